@@ -1,0 +1,32 @@
+/// A position on WGS84 in degrees. Latitude first in Swift, longitude first on the wire (GeoJSON).
+public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+    public var lat: Double
+    public var lon: Double
+
+    public init(lat: Double, lon: Double) {
+        self.lat = lat
+        self.lon = lon
+    }
+
+    /// A validated coordinate: finite, latitude within ±90, longitude within ±180.
+    public init(validatingLat lat: Double, lon: Double) throws(GeoError) {
+        guard lat.isFinite else { throw .invalid(field: "lat", reason: "\(lat) is not a finite number") }
+        guard lon.isFinite else { throw .invalid(field: "lon", reason: "\(lon) is not a finite number") }
+        guard (-90...90).contains(lat) else { throw .invalid(field: "lat", reason: "\(lat) is outside -90…90") }
+        guard (-180...180).contains(lon) else { throw .invalid(field: "lon", reason: "\(lon) is outside -180…180") }
+        self.init(lat: lat, lon: lon)
+    }
+
+    public var description: String { "\(lat),\(lon)" }
+}
+
+/// An input error that names the offending field and the reason.
+public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalid(field: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalid(field, reason): return "\(field): \(reason)"
+        }
+    }
+}

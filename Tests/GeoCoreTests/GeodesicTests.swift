@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import GeoCore
+
+/// A small deterministic generator, so that every run tests the same "random" cases.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct GeodesicTests {
+    @Test func knownDistances() {
+        // Riga (56.9496 N, 24.1052 E) to Tallinn (59.4370 N, 24.7536 E) on WGS84: 279 657.673 m (GeographicLib).
+        let riga = Coordinate(lat: 56.9496, lon: 24.1052), tallinn = Coordinate(lat: 59.4370, lon: 24.7536)
+        #expect(abs(Geodesic.distance(riga, tallinn) - 279_657.673) < 0.01)
+        // JFK to Singapore Changi, the example of geodesic.h: 15 347 512.9 m (PROJ's geod -I agrees).
+        let jfk = Coordinate(lat: 40.64, lon: -73.78), sin = Coordinate(lat: 1.36, lon: 103.99)
+        #expect(abs(Geodesic.distance(jfk, sin) - 15_347_512.941) < 0.01)
+        // A quarter meridian: 10 001 965.729 m.
+        #expect(abs(Geodesic.distance(Coordinate(lat: 0, lon: 7), Coordinate(lat: 90, lon: 7)) - 10_001_965.729) < 0.001)
+        #expect(Geodesic.distance(riga, riga) == 0)
+    }
+
+    @Test func segmentDistanceMatchesDenseSampling() {
+        var rng = SeededRandom(seed: 7)
+        for _ in 0..<60 {
+            let a = Coordinate(lat: .random(in: -70...70, using: &rng), lon: .random(in: -179...179, using: &rng))
+            let b = Coordinate(lat: a.lat + .random(in: -0.3...0.3, using: &rng), lon: a.lon + .random(in: -0.3...0.3, using: &rng))
+            let p = Coordinate(lat: a.lat + .random(in: -0.5...0.5, using: &rng), lon: a.lon + .random(in: -0.5...0.5, using: &rng))
+            // Oracle: the minimum over 20 001 points interpolated along the geodesic a–b.
+            let line = Geodesic.inverse(a, b)
+            var oracle = Double.infinity
+            for i in 0...20_000 {
+                let q = Geodesic.destination(from: a, azimuth: line.azimuth1, distance: line.distance * Double(i) / 20_000)
+                oracle = min(oracle, Geodesic.distance(p, q))
+            }
+            let exact = Geodesic.distance(from: p, toSegment: a, b)
+            #expect(exact <= oracle + 1e-6)
+            #expect(oracle - exact < line.distance / 20_000 + 0.01, "sampling resolution bounds the gap")
+        }
+    }
+
+    @Test func polygonDistanceIsZeroInsideAndToTheShoreOutside() {
+        // A 0.02° square lake near Helsinki with a square island (hole).
+        let outer = [(60.10, 24.90), (60.10, 24.92), (60.12, 24.92), (60.12, 24.90), (60.10, 24.90)].map { Coordinate(lat: $0.0, lon: $0.1) }
+        let hole = [(60.105, 24.905), (60.105, 24.915), (60.115, 24.915), (60.115, 24.905), (60.105, 24.905)].map { Coordinate(lat: $0.0, lon: $0.1) }
+        let lake = Geometry.polygon([outer, hole])
+        #expect(Geodesic.distance(from: Coordinate(lat: 60.102, lon: 24.91), to: lake) == 0)
+        // On the island, 0.002° of latitude (222 m) from its south shore; the east and west shores are 278 m away.
+        let island = Coordinate(lat: 60.107, lon: 24.91)
+        let toShore = Geodesic.distance(from: island, to: lake)
+        #expect(abs(toShore - Geodesic.distance(island, Coordinate(lat: 60.105, lon: 24.91))) < 0.5)
+        // North of the lake: the distance to the shore, not to the centroid.
+        let north = Coordinate(lat: 60.13, lon: 24.91)
+        #expect(abs(Geodesic.distance(from: north, to: lake) - Geodesic.distance(north, Coordinate(lat: 60.12, lon: 24.91))) < 0.5)
+    }
+
+    @Test func lowerBoundNeverExceedsTheDistanceToAnyPointOfTheBox() {
+        var rng = SeededRandom(seed: 11)
+        for _ in 0..<3_000 {
+            let p = Coordinate(lat: .random(in: -90...90, using: &rng), lon: .random(in: -180...180, using: &rng))
+            let lat1 = Double.random(in: -90...90, using: &rng), lon1 = Double.random(in: -180...180, using: &rng)
+            let lat2 = min(90, lat1 + .random(in: 0...20, using: &rng)), lon2 = min(180, lon1 + .random(in: 0...40, using: &rng))
+            let bound = Geodesic.lowerBound(from: p, minLon: lon1, maxLon: lon2, minLat: lat1, maxLat: lat2)
+            for _ in 0..<5 {
+                let q = Coordinate(lat: .random(in: lat1...lat2, using: &rng), lon: .random(in: lon1...lon2, using: &rng))
+                #expect(bound <= Geodesic.distance(p, q) + 1e-6)
+            }
+        }
+        // Tight for a point-sized box: within a centimetre at 10 km.
+        let p = Coordinate(lat: 60, lon: 25), q = Coordinate(lat: 60.09, lon: 25)
+        let bound = Geodesic.lowerBound(from: p, minLon: q.lon, maxLon: q.lon, minLat: q.lat, maxLat: q.lat)
+        #expect(abs(bound - Geodesic.distance(p, q)) < 0.01)
+    }
+}
+
+@Suite struct BoundingBoxTests {
+    @Test func parsesAndValidates() throws {
+        let box = try BoundingBox(parsing: "-10,35,5,45")
+        #expect(box == BoundingBox(minLon: -10, minLat: 35, maxLon: 5, maxLat: 45))
+        #expect(throws: GeoError.self) { try BoundingBox(parsing: "1,2,3") }
+        #expect(throws: GeoError.self) { try BoundingBox(parsing: "1,2,x,4") }
+        #expect(throws: GeoError.self) { try BoundingBox(parsing: "1,50,3,40") }
+        #expect(throws: GeoError.self) { try BoundingBox(parsing: "-181,0,3,4") }
+        #expect(throws: GeoError.self) { try BoundingBox(parsing: "0,nan,3,4") }
+    }
+
+    @Test func antimeridian() throws {
+        let box = try BoundingBox(parsing: "170,-20,-170,20")
+        #expect(box.crossesAntimeridian)
+        #expect(box.unwrapped.count == 2)
+        #expect(box.contains(Coordinate(lat: 0, lon: 179.5)))
+        #expect(box.contains(Coordinate(lat: 0, lon: -179.5)))
+        #expect(!box.contains(Coordinate(lat: 0, lon: 0)))
+    }
+}
+
+@Suite struct GeometryTests {
+    @Test func wkbRoundTrip() throws {
+        let ring = [Coordinate(lat: 0, lon: 0), Coordinate(lat: 0, lon: 1), Coordinate(lat: 1, lon: 1), Coordinate(lat: 0, lon: 0)]
+        for g in [Geometry.point(Coordinate(lat: 57.50935, lon: 22.80612)), .lineString(ring), .polygon([ring]),
+                  .multiPoint(ring), .multiLineString([ring, ring]), .multiPolygon([[ring], [ring]])] {
+            #expect(try WKB.decode(WKB.encode(g)) == g)
+        }
+    }
+
+    @Test func validationRejectsWhatAStoreMustNotHold() {
+        #expect(throws: GeoError.self) { try Geometry.point(Coordinate(lat: 95, lon: 0)).validate() }
+        #expect(throws: GeoError.self) { try Geometry.point(Coordinate(lat: .nan, lon: 0)).validate() }
+        #expect(throws: GeoError.self) { try Geometry.polygon([]).validate() }
+        #expect(throws: GeoError.self) { try Geometry.lineString([Coordinate(lat: 0, lon: 0)]).validate() }
+        let open = [Coordinate(lat: 0, lon: 0), Coordinate(lat: 0, lon: 1), Coordinate(lat: 1, lon: 1), Coordinate(lat: 1, lon: 0)]
+        #expect(throws: GeoError.self) { try Geometry.polygon([open]).validate() }
+    }
+}
