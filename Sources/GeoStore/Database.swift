@@ -1,0 +1,167 @@
+import CSpatiaLite
+import Foundation
+
+public struct DatabaseError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+/// A SQLite connection with SpatiaLite loaded. Not thread-safe: one connection per thread or task.
+final class Database {
+    let handle: OpaquePointer
+    private let spatialiteCache: UnsafeMutableRawPointer?
+    let path: String
+
+    init(path: String, readOnly: Bool = false) throws {
+        var db: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(db)
+            throw DatabaseError(description: "cannot open database \(path): \(message)")
+        }
+        handle = db
+        self.path = path
+        spatialiteCache = spatialite_alloc_connection()
+        spatialite_init_ex(db, spatialiteCache, 0)
+        sqlite3_busy_timeout(db, 5000)
+    }
+
+    deinit {
+        // Statements cached by callers are finalized before the connection closes (close_v2 defers).
+        sqlite3_close_v2(handle)
+        spatialite_cleanup_ex(spatialiteCache)
+    }
+
+    var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        if sqlite3_exec(handle, sql, nil, nil, &error) != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? errorMessage
+            sqlite3_free(error)
+            throw DatabaseError(description: "\(message) — in: \(sql.prefix(120))")
+        }
+    }
+
+    func prepare(_ sql: String) throws -> Statement { try Statement(database: self, sql: sql) }
+
+    /// Runs `body` in one transaction: all of it is stored, or none of it.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The single value of a one-row query.
+    func scalar<T: ColumnValue>(_ sql: String, _ bindings: [any Bindable] = []) throws -> T? {
+        let statement = try prepare(sql)
+        try statement.bind(bindings)
+        return try statement.step() ? T(statement, column: 0) : nil
+    }
+}
+
+/// A prepared statement; reset on each `bind`.
+final class Statement {
+    let handle: OpaquePointer
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw DatabaseError(description: "\(database.errorMessage) — in: \(sql.prefix(200))")
+        }
+        handle = statement
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func bind(_ values: [any Bindable]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (i, value) in values.enumerated() {
+            guard value.bind(to: handle, at: Int32(i + 1)) == SQLITE_OK else {
+                throw DatabaseError(description: "cannot bind parameter \(i + 1): \(database.errorMessage)")
+            }
+        }
+    }
+
+    /// Advances one row; false when done.
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw DatabaseError(description: database.errorMessage)
+        }
+    }
+
+    /// Binds and runs a statement that returns no rows.
+    func run(_ values: [any Bindable]) throws {
+        try bind(values)
+        while try step() {}
+    }
+
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func string(_ column: Int32) -> String? {
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        return String(cString: text)
+    }
+    func blob(_ column: Int32) -> UnsafeRawBufferPointer? {
+        guard let bytes = sqlite3_column_blob(handle, column) else { return nil }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+}
+
+protocol Bindable {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32
+}
+
+extension Int: Bindable {
+    func bind(to s: OpaquePointer, at i: Int32) -> Int32 { sqlite3_bind_int64(s, i, Int64(self)) }
+}
+extension Int64: Bindable {
+    func bind(to s: OpaquePointer, at i: Int32) -> Int32 { sqlite3_bind_int64(s, i, self) }
+}
+extension Double: Bindable {
+    func bind(to s: OpaquePointer, at i: Int32) -> Int32 { sqlite3_bind_double(s, i, self) }
+}
+extension String: Bindable {
+    func bind(to s: OpaquePointer, at i: Int32) -> Int32 { sqlite3_bind_text(s, i, self, -1, waymark_sqlite_transient()) }
+}
+extension Array: Bindable where Element == UInt8 {
+    func bind(to s: OpaquePointer, at i: Int32) -> Int32 {
+        withUnsafeBytes { sqlite3_bind_blob(s, i, $0.baseAddress, Int32($0.count), waymark_sqlite_transient()) }
+    }
+}
+extension Optional: Bindable where Wrapped: Bindable {
+    func bind(to s: OpaquePointer, at i: Int32) -> Int32 {
+        switch self {
+        case let .some(value): value.bind(to: s, at: i)
+        case .none: sqlite3_bind_null(s, i)
+        }
+    }
+}
+
+protocol ColumnValue {
+    init?(_ statement: Statement, column: Int32)
+}
+extension Int64: ColumnValue {
+    init?(_ s: Statement, column: Int32) { if s.isNull(column) { return nil }; self = s.int(column) }
+}
+extension Double: ColumnValue {
+    init?(_ s: Statement, column: Int32) { if s.isNull(column) { return nil }; self = s.double(column) }
+}
+extension String: ColumnValue {
+    init?(_ s: Statement, column: Int32) { guard let v = s.string(column) else { return nil }; self = v }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import GeoCore
+
+/// A feature's identity across kinds: "poi/12", "water/3". Orders by kind, then row id.
+public struct FeatureID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var kind: FeatureKind
+    public var row: Int64
+
+    public init(kind: FeatureKind, row: Int64) {
+        self.kind = kind
+        self.row = row
+    }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let kind = FeatureKind(rawValue: String(parts[0])), let row = Int64(parts[1]) else { return nil }
+        self.init(kind: kind, row: row)
+    }
+
+    public var description: String { "\(kind.rawValue)/\(row)" }
+
+    public static func < (a: FeatureID, b: FeatureID) -> Bool { (a.kind, a.row) < (b.kind, b.row) }
+}
+
+/// Which categories a query selects. Codes `water`, `cinema` and `trip` select those kinds;
+/// every other code selects POIs of that category. Empty selects everything.
+public struct CategoryFilter: Hashable, Sendable {
+    public var codes: Set<String>
+
+    public init(_ codes: some Sequence<String> = []) { self.codes = Set(codes) }
+
+    public var isAll: Bool { codes.isEmpty }
+
+    public var kinds: [FeatureKind] {
+        FeatureKind.allCases.filter { kind in
+            if isAll { return true }
+            if let implied = kind.impliedCategory { return codes.contains(implied) }
+            return !poiCategories.isEmpty
+        }
+    }
+
+    /// The POI category codes selected; empty means all of them (when POIs are selected at all).
+    public var poiCategories: [String] {
+        codes.filter { code in !FeatureKind.allCases.contains { $0.impliedCategory == code } }.sorted()
+    }
+}
+
+/// Where the next page starts: just after this key in the query's order.
+public struct Cursor: Hashable, Sendable {
+    public var distance: Double?
+    public var id: FeatureID
+
+    /// Opaque, URL-safe text: `<id>` or `<distance bits in hex>~<id>`.
+    public var token: String {
+        distance.map { String($0.bitPattern, radix: 16) + "~" + id.description } ?? id.description
+    }
+
+    public init(distance: Double?, id: FeatureID) {
+        self.distance = distance
+        self.id = id
+    }
+
+    public init(token: String) throws(GeoError) {
+        let parts = token.split(separator: "~")
+        let idText = String(parts.last ?? "")
+        guard parts.count <= 2, let id = FeatureID(idText) else {
+            throw .invalid(field: "cursor", reason: "'\(token)' is not a cursor this server issued")
+        }
+        var distance: Double?
+        if parts.count == 2 {
+            guard let bits = UInt64(parts[0], radix: 16) else {
+                throw .invalid(field: "cursor", reason: "'\(token)' is not a cursor this server issued")
+            }
+            distance = Double(bitPattern: bits)
+        }
+        self.init(distance: distance, id: id)
+    }
+}
+
+/// Nearest-N, or within a radius when `maxDistance` is set: results by distance, then id.
+public struct NearestQuery: Sendable {
+    public var center: Coordinate
+    public var limit: Int
+    public var categories: CategoryFilter
+    public var maxDistance: Double?
+    public var after: Cursor?
+
+    public init(center: Coordinate, limit: Int = 10, categories: CategoryFilter = .init(),
+                maxDistance: Double? = nil, after: Cursor? = nil) {
+        self.center = center
+        self.limit = limit
+        self.categories = categories
+        self.maxDistance = maxDistance
+        self.after = after
+    }
+}
+
+/// Features that intersect a box (which may cross the antimeridian), by id.
+public struct BoxQuery: Sendable {
+    public var box: BoundingBox
+    public var limit: Int
+    public var categories: CategoryFilter
+    public var after: Cursor?
+
+    public init(box: BoundingBox, limit: Int = 100, categories: CategoryFilter = .init(), after: Cursor? = nil) {
+        self.box = box
+        self.limit = limit
+        self.categories = categories
+        self.after = after
+    }
+}
+
+public struct Feature: Sendable, Hashable {
+    public var id: FeatureID
+    public var category: String
+    public var name: String?
+    /// Names by language code.
+    public var names: [String: String]
+    public var address: String?
+    public var geometry: Geometry
+    /// Geodesic metres from the query point (nearest / within only).
+    public var distance: Double?
+    /// Other attributes worth showing: phone, website, water kind, time zone…
+    public var properties: [String: String]
+
+    /// The name in `language` when the data has it, else the default name.
+    public func name(in language: String?) -> String? {
+        language.flatMap { names[$0] } ?? name
+    }
+}
+
+public struct FeaturePage: Sendable {
+    public var features: [Feature]
+    /// Set when more results follow; pass it back as `after`.
+    public var next: Cursor?
+}
+
+public struct CinemaProgramme: Sendable {
+    public var cinema: Feature
+    public var timezone: String
+    public var screenings: [Screening]
+}
+
+public enum CatchGrouping: String, CaseIterable, Sendable {
+    case water, species, year
+}
+
+public struct CatchStatistic: Sendable, Hashable {
+    /// The value of each requested grouping, in the order requested ("(no water)" when unknown).
+    public var group: [String]
+    public var count: Int
+    public var totalWeightKg: Double
+    public var maxWeightKg: Double?
+    public var maxLengthCm: Double?
+}
+
+public struct CategoryCount: Sendable, Hashable {
+    public var category: String
+    public var kind: FeatureKind
+    public var count: Int
+    /// How many of them have a position and so appear in spatial queries.
+    public var located: Int
+}
+
+public struct ImportSummary: Sendable {
+    public var inserted: [FeatureKind: Int] = [:]
+    public var skipped: [ImportProblem] = []
+}
+
+/// Every problem of a refused import; nothing was stored.
+public struct ImportFailure: Error, CustomStringConvertible, Sendable {
+    public var problems: [ImportProblem]
+    public var description: String {
+        (["import refused, nothing was stored (\(problems.count) invalid record(s); --skip-invalid imports the rest):"]
+            + problems.map { "  \($0)" }).joined(separator: "\n")
+    }
+}
+
+/// The operations every store offers, SpatiaLite today and PostGIS beside it later.
+public protocol FeatureStore {
+    /// Stores every record of the files in one transaction, or none when a record is invalid
+    /// and `skipInvalid` is false.
+    func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary
+    func nearest(_ query: NearestQuery) throws -> FeaturePage
+    func bbox(_ query: BoxQuery) throws -> FeaturePage
+    /// Nearest cinemas with screenings on the local `day` (YYYY-MM-DD in each cinema's zone),
+    /// optionally only of films whose title contains `film`.
+    func cinemas(near center: Coordinate, day: String, film: String?, limit: Int) throws -> [CinemaProgramme]
+    func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic]
+    func categories() throws -> [CategoryCount]
+}

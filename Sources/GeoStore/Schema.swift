@@ -1,0 +1,84 @@
+/// The schema, as an ordered list of migrations. `PRAGMA user_version` records how many have run;
+/// a new version appends a migration and never edits an old one.
+enum Schema {
+    /// Tables with a spatial index, and the geometry column each one is indexed on.
+    static let spatialTables: [(table: String, column: String, type: String)] = [
+        ("poi", "geom", "POINT"), ("water", "geom", "GEOMETRY"), ("cinema", "geom", "POINT"),
+        ("trip", "spot", "POINT"), ("trip", "track", "LINESTRING"), ("catch", "geom", "POINT"),
+    ]
+
+    static let migrations: [String] = [
+        // 1: the initial schema. Instants are ISO 8601 UTC text; names and descriptions per
+        // language are JSON objects keyed by language code, next to one default.
+        """
+        CREATE TABLE poi (
+            id INTEGER PRIMARY KEY,
+            category TEXT NOT NULL,
+            name TEXT NOT NULL,
+            names TEXT NOT NULL DEFAULT '{}',
+            description TEXT,
+            descriptions TEXT NOT NULL DEFAULT '{}',
+            address TEXT, phone TEXT, mobile_phone TEXT, email TEXT, website TEXT,
+            images TEXT NOT NULL DEFAULT '[]',
+            timezone TEXT, source TEXT, source_id TEXT);
+        CREATE INDEX poi_category ON poi(category);
+        CREATE TABLE water (
+            id INTEGER PRIMARY KEY,
+            name TEXT, kind TEXT NOT NULL, district TEXT, organisation TEXT,
+            source TEXT, source_id TEXT);
+        CREATE INDEX water_name ON water(name);
+        CREATE TABLE cinema (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL, address TEXT, website TEXT, timezone TEXT NOT NULL,
+            source TEXT, source_id TEXT);
+        CREATE TABLE screening (
+            id INTEGER PRIMARY KEY,
+            cinema_id INTEGER NOT NULL REFERENCES cinema(id) ON DELETE CASCADE,
+            title TEXT NOT NULL, start_utc TEXT NOT NULL, timezone TEXT NOT NULL,
+            minutes INTEGER, rating TEXT, version TEXT);
+        CREATE INDEX screening_cinema_start ON screening(cinema_id, start_utc);
+        CREATE TABLE trip (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL, start_utc TEXT, end_utc TEXT, notes TEXT, weather TEXT,
+            water_id INTEGER REFERENCES water(id) ON DELETE SET NULL,
+            source TEXT, source_id TEXT);
+        CREATE TABLE catch (
+            id INTEGER PRIMARY KEY,
+            trip_id INTEGER NOT NULL REFERENCES trip(id) ON DELETE CASCADE,
+            species TEXT NOT NULL, length_cm REAL, weight_kg REAL, time_utc TEXT, bait TEXT);
+        CREATE INDEX catch_trip ON catch(trip_id);
+        """
+        + spatialTables.map { t in
+            "SELECT AddGeometryColumn('\(t.table)', '\(t.column)', 4326, '\(t.type)', 'XY');"
+                + "SELECT CreateSpatialIndex('\(t.table)', '\(t.column)');"
+        }.joined(separator: "\n"),
+    ]
+
+    static var version: Int { migrations.count }
+
+    /// Brings the database to the current version, each migration in its own transaction.
+    static func migrate(_ db: Database) throws {
+        let current = Int(try db.scalar("PRAGMA user_version") as Int64? ?? 0)
+        guard current < version else {
+            if current > version {
+                throw DatabaseError(description: "\(db.path) has schema version \(current), newer than this Waymark (\(version))")
+            }
+            return
+        }
+        if current == 0, try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'spatial_ref_sys'") as Int64? == 0 {
+            // The 1 wraps the metadata set-up in one transaction (60 ms instead of seconds).
+            try db.execute("SELECT InitSpatialMetadata(1)")
+        }
+        for (index, sql) in migrations.enumerated().dropFirst(current) {
+            try db.transaction {
+                try db.execute(sql)
+                try db.execute("PRAGMA user_version = \(index + 1)")
+                // AddGeometryColumn reports failure by returning 0, not by an SQL error.
+                let registered = try db.scalar("SELECT count(*) FROM geometry_columns") as Int64? ?? 0
+                guard registered == spatialTables.count else {
+                    throw DatabaseError(description: "SpatiaLite registered \(registered) of \(spatialTables.count) geometry columns")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GeoCore
+@testable import GeoStore
+
+/// A small deterministic generator, so that every run tests the same "random" cases.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A fresh database file in a temporary directory, removed with its directory at deinit.
+final class TemporaryDatabase {
+    let directory: URL
+    var path: String { directory.appendingPathComponent("test.sqlite").path }
+
+    init() {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+}
+
+extension ParsedFile {
+    init(file: String, _ records: [ImportRecord]) {
+        self.init(file: file)
+        for (i, r) in records.enumerated() { add(r, at: "feature \(i)") }
+    }
+}
+
+let testCategories = ["do", "see", "stay", "eat", "route"]
+
+/// Random places: uniform over the globe, plus clusters at both poles and on both sides of the antimeridian.
+func randomPlaces(_ count: Int, seed: UInt64) -> [PlaceRecord] {
+    var rng = SeededRandom(seed: seed)
+    return (0..<count).map { i in
+        let location: Coordinate
+        switch i % 10 {
+        case 0: location = Coordinate(lat: .random(in: 88...90, using: &rng), lon: .random(in: -180...180, using: &rng))
+        case 1: location = Coordinate(lat: .random(in: -90 ... -88, using: &rng), lon: .random(in: -180...180, using: &rng))
+        case 2: location = Coordinate(lat: .random(in: -10...10, using: &rng), lon: .random(in: 179...180, using: &rng))
+        case 3: location = Coordinate(lat: .random(in: -10...10, using: &rng), lon: .random(in: -180 ... -179, using: &rng))
+        default: location = Coordinate(lat: .random(in: -90...90, using: &rng), lon: .random(in: -180...180, using: &rng))
+        }
+        return PlaceRecord(category: testCategories[Int.random(in: 0..<5, using: &rng)], name: "P\(i)", location: location)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GeoCore
+import Testing
+@testable import GeoStore
+
+/// The query engine against brute force over every stored row, with the same distance function.
+@Suite(.serialized) struct QueryOracleTests {
+    let database = TemporaryDatabase()
+    let store: SpatiaLiteStore
+    let places: [PlaceRecord]
+    let waters: [WaterRecord]
+
+    init() throws {
+        places = randomPlaces(6_000, seed: 42)
+        var rng = SeededRandom(seed: 5)
+        // Small square lakes and short rivers scattered where the places are dense.
+        waters = (0..<120).map { i in
+            let c = Coordinate(lat: .random(in: -80...80, using: &rng), lon: .random(in: -179.5...179.5, using: &rng))
+            let d = Double.random(in: 0.01...0.3, using: &rng)
+            let geometry: Geometry = i % 2 == 0
+                ? .polygon([[c, Coordinate(lat: c.lat, lon: c.lon + d), Coordinate(lat: c.lat + d, lon: c.lon + d),
+                             Coordinate(lat: c.lat + d, lon: c.lon), c]])
+                : .lineString([c, Coordinate(lat: c.lat + d, lon: c.lon + d / 2), Coordinate(lat: c.lat + d, lon: c.lon + d)])
+            return WaterRecord(name: "W\(i)", waterKind: i % 2 == 0 ? "lake" : "river", geometry: geometry)
+        }
+        store = try SpatiaLiteStore(path: database.path)
+        var unlocated = PlaceRecord(category: "stay", name: "Brīvdienu māja \"Vinkalni\"", location: nil)
+        unlocated.names = ["lv": "Brīvdienu māja \"Vinkalni\""]
+        _ = try store.importFiles([ParsedFile(file: "places", places.map(ImportRecord.place) + [.place(unlocated)]),
+                                   ParsedFile(file: "waters", waters.map(ImportRecord.water))], skipInvalid: false)
+    }
+
+    /// Every located row as (id, category, geometry), numbered as inserted (waters are inserted first).
+    var rows: [(id: FeatureID, category: String, geometry: Geometry)] {
+        places.enumerated().map { (FeatureID(kind: .poi, row: Int64($0.offset + 1)), $0.element.category, Geometry.point($0.element.location!)) }
+            + waters.enumerated().map { (FeatureID(kind: .water, row: Int64($0.offset + 1)), "water", $0.element.geometry) }
+    }
+
+    func bruteForceNearest(_ center: Coordinate, categories: Set<String>, maxDistance: Double = .infinity) -> [(Double, FeatureID)] {
+        rows.filter { categories.isEmpty || categories.contains($0.category) }
+            .map { (Geodesic.distance(from: center, to: $0.geometry), $0.id) }
+            .filter { $0.0 <= maxDistance }
+            .sorted { $0 < $1 }
+    }
+
+    var queryPoints: [Coordinate] {
+        var rng = SeededRandom(seed: 99)
+        return [Coordinate(lat: 90, lon: 0), Coordinate(lat: -89.9, lon: 45), Coordinate(lat: 0, lon: 180),
+                Coordinate(lat: 1, lon: -179.99), Coordinate(lat: 89.5, lon: 179.9), Coordinate(lat: 0, lon: 0)]
+            + (0..<40).map { _ in Coordinate(lat: .random(in: -90...90, using: &rng), lon: .random(in: -180...180, using: &rng)) }
+    }
+
+    @Test func nearestEqualsBruteForce() throws {
+        for (i, center) in queryPoints.enumerated() {
+            let filter: Set<String> = [[], ["eat"], ["see", "water"], ["water"]][i % 4]
+            let result = try store.nearest(NearestQuery(center: center, limit: 10, categories: CategoryFilter(filter)))
+            let oracle = bruteForceNearest(center, categories: filter).prefix(10)
+            #expect(result.features.map(\.id) == oracle.map(\.1), "nearest at \(center) \(filter)")
+            for (f, o) in zip(result.features, oracle) { #expect(f.distance == o.0) }
+        }
+    }
+
+    @Test func withinEqualsBruteForceAcrossPages() throws {
+        for center in queryPoints.prefix(20) {
+            let radius = 600_000.0
+            let oracle = bruteForceNearest(center, categories: [], maxDistance: radius)
+            var collected: [FeatureID] = []
+            var after: Cursor?
+            repeat {
+                let page = try store.nearest(NearestQuery(center: center, limit: 7, maxDistance: radius, after: after))
+                collected += page.features.map(\.id)
+                #expect(page.features.allSatisfy { $0.distance! <= radius })
+                after = page.next
+            } while after != nil
+            #expect(collected == oracle.map(\.1), "within 600 km of \(center)")
+        }
+    }
+
+    @Test func bboxEqualsBruteForceIncludingTheAntimeridian() throws {
+        let boxes = [BoundingBox(minLon: 170, minLat: -15, maxLon: -170, maxLat: 15),
+                     BoundingBox(minLon: -20, minLat: 30, maxLon: 40, maxLat: 70),
+                     BoundingBox(minLon: -180, minLat: 85, maxLon: 180, maxLat: 90)]
+        for box in boxes {
+            for filter: Set<String> in [[], ["stay", "water"]] {
+                let oracle = rows.filter { row in
+                    (filter.isEmpty || filter.contains(row.category))
+                        && box.unwrapped.contains { part in
+                            if case let .point(c) = row.geometry { return part.contains(c) }
+                            return PlanarGeometry.geometry(row.geometry, intersects: part)
+                        }
+                }.map(\.id).sorted()
+                var collected: [FeatureID] = []
+                var after: Cursor?
+                repeat {
+                    let page = try store.bbox(BoxQuery(box: box, limit: 50, categories: CategoryFilter(filter), after: after))
+                    collected += page.features.map(\.id)
+                    after = page.next
+                } while after != nil
+                #expect(!oracle.isEmpty)
+                #expect(collected == oracle, "bbox \(box) \(filter)")
+            }
+        }
+    }
+
+    @Test func placesWithoutCoordinatesAreKeptButNeverReturned() throws {
+        let counts = try store.categories()
+        let stay = try #require(counts.first { $0.category == "stay" })
+        #expect(stay.count == stay.located + 1)
+        let everything = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: 100_000))
+        #expect(everything.features.count == places.count + waters.count)
+        #expect(!everything.features.contains { $0.name == "Brīvdienu māja \"Vinkalni\"" })
+    }
+}
