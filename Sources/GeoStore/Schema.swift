@@ -9,7 +9,8 @@ enum Schema {
 
     static let migrations: [String] = [
         // 1: the initial schema. Instants are ISO 8601 UTC text; names and descriptions per
-        // language are JSON objects keyed by language code, next to one default.
+        // language are JSON objects keyed by language code, next to one default. A record with a
+        // source and source id is unique by them, so importing the same data again updates it.
         """
         CREATE TABLE poi (
             id INTEGER PRIMARY KEY,
@@ -47,6 +48,10 @@ enum Schema {
             trip_id INTEGER NOT NULL REFERENCES trip(id) ON DELETE CASCADE,
             species TEXT NOT NULL, length_cm REAL, weight_kg REAL, time_utc TEXT, bait TEXT);
         CREATE INDEX catch_trip ON catch(trip_id);
+        CREATE UNIQUE INDEX poi_source ON poi(source, source_id);
+        CREATE UNIQUE INDEX water_source ON water(source, source_id);
+        CREATE UNIQUE INDEX cinema_source ON cinema(source, source_id);
+        CREATE UNIQUE INDEX trip_source ON trip(source, source_id);
         """
         + spatialTables.map { t in
             "SELECT AddGeometryColumn('\(t.table)', '\(t.column)', 4326, '\(t.type)', 'XY');"

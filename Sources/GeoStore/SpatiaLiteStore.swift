@@ -56,25 +56,20 @@ public final class SpatiaLiteStore: FeatureStore {
     private func insert(_ record: ImportRecord) throws {
         switch record {
         case let .place(p):
-            try cached("""
-                INSERT INTO poi (category, name, names, description, descriptions, address, phone, mobile_phone,
-                                 email, website, images, timezone, source, source_id, geom)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, GeomFromWKB(?, 4326))
-                """).run([p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions),
-                          p.address, p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images),
-                          p.timezone, p.source, p.sourceID, p.location.map { WKB.encode(.point($0)) }])
+            _ = try upsert("poi", ["category", "name", "names", "description", "descriptions", "address", "phone",
+                                   "mobile_phone", "email", "website", "images", "timezone"], geometry: "geom",
+                           [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
+                            p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone],
+                           p.location.map { .point($0) }, source: p.source, sourceID: p.sourceID)
         case let .water(w):
-            try cached("""
-                INSERT INTO water (name, kind, district, organisation, source, source_id, geom)
-                VALUES (?, ?, ?, ?, ?, ?, GeomFromWKB(?, 4326))
-                """).run([w.name, w.waterKind, w.district, w.organisation, w.source, w.sourceID, WKB.encode(w.geometry)])
+            _ = try upsert("water", ["name", "kind", "district", "organisation"], geometry: "geom",
+                           [w.name, w.waterKind, w.district, w.organisation], w.geometry, source: w.source, sourceID: w.sourceID)
         case let .cinema(c):
-            try cached("""
-                INSERT INTO cinema (name, address, website, timezone, source, source_id, geom)
-                VALUES (?, ?, ?, ?, ?, ?, GeomFromWKB(?, 4326))
-                """).run([c.name, c.address, c.website, c.timezone, c.source, c.sourceID,
-                          c.location.map { WKB.encode(.point($0)) }])
-            let cinema = db.lastInsertRowID
+            let cinema = try upsert("cinema", ["name", "address", "website", "timezone"], geometry: "geom",
+                                    [c.name, c.address, c.website, c.timezone], c.location.map { .point($0) },
+                                    source: c.source, sourceID: c.sourceID)
+            // A cinema imported again brings its whole programme anew.
+            try cached("DELETE FROM screening WHERE cinema_id = ?").run([cinema])
             let screening = try cached("""
                 INSERT INTO screening (cinema_id, title, start_utc, timezone, minutes, rating, version)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -88,13 +83,12 @@ public final class SpatiaLiteStore: FeatureStore {
                 water = try db.scalar("SELECT id FROM water WHERE name = ? ORDER BY id LIMIT 1", [name])
                 guard water != nil else { throw DatabaseError(description: "water: no stored water is named '\(name)'") }
             }
-            try cached("""
-                INSERT INTO trip (name, start_utc, end_utc, notes, weather, water_id, source, source_id, spot, track)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, GeomFromWKB(?, 4326), GeomFromWKB(?, 4326))
-                """).run([t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water,
-                          t.source, t.sourceID, (t.spot ?? t.track?.first).map { WKB.encode(.point($0)) },
-                          t.track.map { WKB.encode(.lineString($0)) }])
-            let trip = db.lastInsertRowID
+            let trip = try upsert("trip", ["name", "start_utc", "end_utc", "notes", "weather", "water_id",
+                                           "track"], geometry: "spot",
+                                  [t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water,
+                                   Geometry.Blob(t.track.map { .lineString($0) })],
+                                  (t.spot ?? t.track?.first).map { .point($0) }, source: t.source, sourceID: t.sourceID)
+            try cached("DELETE FROM catch WHERE trip_id = ?").run([trip])
             let insertCatch = try cached("""
                 INSERT INTO catch (trip_id, species, length_cm, weight_kg, time_utc, bait, geom)
                 VALUES (?, ?, ?, ?, ?, ?, GeomFromWKB(?, 4326))
@@ -103,6 +97,35 @@ public final class SpatiaLiteStore: FeatureStore {
                 try insertCatch.run([trip, c.species, c.lengthCm, c.weightKg, c.time.map(UTC.format), c.bait,
                                      c.location.map { WKB.encode(.point($0)) }])
             }
+        }
+    }
+
+    /// Inserts a row, or updates the row with the same source and source id; returns its id.
+    /// Values of type `Geometry.Blob` are stored as geometries.
+    private func upsert(_ table: String, _ columns: [String], geometry: String, _ values: [any Bindable],
+                        _ shape: Geometry?, source: String?, sourceID: String?) throws -> Int64 {
+        let all = columns + [geometry, "source", "source_id"]
+        let placeholders = (values + [Geometry.Blob(shape)]).map { $0 is Geometry.Blob ? "GeomFromWKB(?, 4326)" : "?" } + ["?", "?"]
+        let statement = try cached("""
+            INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))
+            ON CONFLICT (source, source_id) DO UPDATE SET \(all.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            RETURNING id
+            """)
+        try statement.bind(values + [Geometry.Blob(shape), source, sourceID])
+        guard try statement.step() else { throw DatabaseError(description: "\(table): the row was not stored") }
+        let id = statement.int(0)
+        while try statement.step() {}
+        return id
+    }
+}
+
+extension Geometry {
+    /// A geometry bound as WKB, or NULL.
+    struct Blob: Bindable {
+        let geometry: Geometry?
+        init(_ geometry: Geometry?) { self.geometry = geometry }
+        func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+            geometry.map { WKB.encode($0) }.bind(to: statement, at: index)
         }
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import GeoCore
+
+/// GPX 1.0 and 1.1. Each `<trk>` (all its segments joined) and each `<rte>` becomes a trip; each
+/// `<wpt>` a place. Problems name "wpt N", "trk N" or "rte N" (0-based, counted per element).
+/// A `<trk>` or `<rte>` with no point at all is left out: GPS units write such empty tracks, and
+/// they carry nothing to store. One with a single point is an error.
+public enum GPXParser {
+    public static func parse(_ data: Data, file: String) throws(ImportProblem) -> ParsedFile {
+        let root = try XMLNode.parse(data, file: file)
+        guard root.name == "gpx" else {
+            throw ImportProblem(file: file, record: "file", reason: "not GPX: the root element is <\(root.name)>")
+        }
+        var parsed = ParsedFile(file: file)
+        for (index, wpt) in root.children("wpt").enumerated() {
+            parsed.collect("wpt \(index)") { () throws(GeoError) in .place(try waypoint(wpt, label: "wpt \(index)", file: file)) }
+        }
+        for (index, trk) in root.children("trk").enumerated() {
+            let points = trk.children("trkseg").flatMap { $0.children("trkpt") }
+            if points.isEmpty { continue }
+            parsed.collect("trk \(index)") { () throws(GeoError) in
+                .trip(try trip(trk, points: points, pointName: "trkpt", label: "trk \(index)", file: file))
+            }
+        }
+        for (index, rte) in root.children("rte").enumerated() where !rte.children("rtept").isEmpty {
+            parsed.collect("rte \(index)") { () throws(GeoError) in
+                .trip(try trip(rte, points: rte.children("rtept"), pointName: "rtept", label: "rte \(index)", file: file))
+            }
+        }
+        return parsed
+    }
+
+    /// A waypoint; its `<type>` gives the category when it names one of ours (eat, "Where to eat"…).
+    private static func waypoint(_ wpt: XMLNode, label: String, file: String) throws(GeoError) -> PlaceRecord {
+        let category = wpt.text("type").flatMap(TravelGuideFeedParser.category(forTips:)) ?? "waypoint"
+        var place = PlaceRecord(category: category, name: wpt.text("name") ?? label, location: try location(of: wpt, field: ""))
+        place.description = notes(of: wpt)
+        place.source = (file as NSString).lastPathComponent
+        place.sourceID = label
+        return place
+    }
+
+    /// A track or route: at least two points; its start and end are the first and last point times.
+    private static func trip(_ node: XMLNode, points: [XMLNode], pointName: String, label: String, file: String) throws(GeoError) -> TripRecord {
+        var track: [Coordinate] = [], times: [Date] = []
+        for (k, point) in points.enumerated() {
+            let field = "\(pointName)[\(k)]."
+            track.append(try location(of: point, field: field))
+            guard let timeText = point.text("time") else { continue }
+            guard let time = ISOTime.date(timeText, localTo: ISOTime.utc) else {
+                throw .invalid(field: field + "time", reason: "'\(timeText)' is not an ISO 8601 date-time")
+            }
+            times.append(time)
+        }
+        guard track.count >= 2 else {
+            throw .invalid(field: pointName, reason: "\(track.count) point(s); a track needs at least 2")
+        }
+        var trip = TripRecord(name: node.text("name") ?? "\((file as NSString).lastPathComponent) \(label)")
+        trip.track = track
+        trip.spot = track.first
+        trip.start = times.first
+        trip.end = times.last
+        trip.notes = notes(of: node)
+        trip.source = (file as NSString).lastPathComponent
+        trip.sourceID = label
+        return trip
+    }
+
+    /// The required lat/lon attributes of a wpt, trkpt or rtept; `field` prefixes the attribute names.
+    private static func location(of node: XMLNode, field: String) throws(GeoError) -> Coordinate {
+        guard let c = try Position.parse(lat: node.attributes["lat"], lon: node.attributes["lon"],
+                                         latField: field + "lat", lonField: field + "lon") else {
+            throw .invalid(field: field + "lat", reason: "missing, and so is lon")
+        }
+        return c
+    }
+
+    /// `<desc>` and `<cmt>`, once each when GPS units repeat one in the other.
+    private static func notes(of node: XMLNode) -> String? {
+        let texts = [node.text("desc"), node.text("cmt")].compactMap { $0 }
+        guard let first = texts.first else { return nil }
+        return texts.dropFirst().allSatisfy { $0 == first } ? first : texts.joined(separator: "\n")
+    }
+}

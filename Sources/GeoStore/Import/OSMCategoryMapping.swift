@@ -1,0 +1,54 @@
+/// Maps OpenStreetMap tags to Waymark's category codes.
+public enum OSMCategoryMapping {
+    /// The mapping, in order of precedence (`values` nil = any value of the key):
+    ///
+    /// | OSM tag | category |
+    /// |---|---|
+    /// | amenity=restaurant, cafe, fast_food, pub, bar, food_court, ice_cream, biergarten | eat |
+    /// | tourism=hotel, guest_house, hostel, motel, camp_site, caravan_site, chalet, apartment | stay |
+    /// | tourism=artwork, museum, viewpoint, attraction, gallery | see |
+    /// | historic=* | see |
+    /// | amenity=place_of_worship, theatre, arts_centre | see |
+    /// | leisure=* | do |
+    /// | sport=* | do |
+    /// | amenity=nightclub, casino | do |
+    /// | amenity=cinema | cinema |
+    /// | natural=water | water |
+    /// | waterway=* | water |
+    /// | water=* | water |
+    /// | place=city, town, village, hamlet | city |
+    ///
+    /// Keys are tried in the order they first appear here (amenity, tourism, historic, leisure,
+    /// sport, natural, waterway, water, place), so `amenity=restaurant` + `tourism=hotel` is eat.
+    /// A semicolon list such as `amenity=nightclub;restaurant` tries its values in order (→ do).
+    /// Tags that map to nothing give nil; the importers then use the category `other`, so such
+    /// places are kept and can still be found by name.
+    public static let table: [(key: String, values: [String]?, category: String)] = [
+        ("amenity", ["restaurant", "cafe", "fast_food", "pub", "bar", "food_court", "ice_cream", "biergarten"], "eat"),
+        ("tourism", ["hotel", "guest_house", "hostel", "motel", "camp_site", "caravan_site", "chalet", "apartment"], "stay"),
+        ("tourism", ["artwork", "museum", "viewpoint", "attraction", "gallery"], "see"),
+        ("historic", nil, "see"),
+        ("amenity", ["place_of_worship", "theatre", "arts_centre"], "see"),
+        ("leisure", nil, "do"),
+        ("sport", nil, "do"),
+        ("amenity", ["nightclub", "casino"], "do"),
+        ("amenity", ["cinema"], "cinema"),
+        ("natural", ["water"], "water"),
+        ("waterway", nil, "water"),
+        ("water", nil, "water"),
+        ("place", ["city", "town", "village", "hamlet"], "city"),
+    ]
+
+    /// The category of the first tag that maps, or nil when none does.
+    public static func category(for tags: [String: String]) -> String? {
+        var triedKeys = Set<String>()
+        for entry in table where triedKeys.insert(entry.key).inserted {
+            guard let list = tags[entry.key] else { continue }
+            for value in list.split(separator: ";").map({ String($0).trimmed }) where !value.isEmpty {
+                let match = table.first { $0.key == entry.key && ($0.values?.contains(value) ?? true) }
+                if let match { return match.category }
+            }
+        }
+        return nil
+    }
+}

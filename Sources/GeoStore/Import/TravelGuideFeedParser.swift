@@ -1,0 +1,129 @@
+import Foundation
+import GeoCore
+
+/// The travel guide's XML feed, one file per language:
+/// `<objekti><objekts><nosaukums/><tips/><apraksts/><bildes><bilde/>…</bildes><adrese/><telefons/>
+/// <mobilaistelefons/><epasts/><majaslapa/><latitude/><longitude/></objekts>…</objekti>`.
+///
+/// The files are merged into one multilingual place per object. Problems name "objekts N"
+/// (0-based within the file that has the problem).
+public enum TravelGuideFeedParser {
+    /// `<tips>` values per category code, matched ignoring case and diacritics; the code itself matches too.
+    static let categories: [(code: String, names: [String])] = [
+        ("do", ["Ko darīt", "What to do", "Co dělat"]),
+        ("see", ["Ko redzēt", "What to see", "Co vidět"]),
+        ("stay", ["Kur palikt", "Where to stay", "Kde se ubytovat", "Ubytování"]),
+        ("eat", ["Kur paēst", "Where to eat", "Kde se najíst", "Stravování"]),
+        ("route", ["Maršruti", "Routes", "Trasy"]),
+    ]
+
+    /// The category code a `<tips>` value names, or nil.
+    static func category(forTips tips: String) -> String? {
+        let key = tips.folded
+        return categories.first { $0.code == key || $0.names.contains { $0.folded == key } }?.code
+    }
+
+    /// The language of a feed file from its name's last `-`/`_` suffix: objekti.xml → lv,
+    /// objekti-eng.xml / -en → en, -cs / -cz → cs, any other two-letter suffix → itself; lv by default.
+    public static func language(forFileName fileName: String) -> String {
+        let base = URL(fileURLWithPath: fileName).deletingPathExtension().lastPathComponent.lowercased()
+        guard let separator = base.lastIndex(where: { $0 == "-" || $0 == "_" }) else { return "lv" }
+        let suffix = String(base[base.index(after: separator)...])
+        switch suffix {
+        case "en", "eng": return "en"
+        case "cs", "cz", "cze", "ces": return "cs"
+        case "lv", "lav": return "lv"
+        default: return suffix.count == 2 && suffix.allSatisfy({ $0.isASCII && $0.isLetter }) ? suffix : "lv"
+        }
+    }
+
+    /// Parses and merges the files. The first lv file (else the first file) is the primary: its
+    /// objects, names and order define the places. Another file's objects are matched by position
+    /// when the files have equally many objects, else by equal coordinates, then by equal name.
+    public static func parse(_ files: [(data: Data, file: String, language: String)]) throws(ImportProblem) -> ParsedFile {
+        guard !files.isEmpty else { throw ImportProblem(file: "travel guide", record: "file", reason: "no feed files given") }
+        let ordered = files.filter { $0.language == "lv" } + files.filter { $0.language != "lv" }
+        var feeds: [(file: String, objects: [PlaceRecord?], problems: [ImportProblem])] = []
+        for input in ordered {
+            let root = try XMLNode.parse(input.data, file: input.file)
+            guard root.name == "objekti" else {
+                throw ImportProblem(file: input.file, record: "file", reason: "not a travel guide feed: the root element is <\(root.name)>, not <objekti>")
+            }
+            var parsed = ParsedFile(file: input.file)
+            let objects = root.children("objekts").enumerated().map { index, node in
+                parsed.attempt("objekts \(index)") { () throws(GeoError) in try place(node, language: input.language) }
+            }
+            feeds.append((input.file, objects, parsed.problems))
+        }
+
+        let primary = feeds[0]
+        var result = ParsedFile(file: feeds.map(\.file).joined(separator: " + "))
+        result.problems = feeds.flatMap(\.problems)
+        var places = primary.objects
+        for other in feeds.dropFirst() {
+            var taken = Set<Int>()
+            for (index, object) in other.objects.enumerated() {
+                guard let object else { continue }
+                guard let match = other.objects.count == primary.objects.count
+                        ? index : counterpart(of: object, in: primary.objects, excluding: taken) else {
+                    result.problems.append(ImportProblem(file: other.file, record: "objekts \(index)",
+                        reason: "no object in \(primary.file) has the same coordinates or name"))
+                    continue
+                }
+                taken.insert(match)
+                places[match]?.merge(object)
+            }
+        }
+        for (index, place) in places.enumerated() {
+            guard var place else { continue }
+            place.sourceID = "objekts \(index)"
+            result.add(.place(place), at: "objekts \(index)")
+        }
+        return result
+    }
+
+    /// One object in one language; unlocated when both latitude and longitude are empty.
+    private static func place(_ node: XMLNode, language: String) throws(GeoError) -> PlaceRecord {
+        guard let name = node.text("nosaukums") else { throw .invalid(field: "nosaukums", reason: "missing") }
+        guard let tips = node.text("tips") else { throw .invalid(field: "tips", reason: "missing") }
+        guard let category = category(forTips: tips) else {
+            throw .invalid(field: "tips", reason: "'\(tips)' is not a known category (do, see, stay, eat, route)")
+        }
+        let location = try Position.parse(lat: node.text("latitude"), lon: node.text("longitude"),
+                                          latField: "latitude", lonField: "longitude")
+        var place = PlaceRecord(category: category, name: name, location: location)
+        place.names[language] = name
+        place.description = node.text("apraksts")
+        place.descriptions[language] = place.description
+        for image in node.child("bildes")?.children("bilde").compactMap({ $0.text.nonEmpty }) ?? [] where !place.images.contains(image) {
+            place.images.append(image)
+        }
+        place.address = node.text("adrese")
+        place.phone = node.text("telefons")
+        place.mobilePhone = node.text("mobilaistelefons")
+        place.email = node.text("epasts")
+        place.website = node.text("majaslapa")
+        place.source = "travel-guide"
+        return place
+    }
+
+    private static func counterpart(of object: PlaceRecord, in candidates: [PlaceRecord?], excluding taken: Set<Int>) -> Int? {
+        let free = candidates.indices.filter { !taken.contains($0) }
+        if let location = object.location, let i = free.first(where: { candidates[$0]?.location == location }) { return i }
+        return free.first { candidates[$0]?.name.folded == object.name.folded }
+    }
+}
+
+extension PlaceRecord {
+    /// Adds another language's version of the same object: its names, descriptions and images,
+    /// and any detail this one lacks.
+    fileprivate mutating func merge(_ other: PlaceRecord) {
+        names.merge(other.names) { mine, _ in mine }
+        descriptions.merge(other.descriptions) { mine, _ in mine }
+        for field in [\PlaceRecord.description, \.address, \.phone, \.mobilePhone, \.email, \.website] where self[keyPath: field] == nil {
+            self[keyPath: field] = other[keyPath: field]
+        }
+        location = location ?? other.location
+        images += other.images.filter { !images.contains($0) }
+    }
+}

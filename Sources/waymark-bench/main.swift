@@ -1,0 +1,225 @@
+import CSpatiaLite
+import Foundation
+import GeoCore
+import GeoStore
+
+/// Side-by-side benchmarks: Waymark's query engine against SpatiaLite's own VirtualKNN and
+/// SpatialIndex SQL, on the same database in the same run. Build with `-c release`.
+///
+///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR]
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let pointCount = Int(option("--points") ?? "") ?? 1_000_000
+let queryCount = Int(option("--queries") ?? "") ?? 2_000
+let work = URL(fileURLWithPath: option("--work") ?? NSTemporaryDirectory()).appendingPathComponent("waymark-bench")
+let shared = URL(fileURLWithPath: option("--shared") ?? "../shared/data")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Latency percentiles of one query kind, in microseconds.
+struct Timing {
+    let name: String
+    let samples: [Double]
+    var p50: Double { percentile(0.50) }
+    var p99: Double { percentile(0.99) }
+    func percentile(_ q: Double) -> Double {
+        let sorted = samples.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]
+    }
+}
+
+func measure(_ name: String, _ count: Int, _ body: (Int) throws -> Int) rethrows -> (Timing, hits: Double) {
+    var samples: [Double] = []
+    var hits = 0
+    for i in 0..<count {
+        let start = DispatchTime.now().uptimeNanoseconds
+        hits += try body(i)
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    }
+    return (Timing(name: name, samples: samples), Double(hits) / Double(count))
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// A raw connection for the peers: SpatiaLite's SQL as a user would write it.
+final class PeerConnection {
+    var db: OpaquePointer?
+    let cache = spatialite_alloc_connection()
+    init(path: String) {
+        sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil)
+        spatialite_init_ex(db, cache, 0)
+    }
+    func prepare(_ sql: String) -> OpaquePointer {
+        var s: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &s, nil) == SQLITE_OK, let s else {
+            fatalError("peer SQL failed: \(String(cString: sqlite3_errmsg(db))): \(sql)")
+        }
+        return s
+    }
+    /// Binds doubles (and text for strings), runs, and counts rows.
+    func count(_ s: OpaquePointer, _ values: [Any]) -> Int {
+        sqlite3_reset(s)
+        for (i, v) in values.enumerated() {
+            if let d = v as? Double { sqlite3_bind_double(s, Int32(i + 1), d) }
+            if let t = v as? String { sqlite3_bind_text(s, Int32(i + 1), t, -1, waymark_sqlite_transient()) }
+            if let n = v as? Int { sqlite3_bind_int64(s, Int32(i + 1), Int64(n)) }
+        }
+        var n = 0
+        while sqlite3_step(s) == SQLITE_ROW { n += 1 }
+        return n
+    }
+    func hasModule(_ name: String) -> Bool {
+        let s = prepare("SELECT 1 FROM pragma_module_list WHERE name = ?")
+        defer { sqlite3_finalize(s) }
+        return count(s, [name]) > 0
+    }
+}
+
+func report(_ title: String, _ rows: [(ours: (Timing, hits: Double), peer: (Timing, hits: Double)?)]) {
+    print("\n## \(title)")
+    print("query                                   hits   p50 µs   p99 µs   peer                                     hits   p50 µs   p99 µs  ratio p50")
+    for row in rows {
+        let o = row.ours
+        var line = String(format: "%-38@ %6.1f %8.1f %8.1f", o.0.name as NSString, o.hits, o.0.p50, o.0.p99)
+        if let p = row.peer {
+            line += String(format: "   %-38@ %6.1f %8.1f %8.1f  %6.1f×", p.0.name as NSString, p.hits, p.0.p50, p.0.p99, p.0.p50 / o.0.p50)
+        }
+        print(line)
+    }
+}
+
+/// Runs every query kind on one database; `area` is where query points are drawn from.
+func benchmark(_ title: String, path: String, area: BoundingBox, category: String, bboxDegrees: (lon: Double, lat: Double)) throws {
+    let store = try SpatiaLiteStore(path: path, readOnly: true)
+    let peer = PeerConnection(path: path)
+    var rng = SeededRandom(state: 2026)
+    let points = (0..<queryCount).map { _ in
+        Coordinate(lat: .random(in: area.minLat...area.maxLat, using: &rng), lon: .random(in: area.minLon...area.maxLon, using: &rng))
+    }
+    let filter = CategoryFilter([category])
+    // Warm the page cache for both sides alike.
+    _ = try store.bbox(BoxQuery(box: area, limit: 1_000_000))
+
+    let nearest = try measure("waymark nearest-10 category=\(category)", queryCount) {
+        try store.nearest(NearestQuery(center: points[$0], limit: 10, categories: filter)).features.count
+    }
+    var knnPeer: (Timing, hits: Double)?
+    if peer.hasModule("VirtualKNN") {
+        _ = sqlite3_exec(peer.db, "CREATE VIRTUAL TABLE IF NOT EXISTS temp.knn USING VirtualKNN()", nil, nil, nil)
+        let knn = peer.prepare("SELECT fid, distance FROM temp.knn WHERE f_table_name = 'poi' AND f_geometry_column = 'geom' AND ref_geometry = MakePoint(?, ?, 4326) AND max_items = 10")
+        knnPeer = measure("VirtualKNN nearest-10 (no filter)", queryCount) { peer.count(knn, [points[$0].lon, points[$0].lat]) }
+    }
+    let nearestAll = try measure("waymark nearest-10 (no filter)", queryCount) {
+        try store.nearest(NearestQuery(center: points[$0], limit: 10)).features.count
+    }
+
+    let radius = 5_000.0
+    let within = try measure("waymark within 5 km", queryCount) {
+        try store.nearest(NearestQuery(center: points[$0], limit: 10_000, maxDistance: radius)).features.count
+    }
+    let circle = peer.prepare("""
+        SELECT id, ST_Distance(geom, MakePoint(?1, ?2, 4326), 1) AS d FROM poi
+        WHERE ROWID IN (SELECT ROWID FROM SpatialIndex WHERE f_table_name = 'poi' AND f_geometry_column = 'geom'
+                        AND search_frame = BuildCircleMbr(?1, ?2, ?3, 4326))
+          AND d <= ?4 ORDER BY d
+        """)
+    let withinPeer = measure("SpatialIndex SQL within 5 km", queryCount) { i in
+        let p = points[i]
+        // The degrees that cover 5 km in longitude at this latitude (more than in latitude).
+        let degrees = radius / (111_000 * cos(min(abs(p.lat) + 0.1, 89.9) * .pi / 180))
+        return peer.count(circle, [p.lon, p.lat, degrees, radius])
+    }
+
+    let boxes = points.map { p in
+        BoundingBox(minLon: p.lon - bboxDegrees.lon / 2, minLat: p.lat - bboxDegrees.lat / 2,
+                    maxLon: p.lon + bboxDegrees.lon / 2, maxLat: p.lat + bboxDegrees.lat / 2)
+    }
+    let bbox = try measure("waymark bbox category=\(category)", queryCount) {
+        try store.bbox(BoxQuery(box: boxes[$0], limit: 10_000, categories: filter)).features.count
+    }
+    let frame = peer.prepare("""
+        SELECT id FROM poi
+        WHERE ROWID IN (SELECT ROWID FROM SpatialIndex WHERE f_table_name = 'poi' AND f_geometry_column = 'geom'
+                        AND search_frame = BuildMbr(?1, ?2, ?3, ?4, 4326))
+          AND category = ?5 AND ST_X(geom) BETWEEN ?1 AND ?3 AND ST_Y(geom) BETWEEN ?2 AND ?4 ORDER BY id
+        """)
+    let bboxPeer = measure("SpatialIndex SQL bbox category=\(category)", queryCount) { i in
+        let b = boxes[i]
+        return peer.count(frame, [b.minLon, b.minLat, b.maxLon, b.maxLat, category])
+    }
+    report(title, [(nearest, knnPeer), (nearestAll, knnPeer), (within, withinPeer), (bbox, bboxPeer)])
+}
+
+// 1. Synthetic: seeded points over about 380 000 km² of the Baltic (2.6 per km², so a 5 km circle
+//    holds about 200), five categories.
+let synthetic = work.appendingPathComponent("synthetic-\(pointCount).sqlite").path
+let region = BoundingBox(minLon: 20, minLat: 54, maxLon: 30, maxLat: 60)
+for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: synthetic + suffix) }
+let csv = work.appendingPathComponent("synthetic-\(pointCount).csv")
+do {
+    var rng = SeededRandom(state: 42)
+    let categories = ["do", "see", "stay", "eat", "route"]
+    var text = "id,name,category,lat,lon\n"
+    for i in 0..<pointCount {
+        text += "\(i),P\(i),\(categories[Int.random(in: 0..<5, using: &rng)]),\(Double.random(in: region.minLat...region.maxLat, using: &rng)),\(Double.random(in: region.minLon...region.maxLon, using: &rng))\n"
+    }
+    try text.write(to: csv, atomically: true, encoding: .utf8)
+}
+var parsed: [ParsedFile] = []
+let parseTime = try seconds { parsed = try FileImport.parse(paths: [csv.path]) }
+let storeTime = try seconds { _ = try SpatiaLiteStore(path: synthetic).importFiles(parsed, skipInvalid: false) }
+print("# waymark-bench — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(queryCount) queries per kind")
+print(String(format: "\nimport of %d points from CSV: %.2f s (parse %.2f s + store with spatial index %.2f s)",
+             pointCount, parseTime + storeTime, parseTime, storeTime))
+parsed = []
+try benchmark("\(pointCount) synthetic points (seeded, 5 categories)", path: synthetic, area: region, category: "eat",
+              bboxDegrees: (lon: 20_000 / (111_320 * cos(57 * Double.pi / 180)), lat: 20_000 / 111_132))
+
+// 2. GeoNames cities15000: 34 006 real places, read from ../shared/data when it is there.
+let cities = shared.appendingPathComponent("gazetteer/geonames_cities15000_tz.csv")
+if FileManager.default.fileExists(atPath: cities.path) {
+    let path = work.appendingPathComponent("cities15000.sqlite").path
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    let t = try seconds {
+        _ = try SpatiaLiteStore(path: path).importFiles(try FileImport.parse(paths: [cities.path]), skipInvalid: false)
+    }
+    print(String(format: "\nimport of GeoNames cities15000: %.2f s", t))
+    // Cities are sparse: query over Europe, with 500 km-ish boxes.
+    try benchmark("GeoNames cities15000 (34 006 real places)", path: path,
+                  area: BoundingBox(minLon: -10, minLat: 36, maxLon: 40, maxLat: 60), category: "city", bboxDegrees: (lon: 4, lat: 3))
+} else {
+    print("\nskipped GeoNames cities15000: \(cities.path) is absent (run from the repository with ../shared beside it)")
+}
+
+// 3. The CLI as a person runs it, on the default data.
+let cli = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("waymark")
+if FileManager.default.isExecutableFile(atPath: cli.path) {
+    func run() throws {
+        let process = Process()
+        process.executableURL = cli
+        process.arguments = ["nearest", "--lat", "60.1699", "--lon", "24.9384", "--limit", "10"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+    }
+    try run() // builds the default database once
+    let wall = try (0..<20).map { _ in try seconds(run) * 1000 }.sorted()
+    print(String(format: "\nCLI `waymark nearest` on the default data: p50 %.1f ms, max %.1f ms wall (20 runs)", wall[10], wall[19]))
+}

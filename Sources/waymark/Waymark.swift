@@ -1,0 +1,249 @@
+import ArgumentParser
+import Foundation
+import GeoCore
+import GeoStore
+
+@main
+struct Waymark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
+        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self])
+}
+
+/// `--db`, else `$WAYMARK_DB`, else the default database built from Data/.
+struct DatabaseOptions: ParsableArguments {
+    @Option(help: "SpatiaLite database file (default: $WAYMARK_DB, else the demo data in Data/).")
+    var db: String?
+
+    func open(readOnly: Bool = true) throws -> SpatiaLiteStore {
+        if let path = db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] {
+            return try SpatiaLiteStore(path: path, readOnly: readOnly)
+        }
+        return try SpatiaLiteStore(path: DefaultDataset.databasePath(), readOnly: readOnly)
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, geojson
+}
+
+/// What every query prints: the format, the page size, the categories and the next page's cursor.
+struct QueryOptions: ParsableArguments {
+    @Option(help: "Comma-separated category codes (do, see, stay, eat, route, city, cinema, water, trip, …).")
+    var category: String?
+
+    @Option(help: "At most this many results (1–10000).")
+    var limit: Int = 10
+
+    @Option(help: "Continue after the cursor printed with the previous page.")
+    var cursor: String?
+
+    @Option(help: "Output: table (for people, km), json, or geojson (RFC 7946).")
+    var format: OutputFormat = .table
+
+    @Option(help: "Language of names (lv, en, cs…), where the data has it.")
+    var lang: String?
+
+    func validate() throws {
+        guard (1...10_000).contains(limit) else { throw ValidationError("--limit: \(limit) is outside 1…10000") }
+        if let category, categories.codes.isEmpty || category.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("--category: '\(category)' has an empty code")
+        }
+    }
+
+    var categories: CategoryFilter {
+        CategoryFilter((category ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+    }
+
+    var after: Cursor? { get throws { try cursor.map { try Cursor(token: $0) } } }
+
+    /// Refuses codes the database has never heard of, listing the known ones.
+    func checkCategories(in store: SpatiaLiteStore) throws {
+        let known = Set(try store.categories().map(\.category)).union(["water", "cinema", "trip"])
+        let unknown = categories.codes.subtracting(known)
+        guard unknown.isEmpty else {
+            throw ValidationError("--category: unknown \(unknown.sorted().joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func print(_ page: FeaturePage, showDistance: Bool) {
+        switch format {
+        case .geojson:
+            Swift.print(String(decoding: GeoJSONOutput.featureCollection(page, language: lang), as: UTF8.self))
+        case .json:
+            Swift.print(String(decoding: GeoJSONOutput.plain(page, language: lang), as: UTF8.self))
+        case .table:
+            var rows = [(showDistance ? ["km"] : []) + ["category", "name", "address", "id"]]
+            for f in page.features {
+                let km = f.distance.map { String(format: "%.3f", $0 / 1000) }
+                rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "", f.address ?? "", f.id.description])
+            }
+            Swift.print(TextTable.render(rows, rightAligned: showDistance ? [0] : []))
+            if page.features.isEmpty { Swift.print("(nothing found)") }
+            if let next = page.next { Swift.print("more: --cursor \(next.token)") }
+        }
+    }
+}
+
+/// Latitude and longitude as people type them, negative numbers included.
+struct PointOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Latitude in degrees (-90…90).")
+    var lat: Double
+
+    @Option(parsing: .unconditional, help: "Longitude in degrees (-180…180).")
+    var lon: Double
+
+    var coordinate: Coordinate { get throws { try Coordinate(validatingLat: lat, lon: lon) } }
+
+    func validate() throws {
+        do { _ = try coordinate } catch { throw ValidationError("--\(error)") }
+    }
+}
+
+struct Nearest: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The nearest features to a point, nearest first.")
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var point: PointOptions
+    @OptionGroup var query: QueryOptions
+
+    @Option(name: .customLong("max-distance"), help: "Only features within this many metres.")
+    var maxDistance: Double?
+
+    func validate() throws {
+        if let maxDistance, !(maxDistance > 0 && maxDistance.isFinite) {
+            throw ValidationError("--max-distance: \(maxDistance) must be a positive number of metres")
+        }
+    }
+
+    func run() throws {
+        let store = try database.open()
+        try query.checkCategories(in: store)
+        let page = try store.nearest(NearestQuery(center: point.coordinate, limit: query.limit, categories: query.categories,
+                                                  maxDistance: maxDistance, after: query.after))
+        query.print(page, showDistance: true)
+    }
+}
+
+struct Within: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Features within a radius of a point, nearest first.")
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var point: PointOptions
+    @OptionGroup var query: QueryOptions
+
+    @Option(help: "Radius in metres (up to 20 000 km).")
+    var radius: Double
+
+    func validate() throws {
+        guard radius > 0, radius <= 20_000_000 else {
+            throw ValidationError("--radius: \(radius) must be more than 0 and at most 20000000 metres")
+        }
+    }
+
+    func run() throws {
+        let store = try database.open()
+        try query.checkCategories(in: store)
+        let page = try store.nearest(NearestQuery(center: point.coordinate, limit: query.limit, categories: query.categories,
+                                                  maxDistance: radius, after: query.after))
+        query.print(page, showDistance: true)
+    }
+}
+
+struct BBox: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "bbox",
+        abstract: "Features inside a box; MINLON > MAXLON crosses the antimeridian.")
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var query: QueryOptions
+
+    @Option(parsing: .unconditional, help: "MINLON,MINLAT,MAXLON,MAXLAT in degrees.")
+    var bbox: String
+
+    func validate() throws {
+        do { _ = try BoundingBox(parsing: bbox, field: "--bbox") } catch { throw ValidationError(error.description) }
+    }
+
+    func run() throws {
+        let store = try database.open()
+        try query.checkCategories(in: store)
+        let page = try store.bbox(BoxQuery(box: BoundingBox(parsing: bbox, field: "--bbox"), limit: query.limit,
+                                           categories: query.categories, after: query.after))
+        query.print(page, showDistance: false)
+    }
+}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import GeoJSON, CSV, GPX or the travel guide's XML feed, all files in one transaction.")
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Store every record as this kind (poi, water, cinema, trip) instead of deciding by its tags.")
+    var kind: FeatureKind?
+
+    @Flag(help: "Import the valid records and report the invalid ones instead of refusing the whole import.")
+    var skipInvalid = false
+
+    @Argument(help: "Files to import (.geojson/.json, .csv, .gpx, .xml).")
+    var files: [String]
+
+    func run() throws {
+        let store = try database.open(readOnly: false)
+        let summary = try store.importFiles(try FileImport.parse(paths: files, kind: kind), skipInvalid: skipInvalid)
+        for problem in summary.skipped { FileHandle.standardError.write(Data("skipped \(problem)\n".utf8)) }
+        let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
+        print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
+              + (summary.skipped.isEmpty ? "" : "; skipped \(summary.skipped.count) invalid record(s)"))
+    }
+}
+
+extension FeatureKind: ExpressibleByArgument {}
+
+struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Summaries of the stored data.",
+                                                    subcommands: [Catches.self, Categories.self])
+
+    struct Catches: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Catches per water, species and/or year.")
+        @OptionGroup var database: DatabaseOptions
+
+        @Option(help: "Group by water, species and/or year (comma-separated, in order).")
+        var by: String = "water,species,year"
+
+        func run() throws {
+            var grouping: [CatchGrouping] = []
+            for name in by.split(separator: ",") {
+                guard let g = CatchGrouping(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                    throw ValidationError("--by: unknown grouping '\(name)'; use water, species or year")
+                }
+                grouping.append(g)
+            }
+            let stats = try database.open().catchStatistics(by: grouping)
+            let header = grouping.map(\.rawValue) + ["catches", "total kg", "heaviest kg", "longest cm"]
+            func number(_ v: Double?) -> String { v.map { String(format: "%.2f", $0) } ?? "" }
+            let rows = stats.map { $0.group + [String($0.count), number($0.totalWeightKg), number($0.maxWeightKg), number($0.maxLengthCm)] }
+            print(TextTable.render([header] + rows, rightAligned: Set(grouping.count..<header.count)))
+            if stats.isEmpty { print("(no catches recorded)") }
+        }
+    }
+
+    struct Categories: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Features per category.")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let rows = try database.open().categories().map { [$0.category, $0.kind.rawValue, String($0.count), String($0.located)] }
+            print(TextTable.render([["category", "kind", "count", "with position"]] + rows, rightAligned: [2, 3]))
+        }
+    }
+}
+
+/// Columns padded to the widest cell, for people reading a terminal.
+enum TextTable {
+    static func render(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in rows.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? pad + cell : cell + pad
+            }.joined(separator: "  ").replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,551 @@
+import Foundation
+import GeoCore
+@testable import GeoStore
+import Testing
+
+private extension ParsedFile {
+    var placesByRecord: [String: PlaceRecord] {
+        Dictionary(uniqueKeysWithValues: records.compactMap { r in
+            if case let .place(p) = r.value { (r.record, p) } else { nil }
+        })
+    }
+    var watersByRecord: [String: WaterRecord] {
+        Dictionary(uniqueKeysWithValues: records.compactMap { r in
+            if case let .water(w) = r.value { (r.record, w) } else { nil }
+        })
+    }
+    var cinemasByRecord: [String: CinemaRecord] {
+        Dictionary(uniqueKeysWithValues: records.compactMap { r in
+            if case let .cinema(c) = r.value { (r.record, c) } else { nil }
+        })
+    }
+    var tripsByRecord: [String: TripRecord] {
+        Dictionary(uniqueKeysWithValues: records.compactMap { r in
+            if case let .trip(t) = r.value { (r.record, t) } else { nil }
+        })
+    }
+    /// Problem reasons by record label.
+    var reasons: [String: String] { Dictionary(uniqueKeysWithValues: problems.map { ($0.record, $0.reason) }) }
+}
+
+private func utc(_ text: String) -> Date { ISOTime.date(text, localTo: ISOTime.utc)! }
+
+private let sharedData = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/data").standardized
+private let helsinkiPOIsPath = sharedData.appendingPathComponent("osm_derived/helsinki_pois.geojson").path
+private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-jezero.gpx").path
+
+@Suite struct ImportParsingTests {
+    // MARK: format and categories
+
+    @Test func detectsFormatByExtension() {
+        #expect(ImportFormat.detect(path: "a/b.geojson") == .geojson)
+        #expect(ImportFormat.detect(path: "b.JSON") == .geojson)
+        #expect(ImportFormat.detect(path: "cities.csv") == .csv)
+        #expect(ImportFormat.detect(path: "track.gpx") == .gpx)
+        #expect(ImportFormat.detect(path: "objekti-eng.xml") == .travelGuide)
+        #expect(ImportFormat.detect(path: "notes.txt") == nil)
+        #expect(ImportFormat.detect(path: "noextension") == nil)
+    }
+
+    @Test(arguments: [
+        (["amenity": "restaurant"], "eat"),
+        (["amenity": "biergarten"], "eat"),
+        (["tourism": "guest_house"], "stay"),
+        (["tourism": "museum"], "see"),
+        (["historic": "memorial"], "see"),
+        (["historic": "yes"], "see"),
+        (["amenity": "place_of_worship"], "see"),
+        (["leisure": "park"], "do"),
+        (["sport": "swimming"], "do"),
+        (["amenity": "casino"], "do"),
+        (["amenity": "cinema"], "cinema"),
+        (["natural": "water"], "water"),
+        (["waterway": "stream"], "water"),
+        (["water": "pond"], "water"),
+        (["place": "hamlet"], "city"),
+        // A semicolon list tries its values in order.
+        (["amenity": "nightclub;restaurant"], "do"),
+        (["amenity": "post_office; cafe"], "eat"),
+        // Keys in table order: amenity before tourism, historic before leisure.
+        (["amenity": "restaurant", "tourism": "hotel"], "eat"),
+        (["leisure": "park", "historic": "castle"], "see"),
+        (["amenity": "post_office", "historic": "yes"], "see"),
+    ] as [([String: String], String)])
+    func osmTagsMapToCategories(tags: [String: String], category: String) {
+        #expect(OSMCategoryMapping.category(for: tags) == category)
+    }
+
+    @Test func unmappedOSMTagsGiveNil() {
+        #expect(OSMCategoryMapping.category(for: ["amenity": "post_office"]) == nil)
+        #expect(OSMCategoryMapping.category(for: ["place": "isolated_dwelling"]) == nil)
+        #expect(OSMCategoryMapping.category(for: ["natural": "wood", "name": "Mežs"]) == nil)
+        #expect(OSMCategoryMapping.category(for: [:]) == nil)
+    }
+
+    @Test func isoTimes() {
+        let prague = TimeZone(identifier: "Europe/Prague")!
+        #expect(ISOTime.date("2012-05-08T11:00", localTo: prague) == utc("2012-05-08T09:00:00Z"))
+        #expect(ISOTime.date("2012-05-08T13:40+02:00", localTo: ISOTime.utc) == utc("2012-05-08T11:40Z"))
+        #expect(ISOTime.date("2012-05-08 13:40:30-0130", localTo: ISOTime.utc) == utc("2012-05-08T15:10:30Z"))
+        let fractional = ISOTime.date("1901-12-13T20:45:52.2073437Z", localTo: ISOTime.utc)!
+        #expect(abs(fractional.timeIntervalSince(utc("1901-12-13T20:45:52Z")) - 0.2073437) < 1e-6)
+        for bad in ["", "tomorrow", "2012-13-01T00:00Z", "2012-02-30T10:00", "2012-05-08T11", "2012-05-08T11:00:00.Z", "2012-05-08T11:00Zulu"] {
+            #expect(ISOTime.date(bad, localTo: prague) == nil, "\(bad)")
+        }
+    }
+
+    // MARK: GeoJSON
+
+    static let collection = """
+    {"type": "FeatureCollection", "features": [
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9462642, 60.1711318]},
+       "properties": {"osm_type": "node", "osm_id": 1, "name": "Ravintola", "name:en": "Restaurant", "amenity": "restaurant",
+                      "addr:street": "Kaisaniemenkatu", "addr:housenumber": "2", "addr:postcode": "00100", "addr:city": "Helsinki",
+                      "contact:phone": "+358 1", "website": "https://example.fi", "opening_hours": "Mo-Fr 10:00-20:00"}},
+      {"type": "Feature", "id": "abc", "geometry": {"type": "Point", "coordinates": [22.80612, 57.50935, 3.5]},
+       "properties": {"name": "Rojas pludmale", "category": "see", "description": "Beach", "description:lv": "Pludmale",
+                      "timezone": "Europe/Riga", "address": "Roja"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9385433, 60.1716419]},
+       "properties": {"name": "Pääposti", "amenity": "post_office", "category": "amenity=post_office"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [13.3776, 49.7475]},
+       "properties": {"name": "Cinema City Plzeň", "category": "amenity=cinema", "timezone": "Europe/Prague",
+                      "screenings": [{"title": "Avengers 3D", "start": "2012-05-08T11:00", "minutes": 137, "rating": "MP-12", "version": "DAB"},
+                                     {"title": "Avengers", "start": "2012-05-08T15:10+02:00", "minutes": 137, "rating": "MP-12", "version": "ČT"}]}},
+      {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[14.3, 45.7], [14.4, 45.7], [14.4, 45.8], [14.3, 45.7]]]},
+       "properties": {"name": "Cerkniško jezero", "natural": "water", "water": "lake", "operator": "RD Cerknica"}},
+      {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[14.1, 45.1], [14.2, 45.2]]},
+       "properties": {"waterway": "river"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.0, 95.0]}, "properties": {"name": "North of north", "category": "see"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-181.0, 45.0]}, "properties": {"name": "West of west", "category": "see"}},
+      {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": []}, "properties": {"natural": "water"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9, 60.1]}, "properties": {"amenity": "cafe"}},
+      {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[14.3, 45.7], [14.4, 45.7], [14.4, 45.8], [14.3, 45.9]]]},
+       "properties": {"natural": "water"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [14.3, 45.7]}, "properties": {"name": "Pond", "natural": "water"}},
+      {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[14.3, 45.7], [14.4, 45.7], [14.4, 45.8], [14.3, 45.7]]]},
+       "properties": {"name": "Big restaurant", "amenity": "restaurant"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [13.37, 49.74]},
+       "properties": {"name": "Kino", "amenity": "cinema", "screenings": [{"title": "Havran", "start": "2012-05-08T19:20"},
+                                                                          {"title": "Titanic 3D", "start": "tomorrow"}]}},
+      {"type": "Feature", "geometry": null, "properties": {"name": "Somewhere", "category": "Do"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.1, 56.9]}, "properties": {"name": "Clock", "category": "city", "timezone": "Mars/Olympus"}},
+      {"type": "Feature", "geometry": {"type": "GeometryCollection", "geometries": []}, "properties": {"name": "Bag", "category": "see"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": ["24", 56]}, "properties": {"name": "Strings", "category": "see"}},
+      {"type": "Thing"}
+    ]}
+    """
+
+    @Test func geoJSONRecordsAndProblems() throws {
+        let parsed = try GeoJSONParser.parse(Data(Self.collection.utf8), file: "mixed.geojson", kind: nil)
+        #expect(parsed.records.count + parsed.problems.count == 19)
+        #expect(parsed.problems.allSatisfy { $0.file == "mixed.geojson" })
+
+        let places = parsed.placesByRecord
+        let restaurant = try #require(places["feature 0"])
+        #expect(restaurant.category == "eat")
+        #expect(restaurant.name == "Ravintola")
+        #expect(restaurant.names == ["en": "Restaurant"])
+        #expect(restaurant.address == "Kaisaniemenkatu 2, 00100 Helsinki")
+        #expect(restaurant.phone == "+358 1")
+        #expect(restaurant.website == "https://example.fi")
+        #expect(restaurant.source == "osm" && restaurant.sourceID == "node/1")
+        #expect(restaurant.location == Coordinate(lat: 60.1711318, lon: 24.9462642))
+
+        let beach = try #require(places["feature 1"])
+        #expect(beach.category == "see")
+        #expect(beach.description == "Beach" && beach.descriptions == ["lv": "Pludmale"])
+        #expect(beach.timezone == "Europe/Riga" && beach.address == "Roja")
+        #expect(beach.source == "mixed.geojson" && beach.sourceID == "abc")
+        #expect(beach.location == Coordinate(lat: 57.50935, lon: 22.80612))
+
+        #expect(places["feature 2"]?.category == "other")
+        let unlocated = try #require(places["feature 14"])
+        #expect(unlocated.location == nil && unlocated.category == "do")
+
+        let cinema = try #require(parsed.cinemasByRecord["feature 3"])
+        #expect(cinema.timezone == "Europe/Prague")
+        #expect(cinema.screenings.map(\.start) == [utc("2012-05-08T09:00Z"), utc("2012-05-08T13:10Z")])
+        #expect(cinema.screenings.first == Screening(title: "Avengers 3D", start: utc("2012-05-08T09:00Z"), minutes: 137, rating: "MP-12", version: "DAB"))
+
+        let lake = try #require(parsed.watersByRecord["feature 4"])
+        #expect(lake.name == "Cerkniško jezero" && lake.waterKind == "lake" && lake.organisation == "RD Cerknica")
+        #expect(lake.geometry.typeName == "Polygon")
+        let river = try #require(parsed.watersByRecord["feature 5"])
+        #expect(river.name == nil && river.waterKind == "river")
+
+        #expect(parsed.reasons == [
+            "feature 6": "lat: 95.0 is outside -90…90",
+            "feature 7": "lon: -181.0 is outside -180…180",
+            "feature 8": "geometry: the Polygon is empty",
+            "feature 9": "name: missing",
+            "feature 10": "geometry: a polygon ring is not closed",
+            "feature 11": "geometry: a water needs a line or an area, got a Point",
+            "feature 12": "geometry: a place needs a Point, got a Polygon",
+            "feature 13": "screenings[1].start: 'tomorrow' is not an ISO 8601 date-time",
+            "feature 15": "timezone: 'Mars/Olympus' is not an IANA time zone",
+            "feature 16": "geometry: type 'GeometryCollection' is not supported",
+            "feature 17": "geometry: a position must be [lon, lat]",
+            "feature 18": "type: not a GeoJSON Feature",
+        ])
+    }
+
+    @Test func geoJSONForcedKindAndSingleFeature() throws {
+        let feature = #"{"type": "Feature", "geometry": {"type": "MultiPolygon", "coordinates": [[[[24.94, 60.17], [24.95, 60.17], [24.95, 60.18], [24.94, 60.17]]]]}, "properties": {"osm_type": "way", "osm_id": 122872077, "kind": "water_area"}}"#
+        let detected = try GeoJSONParser.parse(Data(feature.utf8), file: "w.geojson", kind: nil)
+        let water = try #require(detected.watersByRecord["feature 0"])
+        #expect(water.waterKind == "water" && water.sourceID == "way/122872077")
+
+        let point = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9, 60.1]}, "properties": {"name": "Bio Rex", "category": "eat"}}]}"#
+        let forced = try GeoJSONParser.parse(Data(point.utf8), file: "c.geojson", kind: .cinema)
+        #expect(forced.cinemasByRecord["feature 0"]?.timezone == "UTC")
+        let asWater = try GeoJSONParser.parse(Data(point.utf8), file: "c.geojson", kind: .water)
+        #expect(asWater.records.isEmpty && asWater.reasons["feature 0"] == "geometry: a water needs a line or an area, got a Point")
+    }
+
+    @Test(arguments: [
+        "{\"type\": \"FeatureCollection\", \"features\": [",
+        "not json at all",
+        "[1, 2, 3]",
+        "{\"type\": \"Point\", \"coordinates\": [1, 2]}",
+        "{\"type\": \"FeatureCollection\"}",
+        "",
+    ])
+    func unreadableGeoJSONThrowsForTheFile(text: String) {
+        let problem = #expect(throws: ImportProblem.self) {
+            try GeoJSONParser.parse(Data(text.utf8), file: "broken.geojson", kind: nil)
+        }
+        #expect(problem?.record == "file")
+        #expect(problem?.file == "broken.geojson")
+    }
+
+    @Test func geoJSONRefusesTrips() {
+        let problem = #expect(throws: ImportProblem.self) {
+            try GeoJSONParser.parse(Data(Self.collection.utf8), file: "t.geojson", kind: .trip)
+        }
+        #expect(problem?.record == "file")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: helsinkiPOIsPath),
+                   "needs ../shared/data/osm_derived/helsinki_pois.geojson, absent on this machine"))
+    func helsinkiPOIs() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: helsinkiPOIsPath))
+        let parsed = try GeoJSONParser.parse(data, file: "helsinki_pois.geojson", kind: nil)
+        #expect(parsed.problems.isEmpty, "\(parsed.problems.prefix(5))")
+        #expect(parsed.records.count == 745)
+        let places = parsed.placesByRecord.values
+        #expect(places.filter { $0.category == "eat" }.count > 300)
+        #expect(parsed.cinemasByRecord.count == 4)
+        #expect(places.allSatisfy { $0.source == "osm" && $0.sourceID?.contains("/") == true })
+        #expect(places.contains { $0.name == "Hilton Helsinki Strand" && $0.category == "stay"
+            && $0.address == "John Stenbergin ranta 4, 00530 Helsinki" })
+    }
+
+    // MARK: CSV
+
+    @Test func csvRecordsAndProblems() throws {
+        let csv = """
+        name,lat,lon,category,description,name:en
+        "Café ""Central"", Riga",56.95,24.11,eat,"two
+        lines",Central
+        Nowhere,,,see,,
+        Bad lat,abc,24,eat,,
+        Half,56.9,,eat,,
+        Not a number,NaN,24,eat,,
+        Infinite,56,inf,eat,,
+        Too far north,95,24,eat,,
+        Too far west,56,-181,eat,,
+        Roja,57.5,22.8,,,
+
+        Short,1
+        Shop,57,22,shop=bakery,,
+        ,57,22,eat,,
+        Quote,57,22,eat,"never closed
+        """
+        let parsed = try CSVParser.parse(Data(csv.utf8), file: "places.csv", kind: nil)
+        let places = parsed.placesByRecord
+        let cafe = try #require(places["line 2"])
+        #expect(cafe.name == "Café \"Central\", Riga")
+        #expect(cafe.description == "two\nlines")
+        #expect(cafe.names == ["en": "Central"])
+        #expect(cafe.category == "eat" && cafe.source == "places.csv")
+        #expect(cafe.location == Coordinate(lat: 56.95, lon: 24.11))
+        #expect(places["line 4"]?.location == nil)
+        #expect(places["line 4"]?.category == "see")
+        #expect(places["line 11"]?.category == "other")
+        #expect(places["line 14"]?.category == "other")
+        #expect(parsed.records.map(\.record) == ["line 2", "line 4", "line 11", "line 14"])
+        #expect(parsed.reasons == [
+            "line 5": "lat: 'abc' is not a number",
+            "line 6": "lon: missing while lat is given",
+            "line 7": "lat: nan is not a finite number",
+            "line 8": "lon: inf is not a finite number",
+            "line 9": "lat: 95.0 is outside -90…90",
+            "line 10": "lon: -181.0 is outside -180…180",
+            "line 13": "fields: 2 value(s), the header has 6",
+            "line 15": "name: missing",
+            "line 16": "quotes: a quoted field is not closed before the end of the file",
+        ])
+    }
+
+    @Test func csvGeoNamesFileGivesCities() throws {
+        let csv = "\u{FEFF}geonameid,name,latitude,longitude,countrycode,admin1code,population,timezone\r\n"
+            + "456172,Riga,56.946,24.10589,LV,25,742572,Europe/Riga\r\n"
+            + "3068160,Pilsen,49.74747,13.37759,CZ,87,169033,Europe/Prague\r\n"
+            + "1,Nowhere,abc,13,CZ,87,1,Europe/Prague\r\n"
+        let parsed = try CSVParser.parse(Data(csv.utf8), file: "cities.csv", kind: nil)
+        let riga = try #require(parsed.placesByRecord["line 2"])
+        #expect(riga.category == "city" && riga.timezone == "Europe/Riga")
+        #expect(riga.source == "geonames" && riga.sourceID == "456172")
+        #expect(parsed.placesByRecord["line 3"]?.name == "Pilsen")
+        #expect(parsed.reasons == ["line 4": "latitude: 'abc' is not a number"])
+    }
+
+    @Test func csvCinemas() throws {
+        let csv = "Name,Y,X,Timezone\nCinema City Plzeň,49.7475,13.3776,Europe/Prague\nCineStar Anděl,50.07,14.40,\n"
+        let parsed = try CSVParser.parse(Data(csv.utf8), file: "cinemas.csv", kind: .cinema)
+        #expect(parsed.cinemasByRecord["line 2"]?.timezone == "Europe/Prague")
+        #expect(parsed.cinemasByRecord["line 3"]?.timezone == "UTC")
+        #expect(parsed.problems.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("name,east,north\nA,1,2\n", nil),
+        ("name,lat\nA,1\n", nil),
+        ("", nil),
+        ("name,lat,lon\nA,1,2\n", FeatureKind.water),
+        ("name,lat,lon\nA,1,2\n", FeatureKind.trip),
+    ] as [(String, FeatureKind?)])
+    func unreadableCSVThrowsForTheFile(text: String, kind: FeatureKind?) {
+        let problem = #expect(throws: ImportProblem.self) {
+            try CSVParser.parse(Data(text.utf8), file: "bad.csv", kind: kind)
+        }
+        #expect(problem?.record == "file")
+    }
+
+    @Test func csvRowsThatWouldBeWatersAreProblems() throws {
+        let parsed = try CSVParser.parse(Data("name,lat,lon,category\nLake,57,22,natural=water\n".utf8), file: "w.csv", kind: nil)
+        #expect(parsed.records.isEmpty)
+        #expect(parsed.reasons["line 2"] == "category: a water needs a line or area geometry, which CSV cannot hold")
+    }
+
+    // MARK: GPX
+
+    static let gpx = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+      <wpt lat="45.772163216" lon="14.357652292"><name>Ribnik</name><desc>Lake view</desc><cmt>Lake view</cmt><type>What to see</type></wpt>
+      <wpt lat="45.757933259" lon="14.294899916"><sym>Flag</sym></wpt>
+      <wpt lat="95" lon="14.3"><name>Too far</name></wpt>
+      <trk>
+        <name>Morning on the lake</name><desc>Carp</desc><cmt>Windy</cmt>
+        <trkseg>
+          <trkpt lat="45.772175035" lon="14.357659249"><ele>542.3</ele><time>2010-08-05T14:23:59Z</time></trkpt>
+        </trkseg>
+        <trkseg>
+          <trkpt lat="45.772089791" lon="14.357567383"><time>2010-08-05T14:25:08.5Z</time></trkpt>
+        </trkseg>
+      </trk>
+      <trk><trkseg><trkpt lat="45.1" lon="14.1"/></trkseg></trk>
+      <trk><name>An empty log, left out</name><trkseg></trkseg></trk>
+      <trk><trkseg><trkpt lat="45.1" lon="14.1"/><trkpt lat="45.2" lon="abc"/></trkseg></trk>
+      <trk><trkseg><trkpt lat="45.1" lon="14.1"><time>yesterday</time></trkpt><trkpt lat="45.2" lon="14.2"/></trkseg></trk>
+      <rte><rtept lat="45.1" lon="14.1"/><rtept lat="45.2" lon="14.2"/></rte>
+    </gpx>
+    """
+
+    @Test func gpxTracksRoutesAndWaypoints() throws {
+        let parsed = try GPXParser.parse(Data(Self.gpx.utf8), file: "lake.gpx")
+        let trip = try #require(parsed.tripsByRecord["trk 0"])
+        #expect(trip.name == "Morning on the lake")
+        #expect(trip.track == [Coordinate(lat: 45.772175035, lon: 14.357659249), Coordinate(lat: 45.772089791, lon: 14.357567383)])
+        #expect(trip.spot == trip.track?.first)
+        #expect(trip.start == utc("2010-08-05T14:23:59Z"))
+        #expect(trip.end == utc("2010-08-05T14:25:08.5Z"))
+        #expect(trip.notes == "Carp\nWindy")
+        #expect(trip.source == "lake.gpx" && trip.sourceID == "trk 0")
+
+        let route = try #require(parsed.tripsByRecord["rte 0"])
+        #expect(route.name == "lake.gpx rte 0" && route.track?.count == 2 && route.start == nil)
+
+        let ribnik = try #require(parsed.placesByRecord["wpt 0"])
+        #expect(ribnik.name == "Ribnik" && ribnik.category == "see" && ribnik.description == "Lake view")
+        #expect(ribnik.location == Coordinate(lat: 45.772163216, lon: 14.357652292))
+        let unnamed = try #require(parsed.placesByRecord["wpt 1"])
+        #expect(unnamed.name == "wpt 1" && unnamed.category == "waypoint")
+
+        #expect(parsed.reasons == [
+            "wpt 2": "lat: 95.0 is outside -90…90",
+            "trk 1": "trkpt: 1 point(s); a track needs at least 2",
+            "trk 3": "trkpt[1].lon: 'abc' is not a number",
+            "trk 4": "trkpt[0].time: 'yesterday' is not an ISO 8601 date-time",
+        ])
+    }
+
+    @Test func gpxWithNamespacePrefixes() throws {
+        let gpx = #"<g:gpx xmlns:g="http://www.topografix.com/GPX/1/0"><g:wpt lat="1" lon="2"><g:name>P</g:name></g:wpt></g:gpx>"#
+        let parsed = try GPXParser.parse(Data(gpx.utf8), file: "p.gpx")
+        #expect(parsed.placesByRecord["wpt 0"]?.name == "P")
+    }
+
+    @Test(arguments: ["<gpx><trk></gpx>", "<gpx>", "not xml", "", "<kml></kml>", "<gpx/><gpx/>"])
+    func unreadableGPXThrowsForTheFile(text: String) {
+        let problem = #expect(throws: ImportProblem.self) { try GPXParser.parse(Data(text.utf8), file: "bad.gpx") }
+        #expect(problem?.record == "file")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: cerknicaGPXPath),
+                   "needs ../shared/data/gpx/cerknicko-jezero.gpx, absent on this machine"))
+    func cerknicaGPX() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: cerknicaGPXPath))
+        let parsed = try GPXParser.parse(data, file: "cerknicko-jezero.gpx")
+        #expect(parsed.placesByRecord.count == 7)
+        #expect(parsed.placesByRecord["wpt 6"]?.description == "VANISHING LAKE")
+        // The first <trk> is an empty log: left out, not an error.
+        #expect(parsed.reasons == [:])
+        let trips = parsed.tripsByRecord
+        #expect(trips.count == 7)
+        let second = try #require(trips["trk 1"])
+        #expect(second.name == "ACTIVE LOG #2" && second.track?.count == 173)
+        #expect(second.start == utc("2010-08-05T14:23:59Z"))
+        #expect(second.end! > second.start!)
+    }
+
+    // MARK: Travel guide feed
+
+    static let feedLV = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <objekti>
+      <objekts>
+        <nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko darīt</tips><apraksts>Smilšaina pludmale.</apraksts>
+        <bildes><bilde>http://roja.lv/1.jpg</bilde><bilde>http://roja.lv/1.jpg</bilde></bildes>
+        <adrese>Roja</adrese><telefons>+371 63232222</telefons><mobilaistelefons/><epasts/><majaslapa/>
+        <latitude>57.50935</latitude><longitude>22.80612</longitude>
+      </objekts>
+      <objekts>
+        <nosaukums>Brīvdienu māja "Vinkalni"</nosaukums><tips>Kur palikt</tips><apraksts/><bildes/>
+        <adrese>Rojas pagasts</adrese><telefons/><mobilaistelefons>+371 29111111</mobilaistelefons><epasts>vinkalni@example.lv</epasts><majaslapa/>
+        <latitude></latitude><longitude></longitude>
+      </objekts>
+    </objekti>
+    """
+
+    static let feedEN = """
+    <objekti>
+      <objekts>
+        <nosaukums>Roja beach and piers</nosaukums><tips>What to do</tips><apraksts>A sandy beach.</apraksts>
+        <bildes><bilde>http://roja.lv/1.jpg</bilde><bilde>http://roja.lv/2.jpg</bilde></bildes>
+        <adrese>Roja</adrese><latitude>57.50935</latitude><longitude>22.80612</longitude>
+      </objekts>
+      <objekts>
+        <nosaukums>Holiday house "Vinkalni"</nosaukums><tips>Where to stay</tips><apraksts/>
+        <majaslapa>http://vinkalni.example.lv</majaslapa><latitude/><longitude/>
+      </objekts>
+    </objekti>
+    """
+
+    @Test func bilingualFeedMergesIntoOnePlacePerObject() throws {
+        // The English file comes first; the Latvian one still gives the default names.
+        let parsed = try TravelGuideFeedParser.parse([
+            (Data(Self.feedEN.utf8), "objekti-eng.xml", "en"),
+            (Data(Self.feedLV.utf8), "objekti.xml", "lv"),
+        ])
+        #expect(parsed.problems.isEmpty)
+        #expect(parsed.records.map(\.record) == ["objekts 0", "objekts 1"])
+        let beach = try #require(parsed.placesByRecord["objekts 0"])
+        #expect(beach.name == "Rojas pludmale un moli" && beach.category == "do")
+        #expect(beach.names == ["lv": "Rojas pludmale un moli", "en": "Roja beach and piers"])
+        #expect(beach.description == "Smilšaina pludmale.")
+        #expect(beach.descriptions == ["lv": "Smilšaina pludmale.", "en": "A sandy beach."])
+        #expect(beach.images == ["http://roja.lv/1.jpg", "http://roja.lv/2.jpg"])
+        #expect(beach.location == Coordinate(lat: 57.50935, lon: 22.80612))
+        #expect(beach.phone == "+371 63232222" && beach.source == "travel-guide" && beach.sourceID == "objekts 0")
+
+        let house = try #require(parsed.placesByRecord["objekts 1"])
+        #expect(house.category == "stay" && house.location == nil)
+        #expect(house.names == ["lv": "Brīvdienu māja \"Vinkalni\"", "en": "Holiday house \"Vinkalni\""])
+        #expect(house.mobilePhone == "+371 29111111" && house.email == "vinkalni@example.lv")
+        #expect(house.website == "http://vinkalni.example.lv" && house.address == "Rojas pagasts")
+    }
+
+    @Test func feedFilesOfDifferentLengthsMatchByCoordinatesThenName() throws {
+        let lv = """
+        <objekti>
+          <objekts><nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko darīt</tips><latitude>57.50935</latitude><longitude>22.80612</longitude></objekts>
+          <objekts><nosaukums>Hotel "Rādeni"</nosaukums><tips>Kur palikt</tips></objekts>
+          <objekts><nosaukums>Kempings "Tāti"</nosaukums><tips>Kur palikt</tips></objekts>
+        </objekti>
+        """
+        let en = """
+        <objekti>
+          <objekts><nosaukums>hotel "radeni"</nosaukums><tips>where to stay</tips><majaslapa>http://radeni.example.lv</majaslapa></objekts>
+          <objekts><nosaukums>Roja beach and piers</nosaukums><tips>What to do</tips><latitude>57.50935</latitude><longitude>22.80612</longitude></objekts>
+          <objekts><nosaukums>Mystery</nosaukums><tips>What to see</tips></objekts>
+        </objekti>
+        """
+        let parsed = try TravelGuideFeedParser.parse([(Data(lv.utf8), "objekti.xml", "lv"), (Data(en.utf8), "objekti-en.xml", "en")])
+        // Equally many objects pair by position, whatever their names; without Tāti they are matched.
+        #expect(parsed.placesByRecord["objekts 1"]?.names["en"] == "Roja beach and piers")
+
+        let shortLV = lv.replacingOccurrences(of: #"<objekts><nosaukums>Kempings "Tāti"</nosaukums><tips>Kur palikt</tips></objekts>"#, with: "")
+        let matched = try TravelGuideFeedParser.parse([(Data(shortLV.utf8), "objekti.xml", "lv"), (Data(en.utf8), "objekti-en.xml", "en")])
+        #expect(matched.placesByRecord["objekts 0"]?.names["en"] == "Roja beach and piers")
+        #expect(matched.placesByRecord["objekts 1"]?.names["en"] == "hotel \"radeni\"")
+        #expect(matched.placesByRecord["objekts 1"]?.website == "http://radeni.example.lv")
+        #expect(matched.problems == [ImportProblem(file: "objekti-en.xml", record: "objekts 2",
+                                                   reason: "no object in objekti.xml has the same coordinates or name")])
+    }
+
+    @Test func invalidFeedObjectsAreProblems() throws {
+        let feed = """
+        <objekti>
+          <objekts><nosaukums>Too far north</nosaukums><tips>Ko redzēt</tips><latitude>95</latitude><longitude>22.8</longitude></objekts>
+          <objekts><nosaukums>Letters</nosaukums><tips>see</tips><latitude>abc</latitude><longitude>22.8</longitude></objekts>
+          <objekts><nosaukums>Half</nosaukums><tips>KUR PAEST</tips><latitude>57.5</latitude><longitude> </longitude></objekts>
+          <objekts><nosaukums>Bar</nosaukums><tips>Kur dzert</tips></objekts>
+          <objekts><tips>Maršruti</tips></objekts>
+          <objekts><nosaukums>Route</nosaukums><tips>Maršruti</tips><latitude>57.5</latitude><longitude>22.8</longitude></objekts>
+        </objekti>
+        """
+        let parsed = try TravelGuideFeedParser.parse([(Data(feed.utf8), "objekti.xml", "lv")])
+        #expect(parsed.records.map(\.record) == ["objekts 5"])
+        #expect(parsed.placesByRecord["objekts 5"]?.category == "route")
+        #expect(parsed.reasons == [
+            "objekts 0": "latitude: 95.0 is outside -90…90",
+            "objekts 1": "latitude: 'abc' is not a number",
+            "objekts 2": "longitude: missing while latitude is given",
+            "objekts 3": "tips: 'Kur dzert' is not a known category (do, see, stay, eat, route)",
+            "objekts 4": "nosaukums: missing",
+        ])
+        #expect(parsed.problems.allSatisfy { $0.file == "objekti.xml" })
+    }
+
+    @Test(arguments: ["<objekti><objekts></objekti>", "<objekti>", "<gpx/>", "plain text"])
+    func unreadableFeedThrowsForTheFile(text: String) {
+        let problem = #expect(throws: ImportProblem.self) {
+            try TravelGuideFeedParser.parse([(Data(Self.feedLV.utf8), "objekti.xml", "lv"), (Data(text.utf8), "objekti-eng.xml", "en")])
+        }
+        #expect(problem?.record == "file")
+        #expect(problem?.file == "objekti-eng.xml")
+    }
+
+    @Test func feedLanguageFromFileName() {
+        #expect(TravelGuideFeedParser.language(forFileName: "objekti.xml") == "lv")
+        #expect(TravelGuideFeedParser.language(forFileName: "/data/objekti-eng.xml") == "en")
+        #expect(TravelGuideFeedParser.language(forFileName: "objekti-en.xml") == "en")
+        #expect(TravelGuideFeedParser.language(forFileName: "objekti-cz.xml") == "cs")
+        #expect(TravelGuideFeedParser.language(forFileName: "objekti_CS.XML") == "cs")
+        #expect(TravelGuideFeedParser.language(forFileName: "objekti-de.xml") == "de")
+        #expect(TravelGuideFeedParser.language(forFileName: "objekti-2013.xml") == "lv")
+    }
+
+    @Test func tipsNamesInThreeLanguages() {
+        #expect(TravelGuideFeedParser.category(forTips: "Ko darīt") == "do")
+        #expect(TravelGuideFeedParser.category(forTips: "what to see") == "see")
+        #expect(TravelGuideFeedParser.category(forTips: "Kde se ubytovat") == "stay")
+        #expect(TravelGuideFeedParser.category(forTips: " kur paest ") == "eat")
+        #expect(TravelGuideFeedParser.category(forTips: "Routes") == "route")
+        #expect(TravelGuideFeedParser.category(forTips: "EAT") == "eat")
+        #expect(TravelGuideFeedParser.category(forTips: "Where to drink") == nil)
+    }
+}

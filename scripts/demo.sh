@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Set-up on a fresh Debian 12 machine with Swift: install the system packages, build the release
+# binaries, and run the main job on the embedded default data in Data/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+swift build -c release
+waymark=.build/release/waymark
+echo "== What the default database holds (built from Data/ on first use)"
+$waymark stats categories
+echo; echo "== The 10 nearest places to eat or see from Helsinki Central Station"
+$waymark nearest --lat 60.1710 --lon 24.9414 --category eat,see --limit 10
+echo; echo "== Waters within 2 km of the Senate Square"
+$waymark within --lat 60.1695 --lon 24.9525 --radius 2000 --category water
+echo; echo "== Roja, Latvia: what is near the beach (GeoJSON)"
+$waymark nearest --lat 57.5094 --lon 22.8061 --limit 3 --format geojson

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The Debian packages Waymark builds against and tests with. Runs as root (or through sudo).
+set -euo pipefail
+packages=(
+  pkg-config
+  libsqlite3-dev libspatialite-dev libsqlite3-mod-spatialite   # SQLite + SpatiaLite
+  libproj-dev proj-bin                                          # PROJ (geodesics); geod for cross-checks
+  libcairo2-dev fonts-dejavu-core                               # Cairo renderer, fonts
+  gdal-bin spatialite-bin                                       # ogrinfo / spatialite CLI: peers and interop tests
+)
+missing=()
+for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y "${missing[@]}"
+fi
