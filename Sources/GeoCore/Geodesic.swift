@@ -82,15 +82,33 @@ public enum Geodesic {
         }
         return best
     }
+}
 
-    /// A lower bound of the geodesic distance from `p` to any point of the longitude/latitude box:
-    /// the straight-line (chord) distance from `p` to an Earth-centred box that encloses the
-    /// box's patch of the ellipsoid. Chords are never longer than geodesics, and for small,
-    /// near boxes the bound is within millimetres of the truth, which makes best-first search tight.
-    public static func lowerBound(from p: Coordinate, minLon: Double, maxLon: Double, minLat: Double, maxLat: Double) -> Double {
-        let pe = ECEF(p)
+/// Lower bounds of the geodesic distance from one point to longitude/latitude boxes, for a
+/// best-first search over an R*Tree. Made once per query; cheap to evaluate per box.
+public struct DistanceLowerBound: Sendable {
+    private let center: ECEF
+    private let latitude: Double
+    /// The meridian's radius of curvature at the equator, its smallest: a(1 − e²).
+    private static let smallestMeridianRadius = Geodesic.equatorialRadius * (1 - Geodesic.eccentricitySquared)
+
+    public init(from center: Coordinate) {
+        self.center = ECEF(center)
+        latitude = center.lat * .pi / 180
+    }
+
+    /// Two bounds, the larger wins. (1) Any path between two parallels is at least the meridian
+    /// arc between them, which is at least a(1 − e²)·Δφ: no trigonometry, and enough to reject
+    /// most far boxes when the result only matters below `limit`. (2) The straight-line (chord)
+    /// distance to an Earth-centred box that encloses the box's patch of the ellipsoid: chords
+    /// are never longer than geodesics, and for small, near boxes it is within millimetres of
+    /// the truth, which keeps the search tight.
+    public func callAsFunction(minLon: Double, maxLon: Double, minLat: Double, maxLat: Double,
+                               limit: Double = .infinity) -> Double {
         let rad = Double.pi / 180
         let phi1 = minLat * rad, phi2 = maxLat * rad
+        let meridian = Self.smallestMeridianRadius * max(0, phi1 - latitude, latitude - phi2)
+        if meridian > limit { return meridian }
         let z1 = ECEF.z(phi1), z2 = ECEF.z(phi2)
         let nearEquator = (phi1 <= 0 && phi2 >= 0) ? 0 : min(abs(phi1), abs(phi2))
         let rhoMax = ECEF.rho(nearEquator), rhoMin = ECEF.rho(max(abs(phi1), abs(phi2)))
@@ -105,13 +123,13 @@ public enum Geodesic {
         let xLo = min(rhoMin * cosMin, rhoMax * cosMin), xHi = max(rhoMin * cosMax, rhoMax * cosMax)
         let yLo = min(rhoMin * sinMin, rhoMax * sinMin), yHi = max(rhoMin * sinMax, rhoMax * sinMax)
         func gap(_ v: Double, _ lo: Double, _ hi: Double) -> Double { v < lo ? lo - v : (v > hi ? v - hi : 0) }
-        let dx = gap(pe.x, xLo, xHi), dy = gap(pe.y, yLo, yHi), dz = gap(pe.z, min(z1, z2), max(z1, z2))
-        return (dx * dx + dy * dy + dz * dz).squareRoot()
+        let dx = gap(center.x, xLo, xHi), dy = gap(center.y, yLo, yHi), dz = gap(center.z, min(z1, z2), max(z1, z2))
+        return max(meridian, (dx * dx + dy * dy + dz * dz).squareRoot())
     }
 }
 
 /// Earth-centred, Earth-fixed coordinates of a point on the ellipsoid's surface.
-struct ECEF {
+struct ECEF: Sendable {
     var x, y, z: Double
 
     init(_ c: Coordinate) {

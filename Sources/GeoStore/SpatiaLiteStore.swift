@@ -6,6 +6,7 @@ import GeoCore
 /// not shared); open several read-only instances for parallel readers.
 public final class SpatiaLiteStore: FeatureStore {
     let db: Database
+    let search = NearestSearch()
     private var statements: [String: Statement] = [:]
 
     /// Opens (and, unless read-only, creates and migrates) the database at `path`.
@@ -14,7 +15,7 @@ public final class SpatiaLiteStore: FeatureStore {
             throw DatabaseError(description: "no database at \(path)")
         }
         db = try Database(path: path, readOnly: readOnly)
-        try NearestScore.register(on: db)
+        try search.register(on: db)
         guard !readOnly else { return }
         try db.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
         try Schema.migrate(db)
@@ -142,7 +143,11 @@ enum UTC {
 }
 
 enum JSON {
-    static func text(_ value: some Encodable) -> String {
+    /// Most records have no translations or images: skip the encoder for them (bulk imports).
+    static func text(_ value: [String: String]) -> String { value.isEmpty ? "{}" : encoded(value) }
+    static func text(_ value: [String]) -> String { value.isEmpty ? "[]" : encoded(value) }
+
+    private static func encoded(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "null"

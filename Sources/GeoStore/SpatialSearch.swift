@@ -2,25 +2,31 @@ import CSpatiaLite
 import Foundation
 import GeoCore
 
-/// The R*Tree query function `waymark_nearest(lon, lat, maxDistance)`. SQLite's R*Tree visits
-/// nodes and returns rows in increasing order of the score a query function gives them; the
-/// score here is a lower bound of the geodesic distance to the node's box, which turns the
-/// R*Tree into a best-first nearest-neighbour search. Boxes beyond `maxDistance` (when ≥ 0)
-/// are pruned.
-enum NearestScore {
-    static let name = "waymark_nearest"
+/// The R*Tree query function `waymark_nearest()`. SQLite's R*Tree visits nodes and returns rows
+/// in increasing order of the score a query function gives them; the score here is a lower bound
+/// of the geodesic distance from the search's centre to the node's box, which turns the R*Tree
+/// into a best-first nearest-neighbour search. Boxes whose bound exceeds the search's threshold
+/// (the radius, or the N-th best distance found so far) are pruned.
+///
+/// The centre and threshold live in a per-connection `NearestSearch` (the function's context)
+/// rather than in SQL arguments, so that the Swift loop stepping the rows can lower the threshold
+/// while the R*Tree is still being walked.
+final class NearestSearch {
+    static let function = "waymark_nearest"
+    var bound = DistanceLowerBound(from: Coordinate(lat: 0, lon: 0))
+    var threshold = Double.infinity
 
-    static func register(on db: Database) throws {
-        guard sqlite3_rtree_query_callback(db.handle, name, { info in
-            guard let info, info.pointee.nParam == 3, info.pointee.nCoord == 4 else { return SQLITE_ERROR }
-            let p = info.pointee.aParam!, c = info.pointee.aCoord!
-            let bound = Geodesic.lowerBound(from: Coordinate(lat: p[1], lon: p[0]),
-                                            minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3])
-            info.pointee.rScore = bound
-            info.pointee.eWithin = p[2] >= 0 && bound > p[2] ? NOT_WITHIN : PARTLY_WITHIN
+    func register(on db: Database) throws {
+        guard sqlite3_rtree_query_callback(db.handle, Self.function, { info in
+            guard let info, info.pointee.nCoord == 4, let context = info.pointee.pContext else { return SQLITE_ERROR }
+            let search = Unmanaged<NearestSearch>.fromOpaque(context).takeUnretainedValue()
+            let c = info.pointee.aCoord!
+            let score = search.bound(minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3], limit: search.threshold)
+            info.pointee.rScore = score
+            info.pointee.eWithin = score > search.threshold ? NOT_WITHIN : PARTLY_WITHIN
             return SQLITE_OK
-        }, nil, nil) == SQLITE_OK else {
-            throw DatabaseError(description: "cannot register \(name): \(db.errorMessage)")
+        }, Unmanaged.passUnretained(self).toOpaque(), nil) == SQLITE_OK else {
+            throw DatabaseError(description: "cannot register \(Self.function): \(db.errorMessage)")
         }
     }
 }
@@ -81,26 +87,30 @@ extension SpatiaLiteStore {
         let statement = try cached("""
             SELECT r.pkid, r.xmin, r.xmax, r.ymin, r.ymax, \(t.geometryColumns)
             FROM \(t.index) AS r CROSS JOIN \(t.table) AS t ON t.id = r.pkid
-            WHERE r.pkid MATCH \(NearestScore.name)(?, ?, ?)\(filter.sql)
+            WHERE r.pkid MATCH \(NearestSearch.function)()\(filter.sql)
             """)
         let center = query.center
-        try statement.bind([center.lon, center.lat, query.maxDistance ?? -1] + filter.bindings)
+        let radius = query.maxDistance ?? .infinity
+        search.bound = DistanceLowerBound(from: center)
+        search.threshold = radius
+        try statement.bind(filter.bindings)
         let after = query.after.map { ($0.distance ?? -.infinity, $0.id) }
         var best: [(distance: Double, id: FeatureID)] = []
         while try statement.step() {
             // Rows arrive in increasing lower bound: once it passes the worst kept distance, no later row can enter.
-            let bound = Geodesic.lowerBound(from: center, minLon: statement.double(1), maxLon: statement.double(2),
-                                            minLat: statement.double(3), maxLat: statement.double(4))
+            let bound = search.bound(minLon: statement.double(1), maxLon: statement.double(2),
+                                     minLat: statement.double(3), maxLat: statement.double(4))
             if best.count == limit, bound > best[limit - 1].distance { break }
             let id = FeatureID(kind: t.kind, row: statement.int(0))
             let distance = Geodesic.distance(from: center, to: try t.exactGeometry(statement, at: 5))
-            if let max = query.maxDistance, distance > max { continue }
+            if distance > radius { continue }
             if let after, (distance, id) <= after { continue }
             if best.count == limit, (distance, id) >= (best[limit - 1].distance, best[limit - 1].id) { continue }
             if let accept, try !accept(id.row) { continue }
             let position = best.firstIndex { (distance, id) < ($0.distance, $0.id) } ?? best.count
             best.insert((distance, id), at: position)
             if best.count > limit { best.removeLast() }
+            if best.count == limit { search.threshold = min(radius, best[limit - 1].distance) }
         }
         return best
     }
@@ -177,12 +187,19 @@ extension SpatiaLiteStore {
         let propertyNames = kindProperties + ["source", "source_id"]
         var properties: [String: String] = [:]
         for (offset, name) in propertyNames.enumerated() {
-            if let value = statement.string(first + 4 + Int32(offset)), !value.isEmpty, value != "{}", value != "[]" {
+            guard let value = statement.string(first + 4 + Int32(offset)), !value.isEmpty, value != "{}", value != "[]" else { continue }
+            switch name {
+            // Stored as JSON; shown as flat properties in the manner of OSM tags.
+            case "descriptions":
+                for (language, text) in JSON.decode([String: String].self, value) ?? [:] { properties["description:\(language)"] = text }
+            case "images":
+                for (i, url) in (JSON.decode([String].self, value) ?? []).enumerated() { properties[i == 0 ? "image" : "image:\(i + 1)"] = url }
+            default:
                 properties[name] = value
             }
         }
         return Feature(id: id, category: statement.string(first) ?? id.kind.rawValue, name: statement.string(first + 1),
-                       names: JSON.decode([String: String].self, statement.string(first + 2)) ?? [:],
+                       names: statement.string(first + 2).flatMap { $0 == "{}" ? [:] : JSON.decode([String: String].self, $0) } ?? [:],
                        address: statement.string(first + 3), geometry: try t.exactGeometry(statement, at: 0),
                        distance: nil, properties: properties)
     }

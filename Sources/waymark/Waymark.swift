@@ -106,7 +106,7 @@ struct Nearest: ParsableCommand {
     @OptionGroup var point: PointOptions
     @OptionGroup var query: QueryOptions
 
-    @Option(name: .customLong("max-distance"), help: "Only features within this many metres.")
+    @Option(name: .customLong("max-distance"), parsing: .unconditional, help: "Only features within this many metres.")
     var maxDistance: Double?
 
     func validate() throws {
@@ -130,7 +130,7 @@ struct Within: ParsableCommand {
     @OptionGroup var point: PointOptions
     @OptionGroup var query: QueryOptions
 
-    @Option(help: "Radius in metres (up to 20 000 km).")
+    @Option(parsing: .unconditional, help: "Radius in metres (up to 20 000 km).")
     var radius: Double
 
     func validate() throws {

@@ -68,7 +68,7 @@ struct SeededRandom: RandomNumberGenerator {
             let p = Coordinate(lat: .random(in: -90...90, using: &rng), lon: .random(in: -180...180, using: &rng))
             let lat1 = Double.random(in: -90...90, using: &rng), lon1 = Double.random(in: -180...180, using: &rng)
             let lat2 = min(90, lat1 + .random(in: 0...20, using: &rng)), lon2 = min(180, lon1 + .random(in: 0...40, using: &rng))
-            let bound = Geodesic.lowerBound(from: p, minLon: lon1, maxLon: lon2, minLat: lat1, maxLat: lat2)
+            let bound = DistanceLowerBound(from: p)(minLon: lon1, maxLon: lon2, minLat: lat1, maxLat: lat2)
             for _ in 0..<5 {
                 let q = Coordinate(lat: .random(in: lat1...lat2, using: &rng), lon: .random(in: lon1...lon2, using: &rng))
                 #expect(bound <= Geodesic.distance(p, q) + 1e-6)
@@ -76,7 +76,7 @@ struct SeededRandom: RandomNumberGenerator {
         }
         // Tight for a point-sized box: within a centimetre at 10 km.
         let p = Coordinate(lat: 60, lon: 25), q = Coordinate(lat: 60.09, lon: 25)
-        let bound = Geodesic.lowerBound(from: p, minLon: q.lon, maxLon: q.lon, minLat: q.lat, maxLat: q.lat)
+        let bound = DistanceLowerBound(from: p)(minLon: q.lon, maxLon: q.lon, minLat: q.lat, maxLat: q.lat)
         #expect(abs(bound - Geodesic.distance(p, q)) < 0.01)
     }
 }

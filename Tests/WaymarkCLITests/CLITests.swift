@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+
+// End-to-end tests of the built `waymark` executable, run as a subprocess. Every expectation comes
+// from the fixture below or from the files in Data/, worked out by hand or with PROJ's `geod`.
+
+/// The package root: this file is <root>/Tests/WaymarkCLITests/CLITests.swift.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// `waymark` beside the test binary (.build/<triple>/debug/WaymarkPackageTests.xctest on Linux,
+/// inside the .xctest bundle on macOS), else in the package's .build/debug.
+let waymarkExecutable: URL? = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var candidates = [Bundle.main.bundleURL]
+    for _ in 0..<4 {
+        directory.deleteLastPathComponent()
+        candidates.append(directory)
+    }
+    candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+    return candidates.map { $0.appendingPathComponent("waymark") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}()
+
+/// Runs `waymark args`. The child never sees the caller's $WAYMARK_DB, and its HOME and
+/// XDG_CACHE_HOME are a scratch directory, so no test touches ~/.cache; `env` adds to that.
+func run(_ args: [String], env: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let executable = try #require(waymarkExecutable, "no `waymark` executable beside the tests; run `swift build` first")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    // Files rather than pipes, so that a large answer cannot block the child.
+    let output = ["stdout", "stderr"].map { scratch.appendingPathComponent($0) }
+    for file in output { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = args
+    process.currentDirectoryURL = scratch
+    var environment = ProcessInfo.processInfo.environment
+    environment["WAYMARK_DB"] = nil
+    environment["HOME"] = scratch.path
+    environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
+    environment["WAYMARK_DATA"] = packageRoot.appendingPathComponent("Data").path
+    process.environment = environment.merging(env) { $1 }
+    process.standardOutput = try FileHandle(forWritingTo: output[0])
+    process.standardError = try FileHandle(forWritingTo: output[1])
+    try process.run()
+    process.waitUntilExit()
+    let text = try output.map { try String(contentsOf: $0, encoding: .utf8) }
+    return (process.terminationStatus, text[0], text[1])
+}
+
+/// A temporary directory holding a test's database and input files, removed afterwards.
+final class Workspace {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-\(UUID().uuidString)")
+    /// For `run(_:env:)`: this workspace's database.
+    var env: [String: String] { ["WAYMARK_DB": directory.appendingPathComponent("test.sqlite").path] }
+
+    init() throws { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// Writes `contents` to `name` in the workspace and returns its path.
+    func file(_ name: String, _ contents: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// A workspace whose database holds `fixture`.
+    static func withFixture() throws -> Workspace {
+        let workspace = try Workspace()
+        let result = try run(["import", try workspace.file("places.geojson", fixture)], env: workspace.env)
+        try #require(result.status == 0, "importing the fixture failed: \(result.stderr)")
+        #expect(result.stdout == "imported 9 poi from 1 file(s)\n")
+        return workspace
+    }
+}
+
+/// Nine places: four in Manhattan/New Jersey, one on Long Island, two either side of the
+/// antimeridian, one at 0,0 and one without a position. Geodesic distances from
+/// (40.75, -73.98), by PROJ: `echo "40.75 -73.98 LAT LON" | geod +ellps=WGS84 -I +units=m`.
+let fixture = """
+{"type": "FeatureCollection", "features": [
+  {"type": "Feature", "properties": {"name": "Midtown Diner", "category": "eat"}, "geometry": {"type": "Point", "coordinates": [-73.98, 40.75]}},
+  {"type": "Feature", "properties": {"name": "Bryant Park", "category": "see"}, "geometry": {"type": "Point", "coordinates": [-73.9832, 40.7536]}},
+  {"type": "Feature", "properties": {"name": "Café Lumière", "category": "eat"}, "geometry": {"type": "Point", "coordinates": [-73.9866, 40.7306]}},
+  {"type": "Feature", "properties": {"name": "Liberty Ferry", "category": "do"}, "geometry": {"type": "Point", "coordinates": [-74.05, 40.70]}},
+  {"type": "Feature", "properties": {"name": "Montauk Inn", "category": "stay"}, "geometry": {"type": "Point", "coordinates": [-71.95, 41.03]}},
+  {"type": "Feature", "properties": {"name": "Dateline East", "category": "see"}, "geometry": {"type": "Point", "coordinates": [179.5, 0.5]}},
+  {"type": "Feature", "properties": {"name": "Dateline West", "category": "see"}, "geometry": {"type": "Point", "coordinates": [-179.5, -0.5]}},
+  {"type": "Feature", "properties": {"name": "Null Island", "category": "do"}, "geometry": {"type": "Point", "coordinates": [0.0, 0.0]}},
+  {"type": "Feature", "properties": {"name": "Nowhere Hostel", "category": "stay"}, "geometry": null}
+]}
+"""
+
+/// The output's JSON object.
+func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
+}
+
+/// The features of a `--format json` answer, and its cursor.
+func plainPage(_ text: String) throws -> (features: [[String: Any]], next: String?) {
+    let object = try json(text)
+    return (try #require(object["features"] as? [[String: Any]]), object["next"] as? String)
+}
+
+@Test func nearestAsGeoJSON() throws {
+    let workspace = try Workspace.withFixture()
+    let separate = try run(["nearest", "--lat", "40.75", "--lon", "-73.98", "--limit", "2", "--format", "geojson"], env: workspace.env)
+    let joined = try run(["nearest", "--lat=40.75", "--lon=-73.98", "--limit=2", "--format=geojson"], env: workspace.env)
+    #expect(separate.status == 0 && separate.stderr.isEmpty, "\(separate.stderr)")
+    #expect(joined.stdout == separate.stdout)
+
+    let collection = try json(separate.stdout)
+    #expect(collection["type"] as? String == "FeatureCollection")
+    let features = try #require(collection["features"] as? [[String: Any]])
+    try #require(features.count == 2)
+    for feature in features {
+        #expect(feature["type"] as? String == "Feature")
+        #expect(feature["id"] is String)
+        let properties = try #require(feature["properties"] as? [String: Any])
+        for key in ["name", "category", "kind", "distance_m"] { #expect(properties[key] != nil, "no \(key) in \(properties)") }
+        #expect(properties["kind"] as? String == "poi")
+    }
+    let properties = features.map { $0["properties"] as? [String: Any] ?? [:] }
+    #expect(properties.map { $0["name"] as? String } == ["Midtown Diner", "Bryant Park"])
+    #expect(properties.map { $0["category"] as? String } == ["eat", "see"])
+    #expect(properties[0]["distance_m"] as? Double == 0)
+    let second = try #require(properties[1]["distance_m"] as? Double)
+    #expect(abs(second - 482.547) < 0.002, "geod says 482.547 m, waymark says \(second)")
+    // RFC 7946: [lon, lat].
+    let coordinates = features.map { ($0["geometry"] as? [String: Any])?["coordinates"] as? [Double] }
+    #expect(coordinates == [[-73.98, 40.75], [-73.9832, 40.7536]])
+}
+
+@Test(arguments: [
+    ("-74.1,40.6,-73.9,40.8", ["Midtown Diner", "Bryant Park", "Café Lumière", "Liberty Ferry"]),
+    ("170,-10,-170,10", ["Dateline East", "Dateline West"]),
+    ("-180,-90,180,90", ["Midtown Diner", "Bryant Park", "Café Lumière", "Liberty Ferry", "Montauk Inn",
+                         "Dateline East", "Dateline West", "Null Island"]),
+])
+func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) throws {
+    let workspace = try Workspace.withFixture()
+    let result = try run(["bbox", "--bbox", box, "--format", "json"], env: workspace.env)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    let names = try plainPage(result.stdout).features.map { $0["name"] as? String ?? "?" }
+    #expect(names.sorted() == expected.sorted())
+}
+
+@Test func withinAsTable() throws {
+    let workspace = try Workspace.withFixture()
+    let result = try run(["within", "--lat", "40.75", "--lon", "-73.98", "--radius", "10000", "--format", "table"], env: workspace.env)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    try #require(lines.count == 5, "\(result.stdout)")
+    #expect(lines[0].split(separator: " ").first == "km")
+    // Nearest first, kilometres from geod (see `fixture`) with 3 decimals.
+    let expected = [("0.000", "Midtown Diner"), ("0.483", "Bryant Park"), ("2.225", "Café Lumière"), ("8.112", "Liberty Ferry")]
+    /// Where `text` starts in `line`, in characters as a terminal shows them.
+    func column(of text: String, in line: String) -> Int? {
+        line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+    }
+    let nameColumn = try #require(column(of: "name", in: lines[0]))
+    for ((km, name), line) in zip(expected, lines.dropFirst()) {
+        #expect(line.split(separator: " ").first.map(String.init) == km, "\(line)")
+        #expect(column(of: name, in: line) == nameColumn, "'\(name)' is not under 'name':\n\(result.stdout)")
+    }
+}
+
+@Test(arguments: [
+    (["nearest", "--lat", "95", "--lon", "0"], ["--lat", "95"]),
+    (["nearest", "--lat", "0", "--lon", "-181"], ["--lon", "-181"]),
+    (["nearest", "--lat", "nan", "--lon", "0"], ["--lat", "nan"]),
+    (["nearest", "--lat", "0", "--lon", "0", "--limit", "0"], ["--limit", "0"]),
+    (["within", "--lat", "0", "--lon", "0", "--radius", "-5"], ["--radius", "-5", "more than 0"]),
+    (["nearest", "--lat", "0", "--lon", "0", "--max-distance", "-5"], ["--max-distance", "-5", "positive"]),
+    (["bbox", "--bbox", "1,2,3"], ["--bbox", "got 3 value"]),
+    (["bbox", "--bbox", "1,50,3,40"], ["--bbox", "minLat"]),
+    (["nearest", "--lat", "0", "--lon", "0", "--category", "nosuchcode"],
+     ["--category", "nosuchcode", "known: cinema, do, eat, see, stay, trip, water"]),
+])
+func invalidArgumentsAreRefused(args: [String], message: [String]) throws {
+    let workspace = try Workspace.withFixture()
+    let result = try run(args, env: workspace.env)
+    #expect(result.status != 0)
+    #expect(result.stdout.isEmpty, "\(result.stdout)")
+    for part in message { #expect(result.stderr.contains(part), "'\(part)' not in: \(result.stderr)") }
+}
+
+@Test func invalidImports() throws {
+    let workspace = try Workspace.withFixture()
+    let world = ["bbox", "--bbox", "-180,-90,180,90", "--limit", "100", "--format", "json"]
+    func storedNames() throws -> Set<String> {
+        Set(try plainPage(try run(world, env: workspace.env).stdout).features.compactMap { $0["name"] as? String })
+    }
+    let before = try storedNames()
+    let mixed = try workspace.file("mixed.geojson", """
+        {"type": "FeatureCollection", "features": [
+          {"type": "Feature", "properties": {"name": "Newcomer", "category": "eat"}, "geometry": {"type": "Point", "coordinates": [10, 10]}},
+          {"type": "Feature", "properties": {"category": "eat"}, "geometry": {"type": "Point", "coordinates": [11, 11]}},
+          {"type": "Feature", "properties": {"name": "Off the map", "category": "eat"}, "geometry": {"type": "Point", "coordinates": [200, 0]}}
+        ]}
+        """)
+
+    let refused = try run(["import", mixed], env: workspace.env)
+    #expect(refused.status != 0)
+    #expect(refused.stdout.isEmpty)
+    for part in ["\(mixed): feature 1: name: missing", "\(mixed): feature 2: lon: 200", "nothing was stored"] {
+        #expect(refused.stderr.contains(part), "'\(part)' not in: \(refused.stderr)")
+    }
+    #expect(try storedNames() == before)
+
+    let skipping = try run(["import", "--skip-invalid", mixed], env: workspace.env)
+    #expect(skipping.status == 0)
+    #expect(skipping.stdout == "imported 1 poi from 1 file(s); skipped 2 invalid record(s)\n")
+    #expect(skipping.stderr.contains("skipped \(mixed): feature 1: name: missing"), "\(skipping.stderr)")
+    #expect(skipping.stderr.contains("skipped \(mixed): feature 2: lon: 200"), "\(skipping.stderr)")
+    #expect(try storedNames() == before.union(["Newcomer"]))
+
+    let unknown = try workspace.file("notes.txt", "Midtown Diner,40.75,-73.98\n")
+    let missing = workspace.directory.appendingPathComponent("missing.geojson").path
+    for (file, reason) in [(unknown, "unknown format"), (missing, "cannot read")] {
+        let result = try run(["import", file], env: workspace.env)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(file) && result.stderr.contains(reason), "\(result.stderr)")
+    }
+}
+
+@Test func stats() throws {
+    let empty = try Workspace()
+    let created = try run(["import", try empty.file("none.geojson", #"{"type": "FeatureCollection", "features": []}"#)], env: empty.env)
+    #expect(created.status == 0 && created.stdout == "imported nothing from 1 file(s)\n", "\(created)")
+    let catches = try run(["stats", "catches"], env: empty.env)
+    #expect(catches.status == 0 && catches.stderr.isEmpty, "\(catches.stderr)")
+    #expect(catches.stdout.hasSuffix("(no catches recorded)\n"), "\(catches.stdout)")
+
+    let workspace = try Workspace.withFixture()
+    let categories = try run(["stats", "categories"], env: workspace.env)
+    #expect(categories.status == 0 && categories.stderr.isEmpty, "\(categories.stderr)")
+    let rows = categories.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").map(String.init) }
+    // category, kind, count, with position: counted in `fixture`.
+    #expect(rows == [["do", "poi", "2", "2"], ["eat", "poi", "2", "2"], ["see", "poi", "3", "3"], ["stay", "poi", "2", "1"]])
+}
+
+@Test func defaultDataset() throws {
+    let cache = try Workspace()
+    let env = ["XDG_CACHE_HOME": cache.directory.path]
+    let nearest = try run(["nearest", "--lat", "57.50935", "--lon", "22.80612", "--limit", "1", "--format", "json"], env: env)
+    #expect(nearest.status == 0 && nearest.stderr.isEmpty, "\(nearest.stderr)")
+    // The first <objekts> of Data/travel-guide/objekti.xml lies at exactly this point.
+    let first = try #require(try plainPage(nearest.stdout).features.first)
+    #expect(first["name"] as? String == "Rojas pludmale un moli")
+    #expect(first["distance_m"] as? Double == 0)
+
+    let database = cache.directory.appendingPathComponent("waymark/default.sqlite").path
+    let built = try FileManager.default.attributesOfItem(atPath: database)
+
+    // Stays: the travel guide's "Kur palikt" (with or without a position) and Helsinki's lodgings.
+    let data = packageRoot.appendingPathComponent("Data")
+    let guide = try String(contentsOf: data.appendingPathComponent("travel-guide/objekti.xml"), encoding: .utf8)
+        .components(separatedBy: "<objekts>").filter { $0.contains("<tips>Kur palikt</tips>") }
+    let lodging = Set(["hotel", "guest_house", "hostel", "motel", "camp_site", "caravan_site", "chalet", "apartment"].map { "tourism=" + $0 })
+    let helsinki = try #require(try json(String(contentsOf: data.appendingPathComponent("osm/helsinki_pois.geojson"), encoding: .utf8))["features"]
+        as? [[String: Any]]).filter { lodging.contains(($0["properties"] as? [String: Any])?["category"] as? String ?? "") }
+    let stays = guide.count + helsinki.count
+    let located = guide.filter { !$0.contains("<latitude></latitude>") }.count + helsinki.filter { $0["geometry"] is [String: Any] }.count
+
+    let categories = try run(["stats", "categories"], env: env)
+    #expect(categories.status == 0 && categories.stderr.isEmpty, "\(categories.stderr)")
+    let stay = categories.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.first { $0.first == "stay" }
+    #expect(stay == ["stay", "poi", String(stays), String(located)], "\(categories.stdout)")
+
+    // The second and third runs reused the database built by the first.
+    let reused = try FileManager.default.attributesOfItem(atPath: database)
+    #expect(reused[.modificationDate] as? Date == built[.modificationDate] as? Date)
+    #expect(reused[.systemFileNumber] as? Int == built[.systemFileNumber] as? Int)
+}
+
+@Test(arguments: [
+    ["nearest", "--lat", "40.75", "--lon", "-73.98"],
+    ["bbox", "--bbox", "-180,-90,180,90"],
+])
+func pagingWalksTheWholeAnswer(query: [String]) throws {
+    let workspace = try Workspace.withFixture()
+    let all = try plainPage(try run(query + ["--limit", "100", "--format", "json"], env: workspace.env).stdout)
+    #expect(all.features.count == 8 && all.next == nil)
+    let allIDs = all.features.map { $0["id"] as? String }
+
+    let table = try run(query + ["--limit", "1"], env: workspace.env)
+    let more = try #require(table.stdout.split(separator: "\n").last { $0.hasPrefix("more: --cursor ") }, "\(table.stdout)")
+    let cursor = String(more.dropFirst("more: --cursor ".count))
+    let second = try plainPage(try run(query + ["--limit", "1", "--cursor", cursor, "--format", "json"], env: workspace.env).stdout)
+    #expect(second.features.map { $0["id"] as? String } == [allIDs[1]])
+
+    var walked: [String?] = []
+    var next: String? = nil
+    repeat {
+        let page = try plainPage(try run(query + ["--limit", "1", "--format", "json"] + (next.map { ["--cursor", $0] } ?? []),
+                                         env: workspace.env).stdout)
+        walked += page.features.map { $0["id"] as? String }
+        next = page.next
+    } while next != nil && walked.count <= allIDs.count
+    #expect(walked == allIDs)
+}
