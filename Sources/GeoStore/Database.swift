@@ -104,6 +104,10 @@ final class Statement {
         }
     }
 
+    /// Ends the statement's run early. A statement left mid-way keeps its read transaction,
+    /// and with it an old snapshot of the database, open.
+    func reset() { sqlite3_reset(handle) }
+
     /// Binds and runs a statement that returns no rows.
     func run(_ values: [any Bindable]) throws {
         try bind(values)

@@ -10,10 +10,8 @@ extension SpatiaLiteStore {
             programmes[cinema] = programme
             return !programme.screenings.isEmpty
         }
-        return try rows.map { row in
-            var cinema = try feature(row.id)
-            cinema.distance = row.distance
-            let programme = programmes[row.id.row]!
+        return rows.map { cinema in
+            let programme = programmes[cinema.id.row]!
             return CinemaProgramme(cinema: cinema, timezone: programme.timezone, screenings: programme.screenings)
         }
     }

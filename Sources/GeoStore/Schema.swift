@@ -61,15 +61,20 @@ enum Schema {
 
     static var version: Int { migrations.count }
 
+    /// The database's schema version, refused when a newer Waymark wrote it.
+    @discardableResult
+    static func check(_ db: Database) throws -> Int {
+        let current = Int(try db.scalar("PRAGMA user_version") as Int64? ?? 0)
+        if current > version {
+            throw DatabaseError(description: "\(db.path) has schema version \(current), newer than this Waymark (\(version))")
+        }
+        return current
+    }
+
     /// Brings the database to the current version, each migration in its own transaction.
     static func migrate(_ db: Database) throws {
-        let current = Int(try db.scalar("PRAGMA user_version") as Int64? ?? 0)
-        guard current < version else {
-            if current > version {
-                throw DatabaseError(description: "\(db.path) has schema version \(current), newer than this Waymark (\(version))")
-            }
-            return
-        }
+        let current = try check(db)
+        guard current < version else { return }
         if current == 0, try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'spatial_ref_sys'") as Int64? == 0 {
             // The 1 wraps the metadata set-up in one transaction (60 ms instead of seconds).
             try db.execute("SELECT InitSpatialMetadata(1)")

@@ -6,7 +6,8 @@ import GeoCore
 /// not shared); open several read-only instances for parallel readers.
 public final class SpatiaLiteStore: FeatureStore {
     let db: Database
-    let search = NearestSearch()
+    let search = RTreeSearch()
+    let poiCategories = CategoryCache()
     private var statements: [String: Statement] = [:]
 
     /// Opens (and, unless read-only, creates and migrates) the database at `path`.
@@ -16,20 +17,26 @@ public final class SpatiaLiteStore: FeatureStore {
         }
         db = try Database(path: path, readOnly: readOnly)
         try search.register(on: db)
-        guard !readOnly else { return }
-        try db.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
-        try Schema.migrate(db)
+        if readOnly {
+            try Schema.check(db)
+        } else {
+            try db.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
+            try Schema.migrate(db)
+        }
     }
 
     public var schemaVersion: Int { Int((try? db.scalar("PRAGMA user_version") as Int64?) ?? 0) }
 
-    /// A prepared statement kept for the life of the connection.
-    func cached(_ sql: String) throws -> Statement {
-        if let statement = statements[sql] { return statement }
-        let statement = try db.prepare(sql)
-        statements[sql] = statement
+    /// A prepared statement kept for the life of the connection, under `key` (by default its SQL);
+    /// `sql` is only built the first time.
+    func cached(_ key: String, _ sql: @autoclosure () -> String) throws -> Statement {
+        if let statement = statements[key] { return statement }
+        let statement = try db.prepare(sql())
+        statements[key] = statement
         return statement
     }
+
+    func cached(_ sql: String) throws -> Statement { try cached(sql, sql) }
 
     // MARK: Import
 
@@ -40,7 +47,9 @@ public final class SpatiaLiteStore: FeatureStore {
         // Waters first, so that trips in the same import can name them.
         let records = files.flatMap { file in file.records.map { (file.file, $0.record, $0.value) } }
             .sorted { ($0.2.kind == .water ? 0 : 1) < ($1.2.kind == .water ? 0 : 1) }
+        defer { poiCategories.invalidate() }
         try db.transaction {
+            let bulk = try BulkLoad(db)
             for (file, record, value) in records {
                 do {
                     try insert(value)
@@ -50,6 +59,7 @@ public final class SpatiaLiteStore: FeatureStore {
                 }
                 summary.inserted[value.kind, default: 0] += 1
             }
+            try bulk.finish()
         }
         return summary
     }
@@ -107,7 +117,7 @@ public final class SpatiaLiteStore: FeatureStore {
                         _ shape: Geometry?, source: String?, sourceID: String?) throws -> Int64 {
         let all = columns + [geometry, "source", "source_id"]
         let placeholders = (values + [Geometry.Blob(shape)]).map { $0 is Geometry.Blob ? "GeomFromWKB(?, 4326)" : "?" } + ["?", "?"]
-        let statement = try cached("""
+        let statement = try cached("upsert \(table)", """
             INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))
             ON CONFLICT (source, source_id) DO UPDATE SET \(all.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
             RETURNING id

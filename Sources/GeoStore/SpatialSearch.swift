@@ -2,31 +2,66 @@ import CSpatiaLite
 import Foundation
 import GeoCore
 
-/// The R*Tree query function `waymark_nearest()`. SQLite's R*Tree visits nodes and returns rows
-/// in increasing order of the score a query function gives them; the score here is a lower bound
-/// of the geodesic distance from the search's centre to the node's box, which turns the R*Tree
-/// into a best-first nearest-neighbour search. Boxes whose bound exceeds the search's threshold
-/// (the radius, or the N-th best distance found so far) are pruned.
+/// The R*Tree query function `waymark_search()`, the one way Waymark walks a spatial index.
 ///
-/// The centre and threshold live in a per-connection `NearestSearch` (the function's context)
-/// rather than in SQL arguments, so that the Swift loop stepping the rows can lower the threshold
-/// while the R*Tree is still being walked.
-final class NearestSearch {
-    static let function = "waymark_nearest"
-    var bound = DistanceLowerBound(from: Coordinate(lat: 0, lon: 0))
+/// SQLite's R*Tree asks a query function about every node and entry it meets, and visits them
+/// (and returns rows) in increasing order of the score the function gives. Two modes:
+/// - nearest: the score is a lower bound of the geodesic distance from the centre to the box,
+///   which makes the walk a best-first nearest-neighbour search; boxes beyond `threshold` (the
+///   radius, or the N-th best distance found so far) are pruned;
+/// - box: entries outside the box are pruned, and rows come out in rowid order, so that paging
+///   by id can stop early.
+/// In both, a POI entry of an unselected category is pruned before SQLite returns it as a row.
+///
+/// The state lives in this per-connection object (the function's context), not in SQL
+/// arguments, so that the Swift loop stepping the rows can lower the threshold mid-walk.
+final class RTreeSearch {
+    static let function = "waymark_search"
+
+    enum Mode {
+        case nearest(DistanceLowerBound)
+        case box(BoundingBox)
+    }
+
+    var mode = Mode.box(BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90))
     var threshold = Double.infinity
+    /// Box mode: rows up to this id were on earlier pages.
+    var afterRow = Int64.min
+    /// Selected category numbers of POI rows, when a category filter applies.
+    var categories: CategorySelection?
 
     func register(on db: Database) throws {
         guard sqlite3_rtree_query_callback(db.handle, Self.function, { info in
             guard let info, info.pointee.nCoord == 4, let context = info.pointee.pContext else { return SQLITE_ERROR }
-            let search = Unmanaged<NearestSearch>.fromOpaque(context).takeUnretainedValue()
-            let c = info.pointee.aCoord!
-            let score = search.bound(minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3], limit: search.threshold)
-            info.pointee.rScore = score
-            info.pointee.eWithin = score > search.threshold ? NOT_WITHIN : PARTLY_WITHIN
+            Unmanaged<RTreeSearch>.fromOpaque(context).takeUnretainedValue().score(info)
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque(), nil) == SQLITE_OK else {
             throw DatabaseError(description: "cannot register \(Self.function): \(db.errorMessage)")
+        }
+    }
+
+    private func score(_ info: UnsafeMutablePointer<sqlite3_rtree_query_info>) {
+        let c = info.pointee.aCoord!
+        // iLevel 0 is an entry of a leaf, and then iRowid is its row.
+        let row: Int64? = info.pointee.iLevel == 0 ? info.pointee.iRowid : nil
+        if let row, let categories, !categories.contains(row: row) {
+            info.pointee.eWithin = NOT_WITHIN
+            return
+        }
+        switch mode {
+        case let .nearest(bound):
+            let score = bound(minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3], limit: threshold)
+            info.pointee.rScore = score
+            info.pointee.eWithin = score > threshold ? NOT_WITHIN : PARTLY_WITHIN
+        case let .box(box):
+            let meets = c[0] <= box.maxLon && c[1] >= box.minLon && c[2] <= box.maxLat && c[3] >= box.minLat
+            if !meets || row.map({ $0 <= afterRow }) == true {
+                info.pointee.eWithin = NOT_WITHIN
+            } else {
+                // Nodes first (score 0), then rows in id order.
+                info.pointee.rScore = row.map(Double.init) ?? 0
+                info.pointee.eWithin = PARTLY_WITHIN
+            }
         }
     }
 }
@@ -38,7 +73,10 @@ struct KindTable {
     let isPoint: Bool
 
     var table: String { kind.rawValue }
-    var index: String { "idx_\(table)_\(column)" }
+    /// The entries of this kind's spatial index, in the order `RTreeSearch` scores them.
+    var search: String {
+        "SELECT pkid, xmin, xmax, ymin, ymax FROM idx_\(table)_\(column) WHERE pkid MATCH \(RTreeSearch.function)()"
+    }
     /// Columns from which `exactGeometry(_:at:)` reads the geometry.
     var geometryColumns: String { isPoint ? "ST_X(t.\(column)), ST_Y(t.\(column))" : "AsBinary(t.\(column))" }
 
@@ -57,94 +95,95 @@ struct KindTable {
         guard let bytes = s.blob(column) else { throw DatabaseError(description: "\(table) row without geometry") }
         return try WKB.decode(bytes)
     }
-
-    /// `AND t.category IN (?, …)` for POIs with a category filter; the codes are bound after the other parameters.
-    func categoryClause(_ filter: CategoryFilter) -> (sql: String, bindings: [any Bindable]) {
-        let codes = filter.poiCategories
-        guard kind == .poi, !codes.isEmpty else { return ("", []) }
-        return (" AND t.category IN (" + codes.map { _ in "?" }.joined(separator: ",") + ")", codes)
-    }
 }
 
 extension SpatiaLiteStore {
     public func nearest(_ query: NearestQuery) throws -> FeaturePage {
-        var ranked: [(distance: Double, id: FeatureID)] = []
+        var ranked: [Feature] = []
         for kind in query.categories.kinds {
             ranked += try nearestRows(KindTable.of(kind), query, limit: query.limit + 1)
         }
-        ranked.sort { ($0.distance, $0.id) < ($1.distance, $1.id) }
-        let page = ranked.prefix(query.limit)
-        var features = try page.map { try feature($0.id) }
-        for i in features.indices { features[i].distance = page[page.startIndex + i].distance }
+        ranked.sort { ($0.distance!, $0.id) < ($1.distance!, $1.id) }
+        let page = Array(ranked.prefix(query.limit))
         let next = ranked.count > query.limit ? page.last.map { Cursor(distance: $0.distance, id: $0.id) } : nil
-        return FeaturePage(features: features, next: next)
+        return FeaturePage(features: page, next: next)
     }
 
-    /// The `limit` nearest rows of one kind after the query's cursor, by (distance, id), that pass `accept`.
+    /// The `limit` nearest features of one kind after the query's cursor, by (distance, id),
+    /// that pass `accept`; each carries its distance.
     func nearestRows(_ t: KindTable, _ query: NearestQuery, limit: Int,
-                     accept: ((Int64) throws -> Bool)? = nil) throws -> [(distance: Double, id: FeatureID)] {
-        let filter = t.categoryClause(query.categories)
-        let statement = try cached("""
-            SELECT r.pkid, r.xmin, r.xmax, r.ymin, r.ymax, \(t.geometryColumns)
-            FROM \(t.index) AS r CROSS JOIN \(t.table) AS t ON t.id = r.pkid
-            WHERE r.pkid MATCH \(NearestSearch.function)()\(filter.sql)
-            """)
+                     accept: ((Int64) throws -> Bool)? = nil) throws -> [Feature] {
+        let statement = try cached(t.search)
         let center = query.center
         let radius = query.maxDistance ?? .infinity
-        search.bound = DistanceLowerBound(from: center)
+        let bound = DistanceLowerBound(from: center)
+        search.mode = .nearest(bound)
         search.threshold = radius
-        try statement.bind(filter.bindings)
+        search.categories = try categorySelection(t.kind, query.categories)
+        try statement.bind([])
+        defer { statement.reset() }
         let after = query.after.map { ($0.distance ?? -.infinity, $0.id) }
-        var best: [(distance: Double, id: FeatureID)] = []
+        var best: [Feature] = []
+        func key(_ f: Feature) -> (Double, FeatureID) { (f.distance!, f.id) }
         while try statement.step() {
             // Rows arrive in increasing lower bound: once it passes the worst kept distance, no later row can enter.
-            let bound = search.bound(minLon: statement.double(1), maxLon: statement.double(2),
-                                     minLat: statement.double(3), maxLat: statement.double(4))
-            if best.count == limit, bound > best[limit - 1].distance { break }
-            let id = FeatureID(kind: t.kind, row: statement.int(0))
-            let distance = Geodesic.distance(from: center, to: try t.exactGeometry(statement, at: 5))
-            if distance > radius { continue }
-            if let after, (distance, id) <= after { continue }
-            if best.count == limit, (distance, id) >= (best[limit - 1].distance, best[limit - 1].id) { continue }
-            if let accept, try !accept(id.row) { continue }
-            let position = best.firstIndex { (distance, id) < ($0.distance, $0.id) } ?? best.count
-            best.insert((distance, id), at: position)
+            let rowBound = bound(minLon: statement.double(1), maxLon: statement.double(2),
+                                 minLat: statement.double(3), maxLat: statement.double(4))
+            if best.count == limit, rowBound > best[limit - 1].distance! { break }
+            var candidate = try feature(FeatureID(kind: t.kind, row: statement.int(0)))
+            candidate.distance = Geodesic.distance(from: center, to: candidate.geometry)
+            if candidate.distance! > radius { continue }
+            if let after, key(candidate) <= after { continue }
+            if best.count == limit, key(candidate) >= key(best[limit - 1]) { continue }
+            if let accept, try !accept(candidate.id.row) { continue }
+            best.insert(candidate, at: best.firstIndex { key(candidate) < key($0) } ?? best.count)
             if best.count > limit { best.removeLast() }
-            if best.count == limit { search.threshold = min(radius, best[limit - 1].distance) }
+            if best.count == limit { search.threshold = min(radius, best[limit - 1].distance!) }
         }
         return best
     }
 
     public func bbox(_ query: BoxQuery) throws -> FeaturePage {
-        var ids: [FeatureID] = []
+        var found: [Feature] = []
         for kind in query.categories.kinds where query.after.map({ kind >= $0.id.kind }) ?? true {
             let t = KindTable.of(kind)
-            let filter = t.categoryClause(query.categories)
-            let statement = try cached("""
-                SELECT r.pkid, \(t.geometryColumns)
-                FROM \(t.index) AS r CROSS JOIN \(t.table) AS t ON t.id = r.pkid
-                WHERE r.xmax >= ? AND r.xmin <= ? AND r.ymax >= ? AND r.ymin <= ? AND r.pkid > ?\(filter.sql)
-                """)
-            let afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
-            var rows = Set<Int64>()
+            let wanted = query.limit + 1 - found.count
+            var rows: [Feature] = []
             for part in query.box.unwrapped {
-                try statement.bind([part.minLon, part.maxLon, part.minLat, part.maxLat, afterRow] + filter.bindings)
-                while try statement.step() {
+                search.mode = .box(part)
+                search.afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
+                search.categories = try categorySelection(kind, query.categories)
+                let statement = try cached(t.search)
+                try statement.bind([])
+                defer { statement.reset() }
+                var taken = 0
+                while taken < wanted, try statement.step() {
+                    let candidate = try feature(FeatureID(kind: kind, row: statement.int(0)))
                     // The R*Tree holds single-precision boxes: refine on the exact geometry.
-                    let geometry = try t.exactGeometry(statement, at: 1)
                     let inside: Bool
-                    if case let .point(c) = geometry { inside = part.contains(c) } else {
-                        inside = PlanarGeometry.geometry(geometry, intersects: part)
+                    if case let .point(c) = candidate.geometry { inside = part.contains(c) } else {
+                        inside = PlanarGeometry.geometry(candidate.geometry, intersects: part)
                     }
-                    if inside { rows.insert(statement.int(0)) }
+                    if inside {
+                        rows.append(candidate)
+                        taken += 1
+                    }
                 }
             }
-            ids += rows.sorted().map { FeatureID(kind: kind, row: $0) }
-            if ids.count > query.limit { break }
+            // The two halves of a box across the antimeridian each came in id order.
+            var seen = Set<Int64>()
+            found += rows.sorted { $0.id < $1.id }.filter { seen.insert($0.id.row).inserted }.prefix(wanted)
+            if found.count > query.limit { break }
         }
-        let page = ids.prefix(query.limit)
-        let next = ids.count > query.limit ? page.last.map { Cursor(distance: nil, id: $0) } : nil
-        return FeaturePage(features: try page.map(feature), next: next)
+        let page = Array(found.prefix(query.limit))
+        let next = found.count > query.limit ? page.last.map { Cursor(distance: nil, id: $0.id) } : nil
+        return FeaturePage(features: page, next: next)
+    }
+
+    /// The leaf filter for a POI category filter; nil when every row of the kind is selected.
+    private func categorySelection(_ kind: FeatureKind, _ filter: CategoryFilter) throws -> CategorySelection? {
+        guard kind == .poi, !filter.poiCategories.isEmpty else { return nil }
+        return try poiCategories.selection(filter.poiCategories, db: db)
     }
 
     /// A whole feature, for the rows a query chose.
@@ -176,6 +215,7 @@ extension SpatiaLiteStore {
         }
         let statement = try cached(sql)
         try statement.bind([id.row])
+        defer { statement.reset() }
         guard try statement.step() else { throw DatabaseError(description: "\(id) does not exist") }
         let first: Int32 = t.isPoint ? 2 : 1
         let kindProperties: [String] = switch id.kind {

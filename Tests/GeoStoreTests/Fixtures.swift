@@ -52,3 +52,32 @@ func randomPlaces(_ count: Int, seed: UInt64) -> [PlaceRecord] {
         return PlaceRecord(category: testCategories[Int.random(in: 0..<5, using: &rng)], name: "P\(i)", location: location)
     }
 }
+
+extension Database {
+    /// The first column of every row, as text ("NULL" for null).
+    func texts(_ sql: String) throws -> [String] {
+        let statement = try prepare(sql)
+        var result: [String] = []
+        while try statement.step() { result.append(statement.string(0) ?? "NULL") }
+        return result
+    }
+
+    func count(_ table: String) throws -> Int {
+        Int(try scalar("SELECT count(*) FROM \"\(table)\"") as Int64? ?? -1)
+    }
+
+    /// Every row of every ordinary table — ours, SpatiaLite's metadata and the R*Tree shadow tables —
+    /// with each value quoted, plus the row count of each R*Tree. Equal snapshots mean equal content.
+    func contentSnapshot() throws -> [String: [String]] {
+        var snapshot: [String: [String]] = [:]
+        for table in try texts("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'") {
+            let columns = try texts("SELECT name FROM pragma_table_info('\(table)')")
+            let row = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
+            snapshot[table] = try texts("SELECT \(row) FROM \"\(table)\" ORDER BY rowid")
+        }
+        for index in try texts("SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%USING rtree%'") {
+            snapshot[index] = ["\(try count(index)) rows"]
+        }
+        return snapshot
+    }
+}

@@ -18,90 +18,229 @@ public enum CSVParser {
         case .trip?: throw unreadable("trips are imported from GPX, not CSV")
         default: break
         }
-        guard String(data: data, encoding: .utf8) != nil else { throw unreadable("not UTF-8 text") }
-        let rows = records(data)
-        guard let header = rows.first else { throw unreadable("empty; a header row is required") }
-        let columns = header.fields.map { $0.trimmed.lowercased() }
-        func column(_ names: [String]) -> Int? { names.lazy.compactMap { columns.firstIndex(of: $0) }.first }
-        guard let latColumn = column(["lat", "latitude", "y"]) else {
-            throw unreadable("no latitude column (lat, latitude or y)")
-        }
-        guard let lonColumn = column(["lon", "lng", "long", "longitude", "x"]) else {
-            throw unreadable("no longitude column (lon, lng, long, longitude or x)")
-        }
-        guard columns.contains("name") else { throw unreadable("no name column") }
-        let geoNamesLike = columns.contains("geonameid") || (columns.contains("timezone") && columns.contains("population"))
-        let defaultCategory = geoNamesLike ? "city" : "other"
+        guard data.withUnsafeBytes(isValidUTF8) else { throw unreadable("not UTF-8 text") }
 
         var parsed = ParsedFile(file: file)
-        for row in rows.dropFirst() {
-            parsed.collect("line \(row.line)") { () throws(GeoError) in
-                guard row.closed else { throw .invalid(field: "quotes", reason: "a quoted field is not closed before the end of the file") }
-                guard row.fields.count == columns.count else {
-                    throw .invalid(field: "fields", reason: "\(row.fields.count) value(s), the header has \(columns.count)")
-                }
-                let properties = Properties(Dictionary(zip(columns, row.fields), uniquingKeysWith: { first, _ in first }))
-                let location = try Position.parse(lat: row.fields[latColumn], lon: row.fields[lonColumn],
-                                                  latField: columns[latColumn], lonField: columns[lonColumn])
-                let category = properties.category ?? defaultCategory
-                switch kind ?? properties.kind(category: category) {
-                case .cinema:
-                    return .cinema(try properties.cinema(location: location, file: file, id: nil))
-                case .water:
-                    throw .invalid(field: "category", reason: "a water needs a line or area geometry, which CSV cannot hold")
-                default:
-                    return .place(try properties.place(category: category, location: location, file: file, id: nil))
-                }
+        // At most one record per line; growing the array instead would copy every record many times.
+        parsed.records.reserveCapacity(data.withUnsafeBytes { bytes in bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } } + 1)
+        var header: Header?
+        try forEachRecord(data) { (line, fields, closed) throws(ImportProblem) in
+            guard let header else {
+                header = try Header(fields.strings, file: file, unreadable: unreadable)
+                return
+            }
+            parsed.collect("line \(line)") { () throws(GeoError) in try header.record(fields, closed: closed, kind: kind) }
+        }
+        guard header != nil else { throw unreadable("empty; a header row is required") }
+        return parsed
+    }
+
+    /// The header row resolved once for all rows: where the position is, what each column is to
+    /// a record, and the default category.
+    private final class Header {
+        let columns: [String]
+        let properties: Properties.Columns
+        let latColumn: Int, lonColumn: Int
+        let defaultCategory: String
+        let fileName: String
+
+        init(_ fields: [String], file: String, unreadable: (String) -> ImportProblem) throws(ImportProblem) {
+            let columns = fields.map { $0.trimmed.lowercased() }
+            func column(_ names: [String]) -> Int? { names.lazy.compactMap { columns.firstIndex(of: $0) }.first }
+            guard let latColumn = column(["lat", "latitude", "y"]) else {
+                throw unreadable("no latitude column (lat, latitude or y)")
+            }
+            guard let lonColumn = column(["lon", "lng", "long", "longitude", "x"]) else {
+                throw unreadable("no longitude column (lon, lng, long, longitude or x)")
+            }
+            guard columns.contains("name") else { throw unreadable("no name column") }
+            let geoNamesLike = columns.contains("geonameid") || (columns.contains("timezone") && columns.contains("population"))
+            self.columns = columns
+            self.properties = Properties.Columns(columns)
+            self.latColumn = latColumn
+            self.lonColumn = lonColumn
+            self.defaultCategory = geoNamesLike ? "city" : "other"
+            self.fileName = Properties.fileName(of: file)
+        }
+
+        func record(_ fields: Fields, closed: Bool, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
+            guard closed else { throw .invalid(field: "quotes", reason: "a quoted field is not closed before the end of the file") }
+            guard fields.count == columns.count else {
+                throw .invalid(field: "fields", reason: "\(fields.count) value(s), the header has \(columns.count)")
+            }
+            let properties = Properties(self.properties, field: fields.string)
+            let location = try self.location(fields)
+            let category = properties.category ?? defaultCategory
+            switch kind ?? properties.kind(category: category) {
+            case .cinema:
+                return .cinema(try properties.cinema(location: location, fileName: fileName, id: nil))
+            case .water:
+                throw .invalid(field: "category", reason: "a water needs a line or area geometry, which CSV cannot hold")
+            default:
+                return .place(try properties.place(category: category, location: location, fileName: fileName, id: nil))
             }
         }
-        return parsed
+
+        /// `Position.parse` of the row's latitude and longitude; plain numbers are read straight
+        /// from the bytes, anything else (blank, padded, an error…) goes the long way.
+        private func location(_ fields: Fields) throws(GeoError) -> Coordinate? {
+            if let lat = fields.withBytes(latColumn, Position.decimal), let lon = fields.withBytes(lonColumn, Position.decimal) {
+                return try Position.validated(lat: lat, lon: lon, latField: columns[latColumn], lonField: columns[lonColumn])
+            }
+            return try Position.parse(lat: fields.string(latColumn), lon: fields.string(lonColumn),
+                                      latField: columns[latColumn], lonField: columns[lonColumn])
+        }
     }
 
     /// Splits RFC 4180 text into records: fields separated by commas, records by CRLF or LF,
     /// fields in double quotes may hold commas, line breaks and doubled quotes. Blank lines are
     /// skipped. `closed` is false for a last record whose quoted field never ends.
     static func records(_ data: Data) -> [(line: Int, fields: [String], closed: Bool)] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) } // UTF-8 byte order mark
         var result: [(line: Int, fields: [String], closed: Bool)] = []
-        var fields: [String] = [], field: [UInt8] = []
-        var line = 1, recordLine = 1, inQuotes = false, i = 0
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-        }
-        func endRecord(closed: Bool) {
-            endField()
-            if fields != [""] { result.append((recordLine, fields, closed)) }
-            fields = []
-        }
-        while i < bytes.count {
-            let b = bytes[i]
-            if inQuotes {
-                if b == quote, i + 1 < bytes.count, bytes[i + 1] == quote {
-                    field.append(quote)
-                    i += 1
-                } else if b == quote {
-                    inQuotes = false
-                } else {
-                    if b == lf { line += 1 }
-                    field.append(b)
-                }
-            } else if b == quote && field.isEmpty {
-                inQuotes = true
-            } else if b == comma {
-                endField()
-            } else if b == lf {
-                endRecord(closed: true)
-                line += 1
-                recordLine = line
-            } else if !(b == cr && (i + 1 == bytes.count || bytes[i + 1] == lf)) {
-                field.append(b)
-            }
-            i += 1
-        }
-        if inQuotes || !field.isEmpty || !fields.isEmpty { endRecord(closed: !inQuotes) }
+        forEachRecord(data) { line, fields, closed in result.append((line, fields.strings, closed)) }
         return result
+    }
+
+    /// The fields of one record as `forEachRecord` found them: most are a span of the input,
+    /// made into a string only when asked for. Valid only during the call it is passed to.
+    struct Fields {
+        fileprivate struct Span {
+            var start: Int, end: Int
+            /// The field's index in `texts` when it is not one span of the input (a doubled quote…), else -1.
+            var text: Int
+        }
+        fileprivate let input: UnsafeBufferPointer<UInt8>
+        fileprivate var spans: [Span] = []
+        fileprivate var texts: [String] = []
+
+        var count: Int { spans.count }
+        var strings: [String] { spans.indices.map(string) }
+
+        func string(_ i: Int) -> String {
+            let span = spans[i]
+            if span.text >= 0 { return texts[span.text] }
+            return String(decoding: UnsafeBufferPointer(rebasing: input[span.start..<span.end]), as: UTF8.self)
+        }
+
+        /// `body` of the field's UTF-8, when it is one span of the input; else nil.
+        func withBytes<T>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+            let span = spans[i]
+            return span.text < 0 ? body(UnsafeBufferPointer(rebasing: input[span.start..<span.end])) : nil
+        }
+
+        fileprivate mutating func append(_ start: Int, _ end: Int) { spans.append(Span(start: start, end: end, text: -1)) }
+        fileprivate mutating func append(_ text: String) {
+            spans.append(Span(start: 0, end: 0, text: texts.count))
+            texts.append(text)
+        }
+        fileprivate mutating func removeAll() {
+            spans.removeAll(keepingCapacity: true)
+            if !texts.isEmpty { texts.removeAll(keepingCapacity: true) }
+        }
+        /// One empty field: a blank line.
+        fileprivate var isBlank: Bool { spans.count == 1 && spans[0].text < 0 && spans[0].start == spans[0].end }
+    }
+
+    /// `records(_:)` one record at a time, without holding them all: `body` gets the line the
+    /// record starts on (1-based), its fields and whether its quotes are closed. Works on the
+    /// UTF-8 bytes, so a field that is never asked for is never made a string.
+    /// An error from `body` ends the reading.
+    static func forEachRecord<E: Error>(_ data: Data, _ body: (_ line: Int, _ fields: Fields, _ closed: Bool) throws(E) -> Void) throws(E) {
+        var failure: E?
+        data.withUnsafeBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+            let n = bytes.count
+            var fields = Fields(input: bytes)
+            fields.spans.reserveCapacity(16)
+            // The field read so far is `buffer` followed by the bytes runStart..<runEnd of the input;
+            // `buffer` is only used when a field is not one contiguous run (a doubled quote, text
+            // after a closing quote, …).
+            var buffer: [UInt8] = []
+            var runStart = 0, runEnd = 0
+            var line = 1, recordLine = 1, inQuotes = false
+            var i = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0 // UTF-8 byte order mark
+
+            func fieldIsEmpty() -> Bool { buffer.isEmpty && runStart == runEnd }
+            /// Appends the input bytes `from..<to` to the field.
+            func append(_ from: Int, _ to: Int) {
+                if runStart == runEnd {
+                    runStart = from
+                } else if runEnd != from {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]))
+                    runStart = from
+                }
+                runEnd = to
+            }
+            func endField() {
+                if buffer.isEmpty {
+                    fields.append(runStart, runEnd)
+                } else {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]))
+                    fields.append(String(decoding: buffer, as: UTF8.self))
+                    buffer.removeAll(keepingCapacity: true)
+                }
+                runStart = 0
+                runEnd = 0
+            }
+            func endRecord(closed: Bool) -> Bool {
+                endField()
+                defer { fields.removeAll() }
+                if fields.isBlank { return true }
+                do {
+                    try body(recordLine, fields, closed)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+
+            while i < n {
+                let b = bytes[i]
+                if inQuotes {
+                    if b == quote, i + 1 < n, bytes[i + 1] == quote {
+                        append(i, i + 1)
+                        i += 1
+                    } else if b == quote {
+                        inQuotes = false
+                    } else {
+                        // Up to the next quote, counting lines.
+                        var end = i
+                        while end < n, bytes[end] != quote {
+                            if bytes[end] == lf { line += 1 }
+                            end += 1
+                        }
+                        append(i, end)
+                        i = end
+                        continue
+                    }
+                } else if b != quote && b != comma && b != lf && b != cr {
+                    // Plain text, up to the next byte that means something.
+                    var end = i + 1
+                    while end < n {
+                        let c = bytes[end]
+                        if c == comma || c == lf || c == quote || c == cr { break }
+                        end += 1
+                    }
+                    append(i, end)
+                    i = end
+                    continue
+                } else if b == quote && fieldIsEmpty() {
+                    inQuotes = true
+                } else if b == comma {
+                    endField()
+                } else if b == lf {
+                    guard endRecord(closed: true) else { return }
+                    line += 1
+                    recordLine = line
+                } else if !(b == cr && (i + 1 == n || bytes[i + 1] == lf)) {
+                    append(i, i + 1) // a quote inside unquoted text, or a lone CR
+                }
+                i += 1
+            }
+            if inQuotes || !fieldIsEmpty() || !fields.spans.isEmpty { _ = endRecord(closed: !inQuotes) }
+        }
+        if let failure { throw failure }
     }
 }

@@ -31,30 +31,31 @@ public enum GeoJSONParser {
             throw unreadable("not a GeoJSON FeatureCollection or Feature")
         }
         var parsed = ParsedFile(file: file)
+        let fileName = Properties.fileName(of: file)
         for (index, feature) in features.enumerated() {
-            parsed.collect("feature \(index)") { () throws(GeoError) in try record(feature, file: file, kind: kind) }
+            parsed.collect("feature \(index)") { () throws(GeoError) in try record(feature, fileName: fileName, kind: kind) }
         }
         return parsed
     }
 
-    private static func record(_ feature: Any, file: String, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
+    private static func record(_ feature: Any, fileName: String, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
         guard let feature = feature as? [String: Any], feature["type"] as? String == "Feature" else {
             throw .invalid(field: "type", reason: "not a GeoJSON Feature")
         }
         let rawProperties = feature["properties"] as? [String: Any] ?? [:]
-        let properties = Properties(rawProperties.compactMapValues(text))
+        let properties = Properties(rawProperties, text)
         let geometry = try self.geometry(feature["geometry"])
         let id = feature["id"].flatMap(text)
         let category = properties.category ?? "other"
         switch kind ?? properties.kind(category: category) {
         case .water:
-            return .water(properties.water(geometry: try area(geometry), file: file, id: id))
+            return .water(properties.water(geometry: try area(geometry), fileName: fileName, id: id))
         case .cinema:
-            var cinema = try properties.cinema(location: try point(geometry, of: "cinema"), file: file, id: id)
+            var cinema = try properties.cinema(location: try point(geometry, of: "cinema"), fileName: fileName, id: id)
             cinema.screenings = try screenings(rawProperties["screenings"], zone: TimeZone(identifier: cinema.timezone) ?? ISOTime.utc)
             return .cinema(cinema)
         default:
-            return .place(try properties.place(category: category, location: try point(geometry, of: "place"), file: file, id: id))
+            return .place(try properties.place(category: category, location: try point(geometry, of: "place"), fileName: fileName, id: id))
         }
     }
 
@@ -85,8 +86,13 @@ public enum GeoJSONParser {
 
     /// The feature's geometry, validated; nil for a null (unlocated) geometry.
     private static func geometry(_ value: Any?) throws(GeoError) -> Geometry? {
-        guard let value, !(value is NSNull) else { return nil }
-        guard let object = value as? [String: Any], let type = object["type"] as? String else {
+        guard let value else { return nil }
+        // The object first: on Linux, `is NSNull` would bridge a dictionary to an NSDictionary.
+        guard let object = value as? [String: Any] else {
+            if value is NSNull { return nil }
+            throw .invalid(field: "geometry", reason: "not a GeoJSON geometry object")
+        }
+        guard let type = object["type"] as? String else {
             throw .invalid(field: "geometry", reason: "not a GeoJSON geometry object")
         }
         let coordinates = object["coordinates"] as Any

@@ -18,7 +18,12 @@ extension ParsedFile {
 
     /// Adds the record `build` makes, or the problem that stopped it.
     mutating func collect(_ record: String, _ build: () throws(GeoError) -> ImportRecord) {
-        if let value = attempt(record, build) { add(value, at: record) }
+        // Appended here rather than by `add`, so that the record is moved into the array, not copied.
+        do {
+            records.append((record, try build()))
+        } catch {
+            reject(record, error.description)
+        }
     }
 }
 
@@ -31,18 +36,114 @@ enum Position {
         if latText.isEmpty && lonText.isEmpty { return nil }
         func number(_ text: String, _ field: String, besides other: String) throws(GeoError) -> Double {
             guard !text.isEmpty else { throw .invalid(field: field, reason: "missing while \(other) is given") }
-            guard let value = Double(text) else { throw .invalid(field: field, reason: "'\(text)' is not a number") }
+            guard let value = decimal(text) ?? Double(text) else { throw .invalid(field: field, reason: "'\(text)' is not a number") }
             return value
         }
         let latValue = try number(latText, latField, besides: lonField)
         let lonValue = try number(lonText, lonField, besides: latField)
+        return try validated(lat: latValue, lon: lonValue, latField: latField, lonField: lonField)
+    }
+
+    /// The coordinate of two numbers `parse` read, or the error naming the field out of range.
+    static func validated(lat: Double, lon: Double, latField: String, lonField: String) throws(GeoError) -> Coordinate {
         do {
-            return try Coordinate(validatingLat: latValue, lon: lonValue)
+            return try Coordinate(validatingLat: lat, lon: lon)
         } catch let .invalid(field, reason) {
             // Coordinate names its fields lat/lon; report the caller's names for them.
             throw .invalid(field: field == "lat" ? latField : lonField, reason: reason)
         }
     }
+
+    /// A plain decimal such as `-57.123456789` when it is exactly what `Double(text)` gives, by
+    /// one correctly rounded division of two exact doubles (at most 2^53 and 10^22: Clinger's
+    /// fast path). Nil for anything else (more digits, exponents, inf, nan, hex, no digits…):
+    /// `Double(text)` decides those.
+    static func decimal(_ text: String) -> Double? {
+        guard text.utf8.count <= 24 else { return nil }
+        var text = text
+        return text.withUTF8(decimal)
+    }
+
+    /// `decimal(_:)` of text given as UTF-8. Its result is also what `Double(text.trimmed)` gives:
+    /// the text it accepts has no white space.
+    static func decimal(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
+        var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0, negative = false, dot = false, first = true
+        for b in utf8 {
+            defer { first = false }
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard digits < 19 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(b &- UInt8(ascii: "0"))
+                digits += 1
+                if dot { fractionDigits += 1 }
+            case UInt8(ascii: "."):
+                guard !dot, digits > 0 else { return nil }
+                dot = true
+            case UInt8(ascii: "-") where first:
+                negative = true
+            default:
+                return nil
+            }
+        }
+        guard digits > 0, !dot || fractionDigits > 0 else { return nil }
+        if mantissa <= 1 << 53, fractionDigits < powersOfTen.count {
+            let value = Double(mantissa) / powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
+        #if arch(x86_64) || arch(i386)
+        // Up to 19 digits (such as a Double printed in full: 54.95946235726152) with x87's 64-bit
+        // significand: mantissa and 10^k (k ≤ 27) are exact, the quotient is correctly rounded to
+        // 64 bits, and rounding that to 53 bits is correct too unless it lies just halfway between
+        // two doubles (the 11 extra bits 10000000000), which is left to Double(text).
+        if fractionDigits < extendedPowersOfTen.count {
+            let quotient = Float80(mantissa) / extendedPowersOfTen[fractionDigits]
+            if quotient.significandBitPattern & 0x7FF != 0x400 {
+                let value = Double(quotient)
+                return negative ? -value : value
+            }
+        }
+        #endif
+        return nil
+    }
+
+    /// 10^0 … 10^22, all exact as doubles.
+    private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+    #if arch(x86_64) || arch(i386)
+    /// 10^0 … 10^27, all exact in a 64-bit significand.
+    private static let extendedPowersOfTen: [Float80] = (0...27).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+    #endif
+}
+
+/// Whether `bytes` are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, surrogates or
+/// code points past U+10FFFF), which is when `String(data:encoding: .utf8)` is not nil; without
+/// making that string.
+func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let n = bytes.count
+    var i = 0
+    while i < n {
+        // Eight ASCII bytes at a time.
+        while i + 8 <= n, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        guard i < n else { break }
+        let b = bytes[i]
+        if b < 0x80 { i += 1; continue }
+        func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool { i + k < n && range.contains(bytes[i + k]) }
+        switch b {
+        case 0xC2...0xDF:
+            guard continuation(1) else { return false }
+            i += 2
+        case 0xE0...0xEF:
+            let second: ClosedRange<UInt8> = b == 0xE0 ? 0xA0...0xBF : b == 0xED ? 0x80...0x9F : 0x80...0xBF
+            guard continuation(1, second), continuation(2) else { return false }
+            i += 3
+        case 0xF0...0xF4:
+            let second: ClosedRange<UInt8> = b == 0xF0 ? 0x90...0xBF : b == 0xF4 ? 0x80...0x8F : 0x80...0xBF
+            guard continuation(1, second), continuation(2), continuation(3) else { return false }
+            i += 4
+        default:
+            return false
+        }
+    }
+    return true
 }
 
 /// ISO 8601 date-times as they appear in GPX and cinema programmes.
@@ -104,14 +205,60 @@ enum ISOTime {
 
 /// An IANA zone identifier checked against the system's time zone database.
 func ianaZone(_ identifier: String, field: String = "timezone") throws(GeoError) -> String {
-    guard TimeZone(identifier: identifier) != nil else {
+    guard KnownZones.shared.contains(identifier) else {
         throw .invalid(field: field, reason: "'\(identifier)' is not an IANA time zone")
     }
     return identifier
 }
 
+/// The identifiers `TimeZone(identifier:)` has accepted: a file names the same few zones on
+/// every row, and making a TimeZone is far dearer than a set lookup.
+private final class KnownZones: @unchecked Sendable {
+    static let shared = KnownZones()
+    private let lock = NSLock()
+    private var known = Set<String>()
+
+    func contains(_ identifier: String) -> Bool {
+        lock.lock()
+        let cached = known.contains(identifier)
+        lock.unlock()
+        if cached { return true }
+        guard TimeZone(identifier: identifier) != nil else { return false }
+        lock.lock()
+        if known.count < 10_000 { known.insert(identifier) }
+        lock.unlock()
+        return true
+    }
+}
+
 extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// Without leading and trailing white space and line breaks, as `trimmingCharacters(in:
+    /// .whitespacesAndNewlines)`. That is slow on Linux, so ASCII white space is stripped here and
+    /// Foundation asked only when the text then starts or ends with anything but printable ASCII.
+    var trimmed: String {
+        let utf8 = self.utf8
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
+        func isPrintable(_ b: UInt8) -> Bool { (0x21...0x7E).contains(b) }
+        let plain = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count > 0 && isPrintable(bytes[0]) && isPrintable(bytes[bytes.count - 1])
+        }
+        if plain == true { return self }
+        var start = utf8.startIndex, end = utf8.endIndex
+        while start < end, isSpace(utf8[start]) { utf8.formIndex(after: &start) }
+        while start < end, isSpace(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
+        if start == end { return "" }
+        guard isPrintable(utf8[start]), isPrintable(utf8[utf8.index(before: end)]) else {
+            return trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if start == utf8.startIndex && end == utf8.endIndex { return self }
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+
+    /// Lower case, as `lowercased()`, without making a new string when the text has no upper case ASCII
+    /// and no non-ASCII.
+    var lowercasedKey: String {
+        utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? self : lowercased()
+    }
 
     /// The trimmed text, or nil when nothing is left.
     var nonEmpty: String? {

@@ -41,11 +41,21 @@ public enum OSMCategoryMapping {
 
     /// The category of the first tag that maps, or nil when none does.
     public static func category(for tags: [String: String]) -> String? {
-        var triedKeys = Set<String>()
-        for entry in table where triedKeys.insert(entry.key).inserted {
-            guard let list = tags[entry.key] else { continue }
+        category { tags[$0] }
+    }
+
+    /// The keys of `table`, each once, in the order they are tried.
+    static let keys: [String] = {
+        var seen = Set<String>()
+        return table.map(\.key).filter { seen.insert($0).inserted }
+    }()
+
+    /// `category(for:)` over tags that `tag` looks up by key.
+    static func category(lookup tag: (String) -> String?) -> String? {
+        for key in keys {
+            guard let list = tag(key) else { continue }
             for value in list.split(separator: ";").map({ String($0).trimmed }) where !value.isEmpty {
-                let match = table.first { $0.key == entry.key && ($0.values?.contains(value) ?? true) }
+                let match = table.first { $0.key == key && ($0.values?.contains(value) ?? true) }
                 if let match { return match.category }
             }
         }

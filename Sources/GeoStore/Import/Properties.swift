@@ -3,31 +3,203 @@ import GeoCore
 
 /// The flat text attributes of one record — a GeoJSON feature's properties or a CSV row — and
 /// how both turn into records. Keys are matched in lower case; blank values count as absent.
+///
+/// Only the attributes something reads are kept: each known key in its own slot (no hashing per
+/// lookup), and the per-language `name:xx` / `description:xx` variants. A CSV file resolves its
+/// columns to slots once (`Properties.Columns`), so a row costs no key handling at all.
 struct Properties {
-    private let values: [String: String]
+    /// Every key a record is built from; the raw value is the key as matched (trimmed, lower case).
+    enum Key: Int, CaseIterable {
+        case category, kind, name, description, address
+        case addrStreet, addrHousenumber, addrPostcode, addrCity
+        case phone, contactPhone, mobile, contactMobile, email, contactEmail, website, contactWebsite
+        case image, timezone, osmType, osmID, geonameID, id
+        case district, organisation, `operator`
+        // The OSM tags OSMCategoryMapping reads (water and waterway also give a water's kind).
+        case amenity, tourism, historic, leisure, sport, natural, waterway, water, place
 
-    init(_ values: [String: String]) {
-        var clean: [String: String] = [:]
-        for (key, value) in values {
-            let key = key.trimmed.lowercased()
-            if clean[key] == nil, let value = value.nonEmpty { clean[key] = value }
+        var text: String {
+            switch self {
+            case .category: "category"
+            case .kind: "kind"
+            case .name: "name"
+            case .description: "description"
+            case .address: "address"
+            case .addrStreet: "addr:street"
+            case .addrHousenumber: "addr:housenumber"
+            case .addrPostcode: "addr:postcode"
+            case .addrCity: "addr:city"
+            case .phone: "phone"
+            case .contactPhone: "contact:phone"
+            case .mobile: "mobile"
+            case .contactMobile: "contact:mobile"
+            case .email: "email"
+            case .contactEmail: "contact:email"
+            case .website: "website"
+            case .contactWebsite: "contact:website"
+            case .image: "image"
+            case .timezone: "timezone"
+            case .osmType: "osm_type"
+            case .osmID: "osm_id"
+            case .geonameID: "geonameid"
+            case .id: "id"
+            case .district: "district"
+            case .organisation: "organisation"
+            case .operator: "operator"
+            case .amenity: "amenity"
+            case .tourism: "tourism"
+            case .historic: "historic"
+            case .leisure: "leisure"
+            case .sport: "sport"
+            case .natural: "natural"
+            case .waterway: "waterway"
+            case .water: "water"
+            case .place: "place"
+            }
         }
-        self.values = clean
+
+        static let byText: [String: Key] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.text, $0) })
     }
 
-    /// The first of `keys` that has a value.
-    subscript(_ keys: String...) -> String? { keys.lazy.compactMap { values[$0] }.first }
+    /// The two keys that have per-language variants.
+    enum LocalizedKey: CaseIterable {
+        case name, description
+        var key: Key { self == .name ? .name : .description }
+    }
+
+    /// What one (normalised) key is to a record.
+    enum Slot: Equatable {
+        case known(Key)
+        case localized(LocalizedKey, language: String)
+        case ignored
+
+        init(_ key: String) {
+            if let known = Key.byText[key] { self = .known(known); return }
+            for localized in LocalizedKey.allCases {
+                if let language = Properties.language(of: key, variantOf: localized.key.text) {
+                    self = .localized(localized, language: language)
+                    return
+                }
+            }
+            self = .ignored
+        }
+    }
+
+    /// Where each known key's value is in `values`, by `Key.rawValue`; -1 for none. A CSV file's
+    /// rows share their header's.
+    private var index: [Int]
+    /// The values `index` points to. Blank ones count as absent: they are trimmed when read.
+    private var values: [String]
+    /// Per-language variants in the order they were given: (normalised key, language, value).
+    private var variants: [(key: String, localized: LocalizedKey, language: String, value: String)] = []
+
+    init(_ values: [String: String]) {
+        self.init(values) { $0 }
+    }
+
+    /// The attributes `text` makes of `values`, leaving out those it gives nil for.
+    init<Value>(_ values: [String: Value], _ text: (Value) -> String?) {
+        index = Array(repeating: -1, count: Key.allCases.count)
+        self.values = []
+        self.values.reserveCapacity(values.count)
+        for (key, value) in values {
+            if let value = text(value) { add(key, value) }
+        }
+    }
+
+    /// Adds one attribute unless its key already has a value: a key as given (trimmed and lower-cased here).
+    private mutating func add(_ rawKey: String, _ rawValue: String) {
+        if let key = Key.byText[rawKey] { // already in normal form
+            add(key, rawValue)
+            return
+        }
+        let key = rawKey.trimmed.lowercasedKey
+        switch Slot(key) {
+        case let .known(k):
+            add(k, rawValue)
+        case let .localized(localized, language):
+            if !variants.contains(where: { $0.key == key }), let value = rawValue.nonEmpty {
+                variants.append((key, localized, language, value))
+            }
+        case .ignored:
+            break
+        }
+    }
+
+    private mutating func add(_ key: Key, _ rawValue: String) {
+        if index[key.rawValue] < 0, let value = rawValue.nonEmpty {
+            index[key.rawValue] = values.count
+            values.append(value)
+        }
+    }
+
+    /// A CSV header resolved once: which columns a record is built from and what each is to it.
+    /// Of columns with equal (normalised) names, the first is the one read, blank or not.
+    struct Columns {
+        /// The columns read, in order; the others are never looked at.
+        let used: [Int]
+        /// Where each known key's value is in `used`, by `Key.rawValue`; -1 for none.
+        fileprivate let index: [Int]
+        fileprivate let variants: [(position: Int, key: String, localized: LocalizedKey, language: String)]
+
+        /// `names` normalised: trimmed and lower-cased.
+        init(_ names: [String]) {
+            var seen = Set<String>()
+            var used: [Int] = []
+            var index = Array(repeating: -1, count: Key.allCases.count)
+            var variants: [(position: Int, key: String, localized: LocalizedKey, language: String)] = []
+            for (column, name) in names.enumerated() where seen.insert(name).inserted {
+                switch Slot(name) {
+                case let .known(key):
+                    index[key.rawValue] = used.count
+                    used.append(column)
+                case let .localized(localized, language):
+                    variants.append((used.count, name, localized, language))
+                    used.append(column)
+                case .ignored:
+                    break
+                }
+            }
+            self.used = used
+            self.index = index
+            self.variants = variants
+        }
+    }
+
+    /// One CSV row: `field(column)` gives the text of a column (each of `columns.used` is asked once).
+    init(_ columns: Columns, field: (Int) -> String) {
+        index = columns.index
+        values = columns.used.map(field)
+        for variant in columns.variants {
+            if let value = values[variant.position].nonEmpty {
+                variants.append((variant.key, variant.localized, variant.language, value))
+            }
+        }
+    }
+
+    subscript(_ key: Key) -> String? {
+        let i = index[key.rawValue]
+        return i < 0 ? nil : values[i].nonEmpty
+    }
+    /// The first of the keys that has a value.
+    subscript(_ key: Key, _ other: Key) -> String? { self[key] ?? self[other] }
 
     /// Per-language variants of `key`: `name:lv`, `name:en`, and the `name_en` some exports write.
-    func localized(_ key: String) -> [String: String] {
+    func localized(_ key: LocalizedKey) -> [String: String] {
         var result: [String: String] = [:]
-        for (k, value) in values where k.count > key.count + 1 && k.hasPrefix(key) {
-            let rest = k.dropFirst(key.count)
-            let language = rest.dropFirst()
-            guard rest.first == ":" || rest.first == "_", Self.isLanguageTag(language) else { continue }
-            result[String(language)] = value
-        }
+        for variant in variants where variant.localized == key { result[variant.language] = variant.value }
         return result
+    }
+
+    /// The language of `key` when it is a per-language variant of `base` (`name:lv`, `name_en`), else nil.
+    static func language(of key: String, variantOf base: String) -> String? {
+        // Cheap rejection: a variant's UTF-8 starts with the base's.
+        guard key.utf8.count > base.utf8.count + 1, key.utf8.starts(with: base.utf8) else { return nil }
+        guard key.count > base.count + 1 && key.hasPrefix(base) else { return nil }
+        let rest = key.dropFirst(base.count)
+        let language = rest.dropFirst()
+        guard rest.first == ":" || rest.first == "_", isLanguageTag(language) else { return nil }
+        return String(language)
     }
 
     /// lv, en, cs, zh-hans…: two or three letters, optionally a subtag (keys are lower-cased).
@@ -42,12 +214,23 @@ struct Properties {
     /// ("amenity=restaurant", as in OSM-derived files) that tag is mapped first, then the raw OSM
     /// tags. Nil when nothing maps; callers choose the default.
     var category: String? {
-        if let explicit = self["category"] {
+        if let explicit = self[.category] {
+            // Without an "=" byte there is no "=" character either: the code itself.
+            guard explicit.utf8.contains(UInt8(ascii: "=")) else { return explicit.lowercasedKey }
             let tag = explicit.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
             guard tag.count == 2 else { return explicit.lowercased() }
             if let code = OSMCategoryMapping.category(for: [tag[0]: tag[1]]) { return code }
         }
-        return OSMCategoryMapping.category(for: values)
+        if Self.osmKeys.allSatisfy({ index[$0.rawValue] < 0 }) { return nil } // no tag, nothing maps
+        return OSMCategoryMapping.category { key in
+            Key.byText[key].flatMap { self[$0] }
+        }
+    }
+
+    /// The keys OSMCategoryMapping reads.
+    private static let osmKeys: [Key] = OSMCategoryMapping.keys.map { key in
+        guard let slot = Key.byText[key] else { preconditionFailure("Properties.Key lacks OSM key \(key)") }
+        return slot
     }
 
     /// The table a record goes to when the caller does not force one.
@@ -55,73 +238,86 @@ struct Properties {
         if category == "cinema" { return .cinema }
         // Our OSM-derived water files mark every feature with kind=water_area or waterway_line,
         // and some of those carry no water tag at all.
-        if category == "water" || self["kind"]?.hasPrefix("water") == true { return .water }
+        if category == "water" || self[.kind]?.hasPrefix("water") == true { return .water }
         return .poi
     }
 
     /// `address`, else composed from OSM's parts: "Kaisaniemenkatu 2, 00100 Helsinki".
     var address: String? {
-        if let address = self["address"] { return address }
-        let street = [self["addr:street"], self["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
-        let town = [self["addr:postcode"], self["addr:city"]].compactMap { $0 }.joined(separator: " ")
+        if let address = self[.address] { return address }
+        let street = [self[.addrStreet], self[.addrHousenumber]].compactMap { $0 }.joined(separator: " ")
+        let town = [self[.addrPostcode], self[.addrCity]].compactMap { $0 }.joined(separator: " ")
         let parts = [street, town].filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
+    private var composedAddress: String? {
+        if let address = self[.address] { return address }
+        if self[.addrStreet] == nil && self[.addrHousenumber] == nil && self[.addrPostcode] == nil && self[.addrCity] == nil {
+            return nil
+        }
+        return address
+    }
+
     /// `name`, else any language's name; a place or cinema without one cannot be listed.
     func name() throws(GeoError) -> String {
-        guard let name = self["name"] ?? localized("name").min(by: { $0.key < $1.key })?.value else {
+        guard let name = self[.name] ?? localized(.name).min(by: { $0.key < $1.key })?.value else {
             throw .invalid(field: "name", reason: "missing")
         }
         return name
     }
 
     func timezone() throws(GeoError) -> String? {
-        guard let zone = self["timezone"] else { return nil }
+        guard let zone = self[.timezone] else { return nil }
         return try ianaZone(zone)
     }
 
     /// Where the record came from: an OSM element ("osm", "node/123"), a GeoNames id, or else
-    /// the file and the record's own id.
-    func source(file: String, id: String?) -> (source: String, id: String?) {
-        if let type = self["osm_type"], let osmID = self["osm_id"] { return ("osm", "\(type)/\(osmID)") }
-        if let geonameID = self["geonameid"] { return ("geonames", geonameID) }
-        // The file's name, not its path, so that importing it again from elsewhere updates the same rows.
-        return ((file as NSString).lastPathComponent, id ?? self["id"])
+    /// the file and the record's own id. `fileName` is the file's name, not its path, so that
+    /// importing it again from elsewhere updates the same rows (see `Properties.fileName(of:)`).
+    func source(fileName: String, id: String?) -> (source: String, id: String?) {
+        if let type = self[.osmType], let osmID = self[.osmID] { return ("osm", "\(type)/\(osmID)") }
+        if let geonameID = self[.geonameID] { return ("geonames", geonameID) }
+        return (fileName, id ?? self[.id])
     }
 
-    func place(category: String, location: Coordinate?, file: String, id: String?) throws(GeoError) -> PlaceRecord {
+    /// The name `source` gives records that come from `file`; parsers work it out once per file.
+    static func fileName(of file: String) -> String { (file as NSString).lastPathComponent }
+
+    func place(category: String, location: Coordinate?, fileName: String, id: String?) throws(GeoError) -> PlaceRecord {
         var place = PlaceRecord(category: category, name: try name(), location: location)
-        place.names = localized("name")
-        place.description = self["description"]
-        place.descriptions = localized("description")
-        place.address = address
-        place.phone = self["phone", "contact:phone"]
-        place.mobilePhone = self["mobile", "contact:mobile"]
-        place.email = self["email", "contact:email"]
-        place.website = self["website", "contact:website"]
-        place.images = self["image"].map { [$0] } ?? []
+        if !variants.isEmpty {
+            place.names = localized(.name)
+            place.descriptions = localized(.description)
+        }
+        place.description = self[.description]
+        place.address = composedAddress
+        place.phone = self[.phone, .contactPhone]
+        place.mobilePhone = self[.mobile, .contactMobile]
+        place.email = self[.email, .contactEmail]
+        place.website = self[.website, .contactWebsite]
+        place.images = self[.image].map { [$0] } ?? []
         place.timezone = try timezone()
-        (place.source, place.sourceID) = source(file: file, id: id)
+        (place.source, place.sourceID) = source(fileName: fileName, id: id)
         return place
     }
 
     /// A cinema; its programme's days are local to `timezone`, UTC when the data names none.
-    func cinema(location: Coordinate?, file: String, id: String?) throws(GeoError) -> CinemaRecord {
+    func cinema(location: Coordinate?, fileName: String, id: String?) throws(GeoError) -> CinemaRecord {
         var cinema = CinemaRecord(name: try name(), timezone: try timezone() ?? "UTC", location: location)
-        cinema.address = address
-        cinema.website = self["website", "contact:website"]
-        (cinema.source, cinema.sourceID) = source(file: file, id: id)
+        cinema.address = composedAddress
+        cinema.website = self[.website, .contactWebsite]
+        (cinema.source, cinema.sourceID) = source(fileName: fileName, id: id)
         return cinema
     }
 
     /// A water; its kind is OSM's `water=*` (lake, pond, reservoir, river…), else `waterway=*`
     /// (river, stream, canal…), else plain "water" (as for natural=water).
-    func water(geometry: Geometry, file: String, id: String?) -> WaterRecord {
-        var water = WaterRecord(name: self["name"], waterKind: self["water", "waterway"] ?? "water", geometry: geometry)
-        water.district = self["district"]
-        water.organisation = self["organisation", "operator"]
-        (water.source, water.sourceID) = source(file: file, id: id)
+    func water(geometry: Geometry, fileName: String, id: String?) -> WaterRecord {
+        var water = WaterRecord(name: self[.name], waterKind: self[.water, .waterway] ?? "water", geometry: geometry)
+        water.district = self[.district]
+        water.organisation = self[.organisation, .operator]
+        (water.source, water.sourceID) = source(fileName: fileName, id: id)
         return water
     }
 }

@@ -1,0 +1,50 @@
+/// The category of every POI row, held in memory as small numbers indexed by row id, so that the
+/// R*Tree walk can skip the entries of unselected categories without reading their rows.
+/// Reloaded when another connection commits (`PRAGMA data_version`) or this one imports.
+final class CategoryCache {
+    private var numberOfRow: [UInt16] = []
+    private var numberOfCode: [String: UInt16] = [:]
+    private var dataVersion: Int64?
+
+    func invalidate() { dataVersion = nil }
+
+    func selection(_ codes: [String], db: Database) throws -> CategorySelection {
+        let version: Int64 = try db.scalar("PRAGMA data_version") ?? 0
+        if version != dataVersion { try load(db, version: version) }
+        var selected = [Bool](repeating: false, count: numberOfCode.count + 1)
+        for code in codes { if let n = numberOfCode[code] { selected[Int(n)] = true } }
+        return CategorySelection(numberOfRow: numberOfRow, selected: selected)
+    }
+
+    private func load(_ db: Database, version: Int64) throws {
+        var rows: [UInt16] = []
+        var codes: [String: UInt16] = [:]
+        // Ascending ids, so the table grows as it is read (ids are dense in practice).
+        let statement = try db.prepare("SELECT id, category FROM poi ORDER BY id")
+        while try statement.step() {
+            let row = Int(statement.int(0))
+            if row >= rows.count { rows += repeatElement(0, count: row + 1 - rows.count) }
+            let code = statement.string(1) ?? ""
+            var number = codes[code] ?? 0
+            if number == 0 {
+                guard codes.count < Int(UInt16.max) - 1 else {
+                    throw DatabaseError(description: "poi: more than \(UInt16.max - 1) distinct categories")
+                }
+                number = UInt16(codes.count + 1) // 0 stays "no such row"
+                codes[code] = number
+            }
+            rows[row] = number
+        }
+        (numberOfRow, numberOfCode, dataVersion) = (rows, codes, version)
+    }
+}
+
+/// Which POI rows a category filter selects.
+struct CategorySelection {
+    let numberOfRow: [UInt16]
+    let selected: [Bool]
+
+    func contains(row: Int64) -> Bool {
+        row >= 0 && row < numberOfRow.count && selected[Int(numberOfRow[Int(row)])]
+    }
+}
