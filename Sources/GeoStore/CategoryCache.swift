@@ -8,8 +8,14 @@ final class CategoryCache {
 
     func invalidate() { dataVersion = nil }
 
+    private var versionQuery: Statement?
+
     func selection(_ codes: [String], db: Database) throws -> CategorySelection {
-        let version: Int64 = try db.scalar("PRAGMA data_version") ?? 0
+        let query = try versionQuery ?? db.prepare("PRAGMA data_version")
+        versionQuery = query
+        try query.bind([])
+        defer { query.reset() }
+        let version = try query.step() ? query.int(0) : 0
         if version != dataVersion { try load(db, version: version) }
         var selected = [Bool](repeating: false, count: numberOfCode.count + 1)
         for code in codes { if let n = numberOfCode[code] { selected[Int(n)] = true } }

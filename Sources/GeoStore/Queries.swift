@@ -120,7 +120,8 @@ public struct Feature: Sendable, Hashable {
     public var geometry: Geometry
     /// Geodesic metres from the query point (nearest / within only).
     public var distance: Double?
-    /// Other attributes worth showing: phone, website, water kind, time zone…
+    /// Other attributes worth showing (phone, website, water kind, time zone…), filled in by
+    /// `FeatureStore.withDetails`: queries leave them out to stay fast over many rows.
     public var properties: [String: String]
 
     /// The name in `language` when the data has it, else the default name.
@@ -183,6 +184,8 @@ public protocol FeatureStore {
     func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary
     func nearest(_ query: NearestQuery) throws -> FeaturePage
     func bbox(_ query: BoxQuery) throws -> FeaturePage
+    /// The page with every feature's other attributes (`Feature.properties`) filled in.
+    func withDetails(_ page: FeaturePage) throws -> FeaturePage
     /// Nearest cinemas with screenings on the local `day` (YYYY-MM-DD in each cinema's zone),
     /// optionally only of films whose title contains `film`.
     func cinemas(near center: Coordinate, day: String, film: String?, limit: Int) throws -> [CinemaProgramme]

@@ -71,29 +71,60 @@ struct KindTable {
     let kind: FeatureKind
     let column: String
     let isPoint: Bool
+    /// SQL for what every answer carries: category, name, names per language, address.
+    let core: String
+    /// SQL for the rest, and the property each column becomes, for `withDetails`.
+    let details: (sql: String, properties: [String])
 
     var table: String { kind.rawValue }
-    /// The entries of this kind's spatial index, in the order `RTreeSearch` scores them.
-    var search: String {
-        "SELECT pkid, xmin, xmax, ymin, ymax FROM idx_\(table)_\(column) WHERE pkid MATCH \(RTreeSearch.function)()"
+
+    /// The R*Tree entries in the order `RTreeSearch` scores them, each joined to its row:
+    /// id, box (1–4), geometry (5…), then the core columns.
+    var walk: String {
+        """
+        SELECT r.pkid, r.xmin, r.xmax, r.ymin, r.ymax, \(geometryColumns), \(core)
+        FROM idx_\(table)_\(column) AS r CROSS JOIN \(table) AS t ON t.id = r.pkid
+        WHERE r.pkid MATCH \(RTreeSearch.function)()
+        """
     }
-    /// Columns from which `exactGeometry(_:at:)` reads the geometry.
     var geometryColumns: String { isPoint ? "ST_X(t.\(column)), ST_Y(t.\(column))" : "AsBinary(t.\(column))" }
+    var coreColumn: Int32 { isPoint ? 7 : 6 }
 
     static func of(_ kind: FeatureKind) -> KindTable {
+        let source = ["source", "source_id"]
         switch kind {
-        case .poi: KindTable(kind: .poi, column: "geom", isPoint: true)
-        case .water: KindTable(kind: .water, column: "geom", isPoint: false)
-        case .cinema: KindTable(kind: .cinema, column: "geom", isPoint: true)
-        // A trip is found by its spot (the import sets it to the track's start when absent).
-        case .trip: KindTable(kind: .trip, column: "spot", isPoint: true)
+        case .poi:
+            return KindTable(kind: .poi, column: "geom", isPoint: true, core: "t.category, t.name, t.names, t.address", details: (
+                "SELECT phone, mobile_phone, email, website, timezone, description, descriptions, images, source, source_id FROM poi WHERE id = ?",
+                ["phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"] + source))
+        case .water:
+            return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL", details: (
+                "SELECT kind, district, organisation, source, source_id FROM water WHERE id = ?",
+                ["water_kind", "district", "organisation"] + source))
+        case .cinema:
+            return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address", details: (
+                "SELECT website, timezone, source, source_id FROM cinema WHERE id = ?", ["website", "timezone"] + source))
+        case .trip:
+            // A trip is found by its spot (the import sets it to the track's start when absent).
+            return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL", details: ("""
+                SELECT t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id
+                FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id WHERE t.id = ?
+                """, ["start", "end", "notes", "weather", "water"] + source))
         }
     }
 
-    func exactGeometry(_ s: Statement, at column: Int32) throws -> Geometry {
-        if isPoint { return .point(Coordinate(lat: s.double(column + 1), lon: s.double(column))) }
-        guard let bytes = s.blob(column) else { throw DatabaseError(description: "\(table) row without geometry") }
+    func geometry(_ s: Statement) throws -> Geometry {
+        if isPoint { return .point(Coordinate(lat: s.double(6), lon: s.double(5))) }
+        guard let bytes = s.blob(5) else { throw DatabaseError(description: "\(table) row without geometry") }
         return try WKB.decode(bytes)
+    }
+
+    /// The feature of the walk's current row.
+    func feature(_ s: Statement, geometry: Geometry, distance: Double?) -> Feature {
+        let c = coreColumn
+        let names = s.string(c + 2).flatMap { $0 == "{}" ? [:] : JSON.decode([String: String].self, $0) } ?? [:]
+        return Feature(id: FeatureID(kind: kind, row: s.int(0)), category: s.string(c) ?? table, name: s.string(c + 1),
+                       names: names, address: s.string(c + 3), geometry: geometry, distance: distance, properties: [:])
     }
 }
 
@@ -113,7 +144,7 @@ extension SpatiaLiteStore {
     /// that pass `accept`; each carries its distance.
     func nearestRows(_ t: KindTable, _ query: NearestQuery, limit: Int,
                      accept: ((Int64) throws -> Bool)? = nil) throws -> [Feature] {
-        let statement = try cached(t.search)
+        let statement = try cached(t.walk)
         let center = query.center
         let radius = query.maxDistance ?? .infinity
         let bound = DistanceLowerBound(from: center)
@@ -130,13 +161,19 @@ extension SpatiaLiteStore {
             let rowBound = bound(minLon: statement.double(1), maxLon: statement.double(2),
                                  minLat: statement.double(3), maxLat: statement.double(4))
             if best.count == limit, rowBound > best[limit - 1].distance! { break }
-            var candidate = try feature(FeatureID(kind: t.kind, row: statement.int(0)))
-            candidate.distance = Geodesic.distance(from: center, to: candidate.geometry)
-            if candidate.distance! > radius { continue }
-            if let after, key(candidate) <= after { continue }
-            if best.count == limit, key(candidate) >= key(best[limit - 1]) { continue }
-            if let accept, try !accept(candidate.id.row) { continue }
-            best.insert(candidate, at: best.firstIndex { key(candidate) < key($0) } ?? best.count)
+            let geometry = try t.geometry(statement)
+            let candidate = (Geodesic.distance(from: center, to: geometry), FeatureID(kind: t.kind, row: statement.int(0)))
+            if candidate.0 > radius { continue }
+            if let after, candidate <= after { continue }
+            if best.count == limit, candidate >= key(best[limit - 1]) { continue }
+            if let accept, try !accept(candidate.1.row) { continue }
+            // Binary search: rows come nearly in order, and `within` may keep thousands.
+            var low = 0, high = best.count
+            while low < high {
+                let mid = (low + high) / 2
+                if key(best[mid]) < candidate { low = mid + 1 } else { high = mid }
+            }
+            best.insert(t.feature(statement, geometry: geometry, distance: candidate.0), at: low)
             if best.count > limit { best.removeLast() }
             if best.count == limit { search.threshold = min(radius, best[limit - 1].distance!) }
         }
@@ -153,19 +190,19 @@ extension SpatiaLiteStore {
                 search.mode = .box(part)
                 search.afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
                 search.categories = try categorySelection(kind, query.categories)
-                let statement = try cached(t.search)
+                let statement = try cached(t.walk)
                 try statement.bind([])
                 defer { statement.reset() }
                 var taken = 0
                 while taken < wanted, try statement.step() {
-                    let candidate = try feature(FeatureID(kind: kind, row: statement.int(0)))
                     // The R*Tree holds single-precision boxes: refine on the exact geometry.
+                    let geometry = try t.geometry(statement)
                     let inside: Bool
-                    if case let .point(c) = candidate.geometry { inside = part.contains(c) } else {
-                        inside = PlanarGeometry.geometry(candidate.geometry, intersects: part)
+                    if case let .point(c) = geometry { inside = part.contains(c) } else {
+                        inside = PlanarGeometry.geometry(geometry, intersects: part)
                     }
                     if inside {
-                        rows.append(candidate)
+                        rows.append(t.feature(statement, geometry: geometry, distance: nil))
                         taken += 1
                     }
                 }
@@ -186,61 +223,29 @@ extension SpatiaLiteStore {
         return try poiCategories.selection(filter.poiCategories, db: db)
     }
 
-    /// A whole feature, for the rows a query chose.
-    func feature(_ id: FeatureID) throws -> Feature {
-        let t = KindTable.of(id.kind)
-        let sql: String
-        switch id.kind {
-        case .poi:
-            sql = """
-                SELECT \(t.geometryColumns), category, name, names, address, phone, mobile_phone, email, website,
-                       timezone, description, descriptions, images, source, source_id FROM poi AS t WHERE id = ?
-                """
-        case .water:
-            sql = """
-                SELECT \(t.geometryColumns), 'water', name, '{}', NULL, kind, district, organisation, source, source_id
-                FROM water AS t WHERE id = ?
-                """
-        case .cinema:
-            sql = """
-                SELECT \(t.geometryColumns), 'cinema', name, '{}', address, website, timezone, source, source_id
-                FROM cinema AS t WHERE id = ?
-                """
-        case .trip:
-            sql = """
-                SELECT \(t.geometryColumns), 'trip', t.name, '{}', NULL, t.start_utc, t.end_utc, t.notes, t.weather,
-                       w.name, t.source, t.source_id
-                FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id WHERE t.id = ?
-                """
-        }
-        let statement = try cached(sql)
-        try statement.bind([id.row])
-        defer { statement.reset() }
-        guard try statement.step() else { throw DatabaseError(description: "\(id) does not exist") }
-        let first: Int32 = t.isPoint ? 2 : 1
-        let kindProperties: [String] = switch id.kind {
-        case .poi: ["phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"]
-        case .water: ["water_kind", "district", "organisation"]
-        case .cinema: ["website", "timezone"]
-        case .trip: ["start", "end", "notes", "weather", "water"]
-        }
-        let propertyNames = kindProperties + ["source", "source_id"]
-        var properties: [String: String] = [:]
-        for (offset, name) in propertyNames.enumerated() {
-            guard let value = statement.string(first + 4 + Int32(offset)), !value.isEmpty, value != "{}", value != "[]" else { continue }
-            switch name {
-            // Stored as JSON; shown as flat properties in the manner of OSM tags.
-            case "descriptions":
-                for (language, text) in JSON.decode([String: String].self, value) ?? [:] { properties["description:\(language)"] = text }
-            case "images":
-                for (i, url) in (JSON.decode([String].self, value) ?? []).enumerated() { properties[i == 0 ? "image" : "image:\(i + 1)"] = url }
-            default:
-                properties[name] = value
+    public func withDetails(_ page: FeaturePage) throws -> FeaturePage {
+        var page = page
+        for i in page.features.indices {
+            let t = KindTable.of(page.features[i].id.kind)
+            let statement = try cached(t.details.sql)
+            try statement.bind([page.features[i].id.row])
+            defer { statement.reset() }
+            guard try statement.step() else { continue } // deleted since the query
+            var properties: [String: String] = [:]
+            for (column, name) in t.details.properties.enumerated() {
+                guard let value = statement.string(Int32(column)), !value.isEmpty, value != "{}", value != "[]" else { continue }
+                switch name {
+                // Stored as JSON; shown as flat properties in the manner of OSM tags.
+                case "descriptions":
+                    for (language, text) in JSON.decode([String: String].self, value) ?? [:] { properties["description:\(language)"] = text }
+                case "images":
+                    for (i, url) in (JSON.decode([String].self, value) ?? []).enumerated() { properties[i == 0 ? "image" : "image:\(i + 1)"] = url }
+                default:
+                    properties[name] = value
+                }
             }
+            page.features[i].properties = properties
         }
-        return Feature(id: id, category: statement.string(first) ?? id.kind.rawValue, name: statement.string(first + 1),
-                       names: statement.string(first + 2).flatMap { $0 == "{}" ? [:] : JSON.decode([String: String].self, $0) } ?? [:],
-                       address: statement.string(first + 3), geometry: try t.exactGeometry(statement, at: 0),
-                       distance: nil, properties: properties)
+        return page
     }
 }

@@ -93,15 +93,22 @@ final class PeerConnection {
 }
 
 func report(_ title: String, _ rows: [(ours: (Timing, hits: Double), peer: (Timing, hits: Double)?)]) {
-    print("\n## \(title)")
-    print("query                                   hits   p50 µs   p99 µs   peer                                     hits   p50 µs   p99 µs  ratio p50")
+    func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
+    func figures(_ m: (Timing, hits: Double)) -> String {
+        String(format: "%7.1f %8.1f %8.1f", m.hits, m.0.p50, m.0.p99)
+    }
+    print("\n## \(title)\n")
+    print("| query | hits | p50 µs | p99 µs | peer | hits | p50 µs | p99 µs | peer p50 / ours |")
+    print("|---|---:|---:|---:|---|---:|---:|---:|---:|")
     for row in rows {
         let o = row.ours
-        var line = String(format: "%-38@ %6.1f %8.1f %8.1f", o.0.name as NSString, o.hits, o.0.p50, o.0.p99)
+        var cells = [o.0.name] + figures(o).split(separator: " ").map(String.init)
         if let p = row.peer {
-            line += String(format: "   %-38@ %6.1f %8.1f %8.1f  %6.1f×", p.0.name as NSString, p.hits, p.0.p50, p.0.p99, p.0.p50 / o.0.p50)
+            cells += [p.0.name] + figures(p).split(separator: " ").map(String.init) + [String(format: "%.1f×", p.0.p50 / o.0.p50)]
+        } else {
+            cells += ["", "", "", "", ""]
         }
-        print(line)
+        print("| " + cells.enumerated().map { pad($1, [34, 6, 8, 8, 34, 6, 8, 8, 6][$0]) }.joined(separator: " | ") + " |")
     }
 }
 
@@ -134,8 +141,9 @@ func benchmark(_ title: String, path: String, area: BoundingBox, category: Strin
     let within = try measure("waymark within 5 km", queryCount) {
         try store.nearest(NearestQuery(center: points[$0], limit: 10_000, maxDistance: radius)).features.count
     }
+    // The peers fetch what Waymark's answers carry: id, category, name, names, address, position (and distance).
     let circle = peer.prepare("""
-        SELECT id, ST_Distance(geom, MakePoint(?1, ?2, 4326), 1) AS d FROM poi
+        SELECT id, category, name, names, address, ST_X(geom), ST_Y(geom), ST_Distance(geom, MakePoint(?1, ?2, 4326), 1) AS d FROM poi
         WHERE ROWID IN (SELECT ROWID FROM SpatialIndex WHERE f_table_name = 'poi' AND f_geometry_column = 'geom'
                         AND search_frame = BuildCircleMbr(?1, ?2, ?3, 4326))
           AND d <= ?4 ORDER BY d
@@ -155,7 +163,7 @@ func benchmark(_ title: String, path: String, area: BoundingBox, category: Strin
         try store.bbox(BoxQuery(box: boxes[$0], limit: 10_000, categories: filter)).features.count
     }
     let frame = peer.prepare("""
-        SELECT id FROM poi
+        SELECT id, category, name, names, address, ST_X(geom), ST_Y(geom) FROM poi
         WHERE ROWID IN (SELECT ROWID FROM SpatialIndex WHERE f_table_name = 'poi' AND f_geometry_column = 'geom'
                         AND search_frame = BuildMbr(?1, ?2, ?3, ?4, 4326))
           AND category = ?5 AND ST_X(geom) BETWEEN ?1 AND ?3 AND ST_Y(geom) BETWEEN ?2 AND ?4 ORDER BY id
@@ -164,7 +172,12 @@ func benchmark(_ title: String, path: String, area: BoundingBox, category: Strin
         let b = boxes[i]
         return peer.count(frame, [b.minLon, b.minLat, b.maxLon, b.maxLat, category])
     }
-    report(title, [(nearest, knnPeer), (nearestAll, knnPeer), (within, withinPeer), (bbox, bboxPeer)])
+    // The whole answer as the CLI and server give it: the query, every feature's details, GeoJSON.
+    let withinGeoJSON = try measure("within 5 km + details + GeoJSON", queryCount) {
+        let page = try store.withDetails(store.nearest(NearestQuery(center: points[$0], limit: 10_000, maxDistance: radius)))
+        return GeoJSONOutput.featureCollection(page).isEmpty ? 0 : page.features.count
+    }
+    report(title, [(nearest, knnPeer), (nearestAll, knnPeer), (within, withinPeer), (bbox, bboxPeer), (withinGeoJSON, nil)])
 }
 
 // 1. Synthetic: seeded points over about 380 000 km² of the Baltic (2.6 per km², so a 5 km circle

@@ -66,12 +66,12 @@ struct QueryOptions: ParsableArguments {
         }
     }
 
-    func print(_ page: FeaturePage, showDistance: Bool) {
+    func print(_ page: FeaturePage, from store: SpatiaLiteStore, showDistance: Bool) throws {
         switch format {
         case .geojson:
-            Swift.print(String(decoding: GeoJSONOutput.featureCollection(page, language: lang), as: UTF8.self))
+            Swift.print(String(decoding: GeoJSONOutput.featureCollection(try store.withDetails(page), language: lang), as: UTF8.self))
         case .json:
-            Swift.print(String(decoding: GeoJSONOutput.plain(page, language: lang), as: UTF8.self))
+            Swift.print(String(decoding: GeoJSONOutput.plain(try store.withDetails(page), language: lang), as: UTF8.self))
         case .table:
             var rows = [(showDistance ? ["km"] : []) + ["category", "name", "address", "id"]]
             for f in page.features {
@@ -120,7 +120,7 @@ struct Nearest: ParsableCommand {
         try query.checkCategories(in: store)
         let page = try store.nearest(NearestQuery(center: point.coordinate, limit: query.limit, categories: query.categories,
                                                   maxDistance: maxDistance, after: query.after))
-        query.print(page, showDistance: true)
+        try query.print(page, from: store, showDistance: true)
     }
 }
 
@@ -144,7 +144,7 @@ struct Within: ParsableCommand {
         try query.checkCategories(in: store)
         let page = try store.nearest(NearestQuery(center: point.coordinate, limit: query.limit, categories: query.categories,
                                                   maxDistance: radius, after: query.after))
-        query.print(page, showDistance: true)
+        try query.print(page, from: store, showDistance: true)
     }
 }
 
@@ -166,7 +166,7 @@ struct BBox: ParsableCommand {
         try query.checkCategories(in: store)
         let page = try store.bbox(BoxQuery(box: BoundingBox(parsing: bbox, field: "--bbox"), limit: query.limit,
                                            categories: query.categories, after: query.after))
-        query.print(page, showDistance: false)
+        try query.print(page, from: store, showDistance: false)
     }
 }
 

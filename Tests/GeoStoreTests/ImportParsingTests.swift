@@ -549,3 +549,23 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(TravelGuideFeedParser.category(forTips: "Where to drink") == nil)
     }
 }
+
+@Suite struct FastDecimalTests {
+    /// The fast path must read every plain decimal exactly as the standard library does.
+    @Test func decimalAgreesWithDoubleBitForBit() {
+        var rng = SeededRandom(seed: 2026)
+        for _ in 0..<200_000 {
+            let whole = Int.random(in: 0...180, using: &rng)
+            let fractionDigits = Int.random(in: 0...17, using: &rng)
+            let fraction = (0..<fractionDigits).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()
+            let text = (Bool.random(using: &rng) ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+            let expected = Double(text)!
+            if let fast = Position.decimal(text) {
+                #expect(fast.bitPattern == expected.bitPattern, "\(text)")
+            }
+        }
+        for text in ["", "-", ".5", "5.", "1e5", "+1", " 1", "nan", "inf", "0x10", "1.2.3"] {
+            #expect(Position.decimal(text) == nil, "\(text)")
+        }
+    }
+}

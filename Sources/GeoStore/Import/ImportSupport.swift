@@ -54,10 +54,10 @@ enum Position {
         }
     }
 
-    /// A plain decimal such as `-57.123456789` when it is exactly what `Double(text)` gives, by
-    /// one correctly rounded division of two exact doubles (at most 2^53 and 10^22: Clinger's
-    /// fast path). Nil for anything else (more digits, exponents, inf, nan, hex, no digits…):
-    /// `Double(text)` decides those.
+    /// A plain decimal such as `-57.123456`, exactly as `Double(text)` reads it (correctly
+    /// rounded) but without its strtod: one division of two exact doubles, a mantissa up to 2^53
+    /// by 10^k up to 10^22 (Clinger's fast path). Nil for anything else (more digits, exponents,
+    /// inf, nan, hex, white space…): `Double(text)` decides those.
     static func decimal(_ text: String) -> Double? {
         guard text.utf8.count <= 24 else { return nil }
         var text = text
@@ -90,28 +90,11 @@ enum Position {
             let value = Double(mantissa) / powersOfTen[fractionDigits]
             return negative ? -value : value
         }
-        #if arch(x86_64) || arch(i386)
-        // Up to 19 digits (such as a Double printed in full: 54.95946235726152) with x87's 64-bit
-        // significand: mantissa and 10^k (k ≤ 27) are exact, the quotient is correctly rounded to
-        // 64 bits, and rounding that to 53 bits is correct too unless it lies just halfway between
-        // two doubles (the 11 extra bits 10000000000), which is left to Double(text).
-        if fractionDigits < extendedPowersOfTen.count {
-            let quotient = Float80(mantissa) / extendedPowersOfTen[fractionDigits]
-            if quotient.significandBitPattern & 0x7FF != 0x400 {
-                let value = Double(quotient)
-                return negative ? -value : value
-            }
-        }
-        #endif
         return nil
     }
 
     /// 10^0 … 10^22, all exact as doubles.
     private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
-    #if arch(x86_64) || arch(i386)
-    /// 10^0 … 10^27, all exact in a 64-bit significand.
-    private static let extendedPowersOfTen: [Float80] = (0...27).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
-    #endif
 }
 
 /// Whether `bytes` are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, surrogates or

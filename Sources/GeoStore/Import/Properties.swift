@@ -68,7 +68,7 @@ struct Properties {
     }
 
     /// What one (normalised) key is to a record.
-    enum Slot: Equatable {
+    enum Slot {
         case known(Key)
         case localized(LocalizedKey, language: String)
         case ignored
@@ -245,18 +245,13 @@ struct Properties {
     /// `address`, else composed from OSM's parts: "Kaisaniemenkatu 2, 00100 Helsinki".
     var address: String? {
         if let address = self[.address] { return address }
+        if self[.addrStreet] == nil && self[.addrHousenumber] == nil && self[.addrPostcode] == nil && self[.addrCity] == nil {
+            return nil
+        }
         let street = [self[.addrStreet], self[.addrHousenumber]].compactMap { $0 }.joined(separator: " ")
         let town = [self[.addrPostcode], self[.addrCity]].compactMap { $0 }.joined(separator: " ")
         let parts = [street, town].filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
-
-    private var composedAddress: String? {
-        if let address = self[.address] { return address }
-        if self[.addrStreet] == nil && self[.addrHousenumber] == nil && self[.addrPostcode] == nil && self[.addrCity] == nil {
-            return nil
-        }
-        return address
     }
 
     /// `name`, else any language's name; a place or cinema without one cannot be listed.
@@ -291,7 +286,7 @@ struct Properties {
             place.descriptions = localized(.description)
         }
         place.description = self[.description]
-        place.address = composedAddress
+        place.address = address
         place.phone = self[.phone, .contactPhone]
         place.mobilePhone = self[.mobile, .contactMobile]
         place.email = self[.email, .contactEmail]
@@ -305,7 +300,7 @@ struct Properties {
     /// A cinema; its programme's days are local to `timezone`, UTC when the data names none.
     func cinema(location: Coordinate?, fileName: String, id: String?) throws(GeoError) -> CinemaRecord {
         var cinema = CinemaRecord(name: try name(), timezone: try timezone() ?? "UTC", location: location)
-        cinema.address = composedAddress
+        cinema.address = address
         cinema.website = self[.website, .contactWebsite]
         (cinema.source, cinema.sourceID) = source(fileName: fileName, id: id)
         return cinema
