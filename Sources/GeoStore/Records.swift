@@ -139,6 +139,16 @@ public enum ImportRecord: Hashable, Sendable {
         case .trip: .trip
         }
     }
+
+    /// Where the record is on the map, if anywhere: a position, or a geometry's first vertex.
+    var position: Coordinate? {
+        switch self {
+        case let .place(p): p.location
+        case let .water(w): w.geometry.coordinates.first
+        case let .cinema(c): c.location
+        case let .trip(t): t.spot ?? t.track?.first
+        }
+    }
 }
 
 /// One record that could not be imported: which file, which record (feature index, line…), why.

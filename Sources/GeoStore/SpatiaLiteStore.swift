@@ -8,6 +8,8 @@ public final class SpatiaLiteStore: FeatureStore {
     let db: Database
     let search = RTreeSearch()
     let poiCategories = CategoryCache()
+    /// How far the last nearest search of each kind had to look; the next one starts there.
+    var reachGuess: [FeatureKind: Double] = [:]
     private var statements: [String: Statement] = [:]
 
     /// Opens (and, unless read-only, creates and migrates) the database at `path`.
@@ -47,9 +49,13 @@ public final class SpatiaLiteStore: FeatureStore {
         let problems = files.flatMap(\.problems)
         if !problems.isEmpty, !skipInvalid { throw ImportFailure(problems: problems) }
         var summary = ImportSummary(skipped: problems)
-        // Waters first, so that trips in the same import can name them.
+        // Waters first, so that trips in the same import can name them; then along a Hilbert
+        // curve, so that rows near each other on the map get near ids and share pages in the file
+        // (a query's rows are then read from a few pages rather than from all over the table).
         let records = files.flatMap { file in file.records.map { (file.file, $0.record, $0.value) } }
-            .sorted { ($0.2.kind == .water ? 0 : 1) < ($1.2.kind == .water ? 0 : 1) }
+            .enumerated().map { (key: ($0.element.2.kind == .water ? 0 : 1, $0.element.2.position.map(HilbertCurve.index) ?? .max, $0.offset),
+                                 record: $0.element) }
+            .sorted { $0.key < $1.key }.map(\.record)
         defer { poiCategories.invalidate() }
         try db.transaction {
             let bulk = try BulkLoad(db)

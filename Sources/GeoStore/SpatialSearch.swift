@@ -9,6 +9,8 @@ import GeoCore
 /// - nearest: the score is a lower bound of the geodesic distance from the centre to the box,
 ///   which makes the walk a best-first nearest-neighbour search; boxes beyond `threshold` (the
 ///   radius, or the N-th best distance found so far) are pruned;
+/// - within: the same pruning, but every score is 0, so rows come out in no particular order
+///   and SQLite's queue stays short (a plain range query, for callers that want all the rows);
 /// - box: entries outside the box are pruned, and rows come out in rowid order, so that paging
 ///   by id can stop early.
 /// In both, a POI entry of an unselected category is pruned before SQLite returns it as a row.
@@ -19,11 +21,14 @@ final class RTreeSearch {
     static let function = "waymark_search"
 
     enum Mode {
+        /// The bound stays the same for the whole walk: rows come out in the order of its scores.
         case nearest(DistanceLowerBound)
+        case within(DistanceLowerBound)
         case box(BoundingBox)
     }
 
     var mode = Mode.box(BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90))
+    /// Nearest mode: nothing farther is wanted; the walk lowers it as it finds better rows.
     var threshold = Double.infinity
     /// Box mode: rows up to this id were on earlier pages.
     var afterRow = Int64.min
@@ -49,9 +54,9 @@ final class RTreeSearch {
             return
         }
         switch mode {
-        case let .nearest(bound):
-            let score = bound(minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3], limit: threshold)
-            info.pointee.rScore = score
+        case let .nearest(bound), let .within(bound):
+            let score = bound(minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3])
+            if case .nearest = mode { info.pointee.rScore = score } else { info.pointee.rScore = 0 }
             info.pointee.eWithin = score > threshold ? NOT_WITHIN : PARTLY_WITHIN
         case let .box(box):
             let meets = c[0] <= box.maxLon && c[1] >= box.minLon && c[2] <= box.maxLat && c[3] >= box.minLat
@@ -142,14 +147,36 @@ extension SpatiaLiteStore {
 
     /// The `limit` nearest features of one kind after the query's cursor, by (distance, id),
     /// that pass `accept`; each carries its distance.
+    ///
+    /// The distance bound is tight only for a known reach, so the search first looks within a
+    /// guess (twice what the last search of this kind needed, or the radius) and widens it
+    /// eightfold until `limit` rows are found or the radius is covered. A `within` that asks for
+    /// `wholeRange` rows or more takes every row in the radius in one unordered walk, then sorts:
+    /// cheaper than keeping thousands of entries in best-first order.
     func nearestRows(_ t: KindTable, _ query: NearestQuery, limit: Int,
                      accept: ((Int64) throws -> Bool)? = nil) throws -> [Feature] {
+        let radius = query.maxDistance ?? .infinity
+        if radius.isFinite, limit >= Self.wholeRange {
+            return try walk(t, query, limit: limit, within: radius, ordered: false, accept: accept)
+        }
+        var reach = min(radius, reachGuess[t.kind] ?? 10_000)
+        while true {
+            let found = try walk(t, query, limit: limit, within: reach, ordered: true, accept: accept)
+            if found.count == limit { reachGuess[t.kind] = max(1, 2 * found[limit - 1].distance!) }
+            if found.count == limit || reach >= radius { return found }
+            reach = reach * 8 < 40_000_000 ? min(radius, reach * 8) : radius
+        }
+    }
+
+    static let wholeRange = 1_000
+
+    private func walk(_ t: KindTable, _ query: NearestQuery, limit: Int, within reach: Double, ordered: Bool,
+                      accept: ((Int64) throws -> Bool)?) throws -> [Feature] {
         let statement = try cached(t.walk)
         let center = query.center
-        let radius = query.maxDistance ?? .infinity
-        let bound = DistanceLowerBound(from: center)
-        search.mode = .nearest(bound)
-        search.threshold = radius
+        let bound = DistanceLowerBound(from: center, reach: reach)
+        search.mode = ordered ? .nearest(bound) : .within(bound)
+        search.threshold = reach
         search.categories = try categorySelection(t.kind, query.categories)
         try statement.bind([])
         defer { statement.reset() }
@@ -157,25 +184,36 @@ extension SpatiaLiteStore {
         var best: [Feature] = []
         func key(_ f: Feature) -> (Double, FeatureID) { (f.distance!, f.id) }
         while try statement.step() {
-            // Rows arrive in increasing lower bound: once it passes the worst kept distance, no later row can enter.
-            let rowBound = bound(minLon: statement.double(1), maxLon: statement.double(2),
-                                 minLat: statement.double(3), maxLat: statement.double(4))
-            if best.count == limit, rowBound > best[limit - 1].distance! { break }
+            // In order, rows arrive by increasing lower bound: once it passes the worst kept
+            // distance, no later row can enter.
+            if ordered, best.count == limit, bound(minLon: statement.double(1), maxLon: statement.double(2),
+                                                   minLat: statement.double(3), maxLat: statement.double(4)) > best[limit - 1].distance! {
+                break
+            }
             let geometry = try t.geometry(statement)
             let candidate = (Geodesic.distance(from: center, to: geometry), FeatureID(kind: t.kind, row: statement.int(0)))
-            if candidate.0 > radius { continue }
+            if candidate.0 > reach { continue }
             if let after, candidate <= after { continue }
-            if best.count == limit, candidate >= key(best[limit - 1]) { continue }
+            if ordered, best.count == limit, candidate >= key(best[limit - 1]) { continue }
             if let accept, try !accept(candidate.1.row) { continue }
-            // Binary search: rows come nearly in order, and `within` may keep thousands.
+            let feature = t.feature(statement, geometry: geometry, distance: candidate.0)
+            guard ordered else {
+                best.append(feature)
+                continue
+            }
+            // Binary search: rows come nearly in order.
             var low = 0, high = best.count
             while low < high {
                 let mid = (low + high) / 2
                 if key(best[mid]) < candidate { low = mid + 1 } else { high = mid }
             }
-            best.insert(t.feature(statement, geometry: geometry, distance: candidate.0), at: low)
+            best.insert(feature, at: low)
             if best.count > limit { best.removeLast() }
-            if best.count == limit { search.threshold = min(radius, best[limit - 1].distance!) }
+            if best.count == limit { search.threshold = best[limit - 1].distance! }
+        }
+        if !ordered {
+            best.sort { key($0) < key($1) }
+            best.removeSubrange(min(limit, best.count)...)
         }
         return best
     }

@@ -30,14 +30,24 @@ import Testing
                                    ParsedFile(file: "waters", waters.map(ImportRecord.water))], skipInvalid: false)
     }
 
-    /// Every located row as (id, category, geometry), numbered as inserted (waters are inserted first).
+    /// Every located row as (id, category, geometry), from the generated records. Only the ids
+    /// come from the database (an import numbers rows in its own order), matched by unique name.
     var rows: [(id: FeatureID, category: String, geometry: Geometry)] {
-        places.enumerated().map { (FeatureID(kind: .poi, row: Int64($0.offset + 1)), $0.element.category, Geometry.point($0.element.location!)) }
-            + waters.enumerated().map { (FeatureID(kind: .water, row: Int64($0.offset + 1)), "water", $0.element.geometry) }
+        get throws {
+            func ids(_ kind: FeatureKind) throws -> [String: Int64] {
+                let statement = try store.db.prepare("SELECT name, id FROM \(kind.rawValue)")
+                var ids: [String: Int64] = [:]
+                while try statement.step() { ids[statement.string(0)!] = statement.int(1) }
+                return ids
+            }
+            let poi = try ids(.poi), water = try ids(.water)
+            return places.map { (FeatureID(kind: .poi, row: poi[$0.name]!), $0.category, Geometry.point($0.location!)) }
+                + waters.map { (FeatureID(kind: .water, row: water[$0.name!]!), "water", $0.geometry) }
+        }
     }
 
-    func bruteForceNearest(_ center: Coordinate, categories: Set<String>, maxDistance: Double = .infinity) -> [(Double, FeatureID)] {
-        rows.filter { categories.isEmpty || categories.contains($0.category) }
+    func bruteForceNearest(_ center: Coordinate, categories: Set<String>, maxDistance: Double = .infinity) throws -> [(Double, FeatureID)] {
+        try rows.filter { categories.isEmpty || categories.contains($0.category) }
             .map { (Geodesic.distance(from: center, to: $0.geometry), $0.id) }
             .filter { $0.0 <= maxDistance }
             .sorted { $0 < $1 }
@@ -54,7 +64,7 @@ import Testing
         for (i, center) in queryPoints.enumerated() {
             let filter: Set<String> = [[], ["eat"], ["see", "water"], ["water"]][i % 4]
             let result = try store.nearest(NearestQuery(center: center, limit: 10, categories: CategoryFilter(filter)))
-            let oracle = bruteForceNearest(center, categories: filter).prefix(10)
+            let oracle = try bruteForceNearest(center, categories: filter).prefix(10)
             #expect(result.features.map(\.id) == oracle.map(\.1), "nearest at \(center) \(filter)")
             for (f, o) in zip(result.features, oracle) { #expect(f.distance == o.0) }
         }
@@ -63,7 +73,7 @@ import Testing
     @Test func withinEqualsBruteForceAcrossPages() throws {
         for center in queryPoints.prefix(20) {
             let radius = 600_000.0
-            let oracle = bruteForceNearest(center, categories: [], maxDistance: radius)
+            let oracle = try bruteForceNearest(center, categories: [], maxDistance: radius)
             var collected: [FeatureID] = []
             var after: Cursor?
             repeat {
@@ -76,13 +86,31 @@ import Testing
         }
     }
 
+    @Test func withinAskingForThousandsWalksUnorderedAndStillEqualsBruteForce() throws {
+        for (i, center) in queryPoints.prefix(12).enumerated() {
+            // The whole globe once, so that the answer spans pages.
+            let radius = i == 0 ? 20_000_000.0 : 3_000_000
+            let oracle = try bruteForceNearest(center, categories: ["eat", "water"], maxDistance: radius)
+            var collected: [FeatureID] = []
+            var after: Cursor?
+            repeat {
+                let page = try store.nearest(NearestQuery(center: center, limit: SpatiaLiteStore.wholeRange,
+                                                          categories: CategoryFilter(["eat", "water"]), maxDistance: radius, after: after))
+                collected += page.features.map(\.id)
+                after = page.next
+            } while after != nil
+            #expect(collected == oracle.map(\.1), "within \(radius) m of \(center)")
+            if i == 0 { #expect(collected.count > SpatiaLiteStore.wholeRange) }
+        }
+    }
+
     @Test func bboxEqualsBruteForceIncludingTheAntimeridian() throws {
         let boxes = [BoundingBox(minLon: 170, minLat: -15, maxLon: -170, maxLat: 15),
                      BoundingBox(minLon: -20, minLat: 30, maxLon: 40, maxLat: 70),
                      BoundingBox(minLon: -180, minLat: 85, maxLon: 180, maxLat: 90)]
         for box in boxes {
             for filter: Set<String> in [[], ["stay", "water"]] {
-                let oracle = rows.filter { row in
+                let oracle = try rows.filter { row in
                     (filter.isEmpty || filter.contains(row.category))
                         && box.unwrapped.contains { part in
                             if case let .point(c) = row.geometry { return part.contains(c) }
