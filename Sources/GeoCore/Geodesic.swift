@@ -116,12 +116,10 @@ public struct DistanceLowerBound: Sendable {
         var dLambda = 0.0
         let west = minLon * rad, east = maxLon * rad
         if longitude < west || longitude > east {
-            // The gap to the nearer edge, either way round the globe.
+            // The gap to the nearer edge, either way round the globe (all angles are within ±π).
             let twoPi = 2 * Double.pi
-            let eastward = (west - longitude).truncatingRemainder(dividingBy: twoPi)
-            let westward = (longitude - east).truncatingRemainder(dividingBy: twoPi)
-            dLambda = min(.pi, (eastward + twoPi).truncatingRemainder(dividingBy: twoPi),
-                          (westward + twoPi).truncatingRemainder(dividingBy: twoPi))
+            let eastward = west - longitude, westward = longitude - east
+            dLambda = min(.pi, eastward < 0 ? eastward + twoPi : eastward, westward < 0 ? westward + twoPi : westward)
         }
         // sin x ≥ x − x³/6 for x ≥ 0.
         func sinBelow(_ x: Double) -> Double { x - x * x * x / 6 }

@@ -92,8 +92,8 @@ struct KindTable {
         WHERE r.pkid MATCH \(RTreeSearch.function)()
         """
     }
-    var geometryColumns: String { isPoint ? "ST_X(t.\(column)), ST_Y(t.\(column))" : "AsBinary(t.\(column))" }
-    var coreColumn: Int32 { isPoint ? 7 : 6 }
+    var geometryColumns: String { isPoint ? "t.\(column)" : "AsBinary(t.\(column))" }
+    var coreColumn: Int32 { 6 }
 
     static func of(_ kind: FeatureKind) -> KindTable {
         let source = ["source", "source_id"]
@@ -119,9 +119,10 @@ struct KindTable {
     }
 
     func geometry(_ s: Statement) throws -> Geometry {
-        if isPoint { return .point(Coordinate(lat: s.double(6), lon: s.double(5))) }
         guard let bytes = s.blob(5) else { throw DatabaseError(description: "\(table) row without geometry") }
-        return try WKB.decode(bytes)
+        guard isPoint else { return try WKB.decode(bytes) }
+        guard let point = SpatiaLiteBlob.point(bytes) else { throw DatabaseError(description: "\(table) row whose geometry is not a point") }
+        return .point(point)
     }
 
     /// The feature of the walk's current row.
@@ -212,8 +213,9 @@ extension SpatiaLiteStore {
             if best.count == limit { search.threshold = best[limit - 1].distance! }
         }
         if !ordered {
-            best.sort { key($0) < key($1) }
-            best.removeSubrange(min(limit, best.count)...)
+            // Sort small keys, not whole features.
+            let order = best.indices.sorted { key(best[$0]) < key(best[$1]) }.prefix(limit)
+            return order.map { best[$0] }
         }
         return best
     }

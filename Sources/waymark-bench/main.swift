@@ -6,7 +6,10 @@ import GeoStore
 /// Side-by-side benchmarks: Waymark's query engine against SpatiaLite's own VirtualKNN and
 /// SpatialIndex SQL, on the same database in the same run. Build with `-c release`.
 ///
-///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR]
+///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR] [--only TEXT] [--reuse]
+///
+/// `--only` runs just the measurements whose name contains TEXT (for profiling one of them);
+/// `--reuse` keeps the synthetic database of an earlier run instead of importing it again.
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -16,6 +19,8 @@ let pointCount = Int(option("--points") ?? "") ?? 1_000_000
 let queryCount = Int(option("--queries") ?? "") ?? 2_000
 let work = URL(fileURLWithPath: option("--work") ?? NSTemporaryDirectory()).appendingPathComponent("waymark-bench")
 let shared = URL(fileURLWithPath: option("--shared") ?? "../shared/data")
+let only = option("--only")
+let reuse = arguments.contains("--reuse")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 
 struct SeededRandom: RandomNumberGenerator {
@@ -42,6 +47,9 @@ struct Timing {
 }
 
 func measure(_ name: String, _ count: Int, _ body: (Int) throws -> Int) rethrows -> (Timing, hits: Double) {
+    if let only, !name.contains(only) { return (Timing(name: name, samples: [0]), 0) }
+    // Warm-up, unmeasured: the same first queries bring the same pages into memory for every peer.
+    for i in 0..<min(count, 100) { _ = try body(i) }
     var samples: [Double] = []
     var hits = 0
     for i in 0..<count {
@@ -121,8 +129,6 @@ func benchmark(_ title: String, path: String, area: BoundingBox, category: Strin
         Coordinate(lat: .random(in: area.minLat...area.maxLat, using: &rng), lon: .random(in: area.minLon...area.maxLon, using: &rng))
     }
     let filter = CategoryFilter([category])
-    // Warm the page cache for both sides alike.
-    _ = try store.bbox(BoxQuery(box: area, limit: 1_000_000))
 
     let nearest = try measure("waymark nearest-10 category=\(category)", queryCount) {
         try store.nearest(NearestQuery(center: points[$0], limit: 10, categories: filter)).features.count
@@ -184,9 +190,10 @@ func benchmark(_ title: String, path: String, area: BoundingBox, category: Strin
 //    holds about 200), five categories.
 let synthetic = work.appendingPathComponent("synthetic-\(pointCount).sqlite").path
 let region = BoundingBox(minLon: 20, minLat: 54, maxLon: 30, maxLat: 60)
-for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: synthetic + suffix) }
 let csv = work.appendingPathComponent("synthetic-\(pointCount).csv")
-do {
+print("# waymark-bench — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(queryCount) queries per kind")
+if !(reuse && FileManager.default.fileExists(atPath: synthetic)) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: synthetic + suffix) }
     var rng = SeededRandom(state: 42)
     let categories = ["do", "see", "stay", "eat", "route"]
     var text = "id,name,category,lat,lon\n"
@@ -194,14 +201,12 @@ do {
         text += "\(i),P\(i),\(categories[Int.random(in: 0..<5, using: &rng)]),\(Double.random(in: region.minLat...region.maxLat, using: &rng)),\(Double.random(in: region.minLon...region.maxLon, using: &rng))\n"
     }
     try text.write(to: csv, atomically: true, encoding: .utf8)
+    var parsed: [ParsedFile] = []
+    let parseTime = try seconds { parsed = try FileImport.parse(paths: [csv.path]) }
+    let storeTime = try seconds { _ = try SpatiaLiteStore(path: synthetic).importFiles(parsed, skipInvalid: false) }
+    print(String(format: "\nimport of %d points from CSV: %.2f s (parse %.2f s + store with spatial index %.2f s)",
+                 pointCount, parseTime + storeTime, parseTime, storeTime))
 }
-var parsed: [ParsedFile] = []
-let parseTime = try seconds { parsed = try FileImport.parse(paths: [csv.path]) }
-let storeTime = try seconds { _ = try SpatiaLiteStore(path: synthetic).importFiles(parsed, skipInvalid: false) }
-print("# waymark-bench — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(queryCount) queries per kind")
-print(String(format: "\nimport of %d points from CSV: %.2f s (parse %.2f s + store with spatial index %.2f s)",
-             pointCount, parseTime + storeTime, parseTime, storeTime))
-parsed = []
 try benchmark("\(pointCount) synthetic points (seeded, 5 categories)", path: synthetic, area: region, category: "eat",
               bboxDegrees: (lon: 20_000 / (111_320 * cos(57 * Double.pi / 180)), lat: 20_000 / 111_132))
 

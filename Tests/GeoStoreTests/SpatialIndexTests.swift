@@ -52,3 +52,24 @@ import Testing
         }
     }
 }
+
+@Suite struct SpatiaLiteBlobTests {
+    /// Points read straight from SpatiaLite's BLOB agree with SpatiaLite's own ST_X and ST_Y.
+    @Test func pointsReadFromTheBlobMatchSpatiaLite() throws {
+        let database = TemporaryDatabase()
+        let store = try SpatiaLiteStore(path: database.path)
+        _ = try store.importFiles([ParsedFile(file: "p", randomPlaces(500, seed: 8).map(ImportRecord.place))], skipInvalid: false)
+        let statement = try store.db.prepare("SELECT geom, ST_X(geom), ST_Y(geom) FROM poi")
+        var n = 0
+        while try statement.step() {
+            let point = try #require(SpatiaLiteBlob.point(statement.blob(0)!))
+            #expect(point.lon == statement.double(1) && point.lat == statement.double(2))
+            n += 1
+        }
+        #expect(n == 500)
+        // Not a point: nil, not a wrong coordinate.
+        let line = try store.db.prepare("SELECT GeomFromText('LINESTRING(0 0, 1 1)', 4326)")
+        _ = try line.step()
+        #expect(SpatiaLiteBlob.point(line.blob(0)!) == nil)
+    }
+}
