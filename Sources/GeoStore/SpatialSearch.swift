@@ -11,8 +11,8 @@ import GeoCore
 ///   radius, or the N-th best distance found so far) are pruned;
 /// - within: the same pruning, but every score is 0, so rows come out in no particular order
 ///   and SQLite's queue stays short (a plain range query, for callers that want all the rows);
-/// - box: entries outside the box are pruned, and rows come out in rowid order, so that paging
-///   by id can stop early.
+/// - box: entries outside the box are pruned; ordered, rows come out in rowid order, so that a
+///   page by id can stop after its last row; unordered, every score is 0 (as for within).
 /// In both, a POI entry of an unselected category is pruned before SQLite returns it as a row.
 ///
 /// The state lives in this per-connection object (the function's context), not in SQL
@@ -24,10 +24,10 @@ final class RTreeSearch {
         /// The bound stays the same for the whole walk: rows come out in the order of its scores.
         case nearest(DistanceLowerBound)
         case within(DistanceLowerBound)
-        case box(BoundingBox)
+        case box(BoundingBox, ordered: Bool)
     }
 
-    var mode = Mode.box(BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90))
+    var mode = Mode.box(BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), ordered: false)
     /// Nearest mode: nothing farther is wanted; the walk lowers it as it finds better rows.
     var threshold = Double.infinity
     /// Box mode: rows up to this id were on earlier pages.
@@ -58,13 +58,13 @@ final class RTreeSearch {
             let score = bound(minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3])
             if case .nearest = mode { info.pointee.rScore = score } else { info.pointee.rScore = 0 }
             info.pointee.eWithin = score > threshold ? NOT_WITHIN : PARTLY_WITHIN
-        case let .box(box):
+        case let .box(box, ordered):
             let meets = c[0] <= box.maxLon && c[1] >= box.minLon && c[2] <= box.maxLat && c[3] >= box.minLat
             if !meets || row.map({ $0 <= afterRow }) == true {
                 info.pointee.eWithin = NOT_WITHIN
             } else {
                 // Nodes first (score 0), then rows in id order.
-                info.pointee.rScore = row.map(Double.init) ?? 0
+                info.pointee.rScore = ordered ? row.map(Double.init) ?? 0 : 0
                 info.pointee.eWithin = PARTLY_WITHIN
             }
         }
@@ -151,9 +151,7 @@ extension SpatiaLiteStore {
     ///
     /// The distance bound is tight only for a known reach, so the search first looks within a
     /// guess (twice what the last search of this kind needed, or the radius) and widens it
-    /// eightfold until `limit` rows are found or the radius is covered. A `within` that asks for
-    /// `wholeRange` rows or more takes every row in the radius in one unordered walk, then sorts:
-    /// cheaper than keeping thousands of entries in best-first order.
+    /// eightfold until `limit` rows are found or the radius is covered.
     func nearestRows(_ t: KindTable, _ query: NearestQuery, limit: Int,
                      accept: ((Int64) throws -> Bool)? = nil) throws -> [Feature] {
         let radius = query.maxDistance ?? .infinity
@@ -169,6 +167,9 @@ extension SpatiaLiteStore {
         }
     }
 
+    /// A page of this many rows or more (a `within` or `bbox` that wants everything in its area)
+    /// takes every row of the area in one unordered walk, then sorts. Ordered walks keep every
+    /// entry found in SQLite's priority queue, which costs more than sorting once thousands are wanted.
     static let wholeRange = 1_000
 
     private func walk(_ t: KindTable, _ query: NearestQuery, limit: Int, within reach: Double, ordered: Bool,
@@ -226,15 +227,17 @@ extension SpatiaLiteStore {
             let t = KindTable.of(kind)
             let wanted = query.limit + 1 - found.count
             var rows: [Feature] = []
+            // A large page takes every row in the box in one unordered walk and sorts them (see `wholeRange`).
+            let ordered = query.limit < Self.wholeRange
             for part in query.box.unwrapped {
-                search.mode = .box(part)
+                search.mode = .box(part, ordered: ordered)
                 search.afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
                 search.categories = try categorySelection(kind, query.categories)
                 let statement = try cached(t.walk)
                 try statement.bind([])
                 defer { statement.reset() }
                 var taken = 0
-                while taken < wanted, try statement.step() {
+                while !ordered || taken < wanted, try statement.step() {
                     // The R*Tree holds single-precision boxes: refine on the exact geometry.
                     let geometry = try t.geometry(statement)
                     let inside: Bool
@@ -247,9 +250,10 @@ extension SpatiaLiteStore {
                     }
                 }
             }
-            // The two halves of a box across the antimeridian each came in id order.
+            // Into id order (the two halves of a box across the antimeridian may share a row).
             var seen = Set<Int64>()
-            found += rows.sorted { $0.id < $1.id }.filter { seen.insert($0.id.row).inserted }.prefix(wanted)
+            found += rows.indices.sorted { rows[$0].id < rows[$1].id }.filter { seen.insert(rows[$0].id.row).inserted }
+                .prefix(wanted).map { rows[$0] }
             if found.count > query.limit { break }
         }
         let page = Array(found.prefix(query.limit))

@@ -117,15 +117,18 @@ import Testing
                             return PlanarGeometry.geometry(row.geometry, intersects: part)
                         }
                 }.map(\.id).sorted()
-                var collected: [FeatureID] = []
-                var after: Cursor?
-                repeat {
-                    let page = try store.bbox(BoxQuery(box: box, limit: 50, categories: CategoryFilter(filter), after: after))
-                    collected += page.features.map(\.id)
-                    after = page.next
-                } while after != nil
                 #expect(!oracle.isEmpty)
-                #expect(collected == oracle, "bbox \(box) \(filter)")
+                // Small pages (an ordered walk) and large ones (unordered, then sorted).
+                for limit in [50, SpatiaLiteStore.wholeRange] {
+                    var collected: [FeatureID] = []
+                    var after: Cursor?
+                    repeat {
+                        let page = try store.bbox(BoxQuery(box: box, limit: limit, categories: CategoryFilter(filter), after: after))
+                        collected += page.features.map(\.id)
+                        after = page.next
+                    } while after != nil
+                    #expect(collected == oracle, "bbox \(box) \(filter) in pages of \(limit)")
+                }
             }
         }
     }
