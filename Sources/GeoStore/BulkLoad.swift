@@ -6,10 +6,14 @@
 /// geometry type and SRID each column declares); `finish` then brings each R*Tree up to date
 /// in one go, stamps the time once, and puts the triggers back exactly as they were. It all
 /// happens inside the import's transaction, so a failed import rolls the triggers back too.
+/// The same goes for the unique source index of a table that starts empty.
 /// Rows updated in place (same source id) still go through SpatiaLite's update triggers.
 struct BulkLoad {
     private let db: Database
     private let suspended: [(name: String, sql: String)]
+    /// Tables empty when the import began: their unique source index is built after the rows,
+    /// in one sorted pass, instead of taking each row in turn.
+    private let freshTables: Set<String>
     /// The highest row id of each spatial table before the import: new rows come after it.
     private let lastRow: [String: Int64]
 
@@ -27,9 +31,21 @@ struct BulkLoad {
             }
             lastRow[t.table] = try db.scalar("SELECT max(id) FROM \"\(t.table)\"") ?? 0
         }
+        var freshTables: Set<String> = []
+        for table in Schema.sourceKeyedTables where try db.scalar("SELECT count(*) FROM (SELECT 1 FROM \"\(table)\" LIMIT 1)") == Int64(0) {
+            let name = "\(table)_source"
+            if let sql: String = try db.scalar("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [name]) {
+                suspended.append((name, sql))
+                try db.execute("DROP INDEX \"\(name)\"")
+                freshTables.insert(table)
+            }
+        }
         self.suspended = suspended
         self.lastRow = lastRow
+        self.freshTables = freshTables
     }
+
+    func isFresh(_ table: String) -> Bool { freshTables.contains(table) }
 
     func finish() throws {
         for t in Schema.spatialTables {

@@ -125,6 +125,12 @@ public struct TripRecord: Hashable, Sendable {
     public init(name: String) { self.name = name }
 }
 
+struct SourceKey: Hashable {
+    let kind: FeatureKind
+    let source: String
+    let id: String
+}
+
 public enum ImportRecord: Hashable, Sendable {
     case place(PlaceRecord)
     case water(WaterRecord)
@@ -138,6 +144,18 @@ public enum ImportRecord: Hashable, Sendable {
         case .cinema: .cinema
         case .trip: .trip
         }
+    }
+
+    /// The identity that makes a record update an earlier one: its kind, source and source id.
+    var sourceKey: SourceKey? {
+        let (source, id): (String?, String?) = switch self {
+        case let .place(p): (p.source, p.sourceID)
+        case let .water(w): (w.source, w.sourceID)
+        case let .cinema(c): (c.source, c.sourceID)
+        case let .trip(t): (t.source, t.sourceID)
+        }
+        guard let source, let id else { return nil }
+        return SourceKey(kind: kind, source: source, id: id)
     }
 
     /// Where the record is on the map, if anywhere: a position, or a geometry's first vertex.

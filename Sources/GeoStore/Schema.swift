@@ -22,7 +22,6 @@ enum Schema {
             address TEXT, phone TEXT, mobile_phone TEXT, email TEXT, website TEXT,
             images TEXT NOT NULL DEFAULT '[]',
             timezone TEXT, source TEXT, source_id TEXT);
-        CREATE INDEX poi_category ON poi(category);
         CREATE TABLE water (
             id INTEGER PRIMARY KEY,
             name TEXT, kind TEXT NOT NULL, district TEXT, organisation TEXT,
@@ -58,6 +57,9 @@ enum Schema {
                 + "SELECT CreateSpatialIndex('\(t.table)', '\(t.column)');"
         }.joined(separator: "\n"),
     ]
+
+    /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.
+    static let sourceKeyedTables = ["poi", "water", "cinema", "trip"]
 
     static var version: Int { migrations.count }
 

@@ -49,19 +49,24 @@ public final class SpatiaLiteStore: FeatureStore {
         let problems = files.flatMap(\.problems)
         if !problems.isEmpty, !skipInvalid { throw ImportFailure(problems: problems) }
         var summary = ImportSummary(skipped: problems)
+        var records = files.flatMap { file in file.records.map { (file: file.file, record: $0.record, value: $0.value) } }
+        // Of records with the same source id, the last one wins, as it would by updating the first.
+        var last: [SourceKey: Int] = [:]
+        for (i, r) in records.enumerated() { if let key = r.value.sourceKey { last[key] = i } }
         // Waters first, so that trips in the same import can name them; then along a Hilbert
         // curve, so that rows near each other on the map get near ids and share pages in the file
         // (a query's rows are then read from a few pages rather than from all over the table).
-        let records = files.flatMap { file in file.records.map { (file.file, $0.record, $0.value) } }
-            .enumerated().map { (key: ($0.element.2.kind == .water ? 0 : 1, $0.element.2.position.map(HilbertCurve.index) ?? .max, $0.offset),
-                                 record: $0.element) }
-            .sorted { $0.key < $1.key }.map(\.record)
+        let order = records.indices
+            .filter { i in records[i].value.sourceKey.map { last[$0] == i } ?? true }
+            .map { i in (key: (records[i].value.kind == .water ? 0 : 1, records[i].value.position.map(HilbertCurve.index) ?? .max, i), index: i) }
+            .sorted { $0.key < $1.key }
         defer { poiCategories.invalidate() }
         try db.transaction {
             let bulk = try BulkLoad(db)
-            for (file, record, value) in records {
+            for (_, i) in order {
+                let (file, record, value) = records[i]
                 do {
-                    try insert(value)
+                    try insert(value, bulk: bulk)
                 } catch {
                     // A record the database refuses aborts the whole import: nothing half-written.
                     throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "\(error)")])
@@ -70,22 +75,23 @@ public final class SpatiaLiteStore: FeatureStore {
             }
             try bulk.finish()
         }
+        records = []
         return summary
     }
 
-    private func insert(_ record: ImportRecord) throws {
+    private func insert(_ record: ImportRecord, bulk: BulkLoad) throws {
         switch record {
         case let .place(p):
-            _ = try upsert("poi", ["category", "name", "names", "description", "descriptions", "address", "phone",
+            _ = try upsert("poi", bulk, ["category", "name", "names", "description", "descriptions", "address", "phone",
                                    "mobile_phone", "email", "website", "images", "timezone"], geometry: "geom",
                            [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
                             p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone],
                            p.location.map { .point($0) }, source: p.source, sourceID: p.sourceID)
         case let .water(w):
-            _ = try upsert("water", ["name", "kind", "district", "organisation"], geometry: "geom",
+            _ = try upsert("water", bulk, ["name", "kind", "district", "organisation"], geometry: "geom",
                            [w.name, w.waterKind, w.district, w.organisation], w.geometry, source: w.source, sourceID: w.sourceID)
         case let .cinema(c):
-            let cinema = try upsert("cinema", ["name", "address", "website", "timezone"], geometry: "geom",
+            let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone"], geometry: "geom",
                                     [c.name, c.address, c.website, c.timezone], c.location.map { .point($0) },
                                     source: c.source, sourceID: c.sourceID)
             // A cinema imported again brings its whole programme anew.
@@ -103,7 +109,7 @@ public final class SpatiaLiteStore: FeatureStore {
                 water = try db.scalar("SELECT id FROM water WHERE name = ? ORDER BY id LIMIT 1", [name])
                 guard water != nil else { throw DatabaseError(description: "water: no stored water is named '\(name)'") }
             }
-            let trip = try upsert("trip", ["name", "start_utc", "end_utc", "notes", "weather", "water_id",
+            let trip = try upsert("trip", bulk, ["name", "start_utc", "end_utc", "notes", "weather", "water_id",
                                            "track"], geometry: "spot",
                                   [t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water,
                                    Geometry.Blob(t.track.map { .lineString($0) })],
@@ -121,16 +127,17 @@ public final class SpatiaLiteStore: FeatureStore {
     }
 
     /// Inserts a row, or updates the row with the same source and source id; returns its id.
-    /// Values of type `Geometry.Blob` are stored as geometries.
-    private func upsert(_ table: String, _ columns: [String], geometry: String, _ values: [any Bindable],
+    /// Values of type `Geometry.Blob` are stored as geometries. Into a table that was empty when
+    /// the import began there is nothing to update, and a plain insert is enough.
+    private func upsert(_ table: String, _ bulk: BulkLoad, _ columns: [String], geometry: String, _ values: [any Bindable],
                         _ shape: Geometry?, source: String?, sourceID: String?) throws -> Int64 {
-        let all = columns + [geometry, "source", "source_id"]
-        let placeholders = (values + [Geometry.Blob(shape)]).map { $0 is Geometry.Blob ? "GeomFromWKB(?, 4326)" : "?" } + ["?", "?"]
-        let statement = try cached("upsert \(table)", """
-            INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))
-            ON CONFLICT (source, source_id) DO UPDATE SET \(all.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
-            RETURNING id
-            """)
+        let fresh = bulk.isFresh(table)
+        let statement = try cached("\(fresh ? "insert" : "upsert") \(table)", {
+            let all = columns + [geometry, "source", "source_id"]
+            let placeholders = (values + [Geometry.Blob(shape)]).map { $0 is Geometry.Blob ? "GeomFromWKB(?, 4326)" : "?" } + ["?", "?"]
+            let update = "ON CONFLICT (source, source_id) DO UPDATE SET " + all.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            return "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", "))) \(fresh ? "" : update) RETURNING id"
+        }())
         try statement.bind(values + [Geometry.Blob(shape), source, sourceID])
         guard try statement.step() else { throw DatabaseError(description: "\(table): the row was not stored") }
         let id = statement.int(0)

@@ -42,6 +42,24 @@ import Testing
         #expect(found.features.first?.distance == 0)
     }
 
+    @Test func oneImportWithTheSameSourceIdTwiceKeepsTheLastAndTheUniqueIndexComesBack() throws {
+        let database = TemporaryDatabase()
+        let store = try SpatiaLiteStore(path: database.path)
+        func place(_ name: String, _ id: String, lat: Double) -> ImportRecord {
+            var p = PlaceRecord(category: "see", name: name, location: Coordinate(lat: lat, lon: 24))
+            (p.source, p.sourceID) = ("guide", id)
+            return .place(p)
+        }
+        // Into an empty table (the unique index is set aside and rebuilt), then into a filled one.
+        _ = try store.importFiles([ParsedFile(file: "a", [place("Old", "1", lat: 57), place("Other", "2", lat: 56), place("New", "1", lat: 58)])],
+                                  skipInvalid: false)
+        #expect(try store.db.texts("SELECT name FROM poi ORDER BY name") == ["New", "Other"])
+        #expect(try store.db.texts("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'poi'").contains("poi_source"))
+        _ = try store.importFiles([ParsedFile(file: "b", [place("Newer", "1", lat: 59)])], skipInvalid: false)
+        #expect(try store.db.texts("SELECT name FROM poi ORDER BY name") == ["Newer", "Other"])
+        try assertIndexesSound(store, "after updates by source id")
+    }
+
     @Test func aRefusedGeometryTypeStillFailsThroughSpatiaLitesCheck() throws {
         let database = TemporaryDatabase()
         let store = try SpatiaLiteStore(path: database.path)
