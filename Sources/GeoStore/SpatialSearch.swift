@@ -30,6 +30,9 @@ final class RTreeSearch {
     var mode = Mode.box(BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), ordered: false)
     /// Nearest mode: nothing farther is wanted; the walk lowers it as it finds better rows.
     var threshold = Double.infinity
+    /// Whether the walk left out anything for being beyond the threshold (in the callback, or
+    /// once its exact distance was known).
+    var prunedByDistance = false
     /// Box mode: rows up to this id were on earlier pages.
     var afterRow = Int64.min
     /// Selected category numbers of POI rows, when a category filter applies.
@@ -58,6 +61,7 @@ final class RTreeSearch {
             let score = bound(minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3])
             if case .nearest = mode { info.pointee.rScore = score } else { info.pointee.rScore = 0 }
             info.pointee.eWithin = score > threshold ? NOT_WITHIN : PARTLY_WITHIN
+            if score > threshold { prunedByDistance = true }
         case let .box(box, ordered):
             let meets = c[0] <= box.maxLon && c[1] >= box.minLon && c[2] <= box.maxLat && c[3] >= box.minLat
             if !meets || row.map({ $0 <= afterRow }) == true {
@@ -162,7 +166,8 @@ extension SpatiaLiteStore {
         while true {
             let found = try walk(t, query, limit: limit, within: reach, ordered: true, accept: accept)
             if found.count == limit { reachGuess[t.kind] = max(1, 2 * found[limit - 1].distance!) }
-            if found.count == limit || reach >= radius { return found }
+            // Done when the page is full, or nothing lay beyond the reach (an empty or small table).
+            if found.count == limit || reach >= radius || !search.prunedByDistance { return found }
             reach = reach * 8 < 40_000_000 ? min(radius, reach * 8) : radius
         }
     }
@@ -179,6 +184,7 @@ extension SpatiaLiteStore {
         let bound = DistanceLowerBound(from: center, reach: reach)
         search.mode = ordered ? .nearest(bound) : .within(bound)
         search.threshold = reach
+        search.prunedByDistance = false
         search.categories = try categorySelection(t.kind, query.categories)
         try statement.bind([])
         defer { statement.reset() }
@@ -194,7 +200,10 @@ extension SpatiaLiteStore {
             }
             let geometry = try t.geometry(statement)
             let candidate = (Geodesic.distance(from: center, to: geometry), FeatureID(kind: t.kind, row: statement.int(0)))
-            if candidate.0 > reach { continue }
+            if candidate.0 > reach {
+                search.prunedByDistance = true
+                continue
+            }
             if let after, candidate <= after { continue }
             if ordered, best.count == limit, candidate >= key(best[limit - 1]) { continue }
             if let accept, try !accept(candidate.1.row) { continue }
