@@ -57,16 +57,5 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
         return crossesAntimeridian ? (c.lon >= minLon || c.lon <= maxLon) : (c.lon >= minLon && c.lon <= maxLon)
     }
 
-    /// True when the two boxes share a point. Both may cross the antimeridian.
-    public func intersects(_ other: BoundingBox) -> Bool {
-        for a in unwrapped {
-            for b in other.unwrapped
-            where a.minLon <= b.maxLon && b.minLon <= a.maxLon && a.minLat <= b.maxLat && b.minLat <= a.maxLat {
-                return true
-            }
-        }
-        return false
-    }
-
     public var description: String { "\(minLon),\(minLat),\(maxLon),\(maxLat)" }
 }

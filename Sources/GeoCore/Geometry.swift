@@ -41,16 +41,6 @@ public enum Geometry: Hashable, Sendable {
         }
     }
 
-    public var bounds: BoundingBox {
-        let cs = coordinates
-        var box = BoundingBox(minLon: .infinity, minLat: .infinity, maxLon: -.infinity, maxLat: -.infinity)
-        for c in cs {
-            box.minLon = min(box.minLon, c.lon); box.maxLon = max(box.maxLon, c.lon)
-            box.minLat = min(box.minLat, c.lat); box.maxLat = max(box.maxLat, c.lat)
-        }
-        return box
-    }
-
     /// Checks what a store must never hold: empty parts, unclosed or too short rings,
     /// lines of one point, coordinates out of range or not finite. `field` prefixes errors.
     public func validate(field: String = "geometry") throws(GeoError) {
@@ -59,6 +49,11 @@ public enum Geometry: Hashable, Sendable {
                 throw .invalid(field: field, reason: "\(what) has \(cs.count) position(s), needs at least \(minCount)")
             }
             for c in cs { _ = try Coordinate(validatingLat: c.lat, lon: c.lon) }
+            // RFC 7946 §3.1.9: a geometry crossing the antimeridian is split in two; an edge
+            // spanning more than half the globe in longitude is taken as one that was not.
+            if zip(cs, cs.dropFirst()).contains(where: { abs($0.lon - $1.lon) > 180 }) {
+                throw .invalid(field: field, reason: "\(what) crosses the antimeridian; split it there (RFC 7946 §3.1.9)")
+            }
         }
         func ring(_ r: [Coordinate]) throws(GeoError) {
             try check(r, minCount: 4, what: "a polygon ring")

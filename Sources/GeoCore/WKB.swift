@@ -78,7 +78,7 @@ public enum WKB {
             guard offset < bytes.count else { throw DecodingError(description: "WKB ends early") }
             littleEndian = bytes[offset] == 1
             offset += 1
-            let type = try u32() % 1000 // tolerate ISO Z/M codes by dropping the dimension prefix
+            let type = try u32()
             switch type {
             case 1: return .point(try coordinate())
             case 2: return .lineString(try points())
@@ -95,7 +95,7 @@ public enum WKB {
                 guard case let .polygon(p) = try geometry() else { throw DecodingError(description: "MultiPolygon member is not a Polygon") }
                 return p
             })
-            default: throw DecodingError(description: "unsupported WKB geometry type \(type)")
+            default: throw DecodingError(description: "unsupported WKB geometry type \(type) (2D only)")
             }
         }
     }

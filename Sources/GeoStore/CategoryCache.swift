@@ -5,18 +5,19 @@ final class CategoryCache {
     private var numberOfRow: [UInt16] = []
     private var numberOfCode: [String: UInt16] = [:]
     private var dataVersion: Int64?
+    static let largestRow = 200_000_000
 
     func invalidate() { dataVersion = nil }
 
-    private var versionQuery: Statement?
+    /// The category codes of all POIs (as of the last load).
+    var codes: Dictionary<String, UInt16>.Keys { numberOfCode.keys }
 
-    func selection(_ codes: [String], db: Database) throws -> CategorySelection {
-        let query = try versionQuery ?? db.prepare("PRAGMA data_version")
-        versionQuery = query
-        try query.bind([])
-        defer { query.reset() }
-        let version = try query.step() ? query.int(0) : 0
+    /// Loads the table when the database has changed since `version` was last seen.
+    func refresh(_ db: Database, version: Int64) throws {
         if version != dataVersion { try load(db, version: version) }
+    }
+
+    func selection(_ codes: [String]) -> CategorySelection {
         var selected = [Bool](repeating: false, count: numberOfCode.count + 1)
         for code in codes { if let n = numberOfCode[code] { selected[Int(n)] = true } }
         return CategorySelection(numberOfRow: numberOfRow, selected: selected)
@@ -28,7 +29,10 @@ final class CategoryCache {
         // Ascending ids, so the table grows as it is read (ids are dense in practice).
         let statement = try db.prepare("SELECT id, category FROM poi ORDER BY id")
         while try statement.step() {
-            let row = Int(statement.int(0))
+            // Row ids index an array: they must be what SQLite hands out, not arbitrary numbers.
+            guard let row = Int(exactly: statement.int(0)), (0...Self.largestRow).contains(row) else {
+                throw DatabaseError(description: "poi row id \(statement.int(0)) is outside 0…\(Self.largestRow), which category filtering needs")
+            }
             if row >= rows.count { rows += repeatElement(0, count: row + 1 - rows.count) }
             let code = statement.string(1) ?? ""
             var number = codes[code] ?? 0

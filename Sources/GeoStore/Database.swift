@@ -59,8 +59,6 @@ final class Database {
         }
     }
 
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
     /// The single value of a one-row query.
     func scalar<T: ColumnValue>(_ sql: String, _ bindings: [any Bindable] = []) throws -> T? {
         let statement = try prepare(sql)

@@ -50,11 +50,11 @@ struct PackedRTree {
                                  minY: read.double(3), maxY: read.double(4)))
         }
 
-        // Levels from the leaves up; each node is (its cells, its number).
-        var levels: [[(cells: ArraySlice<Entry>, number: Int64)]] = []
+        // Levels from the leaves up; each node is (its cells, its number). No rows: an empty root.
+        var levels: [[(cells: ArraySlice<Entry>, number: Int64)]] = entries.isEmpty ? [[([], 1)]] : []
         var nextNumber: Int64 = 2 // 1 is the root's
         var current = entries
-        repeat {
+        while levels.last?.count != 1 {
             let nodes = pack(current, capacity: capacity)
             let isRoot = nodes.count == 1
             let numbered = nodes.map { cells -> (ArraySlice<Entry>, Int64) in
@@ -63,7 +63,7 @@ struct PackedRTree {
             }
             levels.append(numbered)
             current = numbered.map { Entry(id: $0.1, covering: $0.0) }
-        } while levels.last!.count > 1
+        }
 
         for shadow in ["node", "rowid", "parent"] { try db.execute("DELETE FROM \"\(index)_\(shadow)\"") }
         let writeNode = try db.prepare("INSERT INTO \"\(index)_node\" (nodeno, data) VALUES (?, ?)")
@@ -83,7 +83,6 @@ struct PackedRTree {
 
     /// Sort-Tile-Recursive: sort by x into vertical slices of whole nodes, each slice by y.
     static func pack(_ entries: [Entry], capacity: Int) -> [ArraySlice<Entry>] {
-        guard !entries.isEmpty else { return [[]] }
         let nodeCount = (entries.count + capacity - 1) / capacity
         let slices = Int(Double(nodeCount).squareRoot().rounded(.up))
         let sliceSize = slices * capacity

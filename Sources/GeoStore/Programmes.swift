@@ -3,6 +3,8 @@ import GeoCore
 
 extension SpatiaLiteStore {
     public func cinemas(near center: Coordinate, day: String, film: String?, limit: Int) throws -> [CinemaProgramme] {
+        _ = try Coordinate(validatingLat: center.lat, lon: center.lon)
+        try checkLimit(limit)
         let date = try LocalDay(day)
         var programmes: [Int64: (timezone: String, screenings: [Screening])] = [:]
         let rows = try nearestRows(KindTable.of(.cinema), NearestQuery(center: center, limit: limit), limit: limit) { cinema in

@@ -61,19 +61,29 @@ public struct Cursor: Hashable, Sendable {
     }
 
     public init(token: String) throws(GeoError) {
-        let parts = token.split(separator: "~")
-        let idText = String(parts.last ?? "")
-        guard parts.count <= 2, let id = FeatureID(idText) else {
-            throw .invalid(field: "cursor", reason: "'\(token)' is not a cursor this server issued")
+        let parts = token.split(separator: "~", omittingEmptySubsequences: false)
+        let bits = parts.count == 2 ? UInt64(parts[0], radix: 16) : nil
+        guard parts.count == 1 || bits.map({ Double(bitPattern: $0) >= 0 && Double(bitPattern: $0).isFinite }) == true,
+              let id = FeatureID(String(parts.last ?? "")) else {
+            throw .invalid(field: "cursor", reason: "'\(token)' is not a cursor this service issued")
         }
-        var distance: Double?
-        if parts.count == 2 {
-            guard let bits = UInt64(parts[0], radix: 16) else {
-                throw .invalid(field: "cursor", reason: "'\(token)' is not a cursor this server issued")
-            }
-            distance = Double(bitPattern: bits)
+        self.init(distance: bits.map(Double.init(bitPattern:)), id: id)
+    }
+
+    /// Distance queries continue from a distance cursor, box queries from an id cursor.
+    func check(forDistanceQuery: Bool) throws(GeoError) {
+        guard (distance != nil) == forDistanceQuery else {
+            throw .invalid(field: "cursor", reason: "'\(token)' continues a \(forDistanceQuery ? "bbox" : "nearest or within") query, not this one")
         }
-        self.init(distance: distance, id: id)
+    }
+}
+
+/// Every page holds 1 … `maximumLimit` features.
+public let maximumLimit = 10_000
+
+func checkLimit(_ limit: Int) throws(GeoError) {
+    guard (1...maximumLimit).contains(limit) else {
+        throw .invalid(field: "limit", reason: "\(limit) is outside 1…\(maximumLimit)")
     }
 }
 
@@ -93,6 +103,18 @@ public struct NearestQuery: Sendable {
         self.maxDistance = maxDistance
         self.after = after
     }
+
+    /// The largest radius: half the Earth's circumference, and then some.
+    public static let maximumDistance = 20_000_000.0
+
+    func validate() throws(GeoError) {
+        _ = try Coordinate(validatingLat: center.lat, lon: center.lon)
+        try checkLimit(limit)
+        if let maxDistance, !(maxDistance > 0 && maxDistance <= Self.maximumDistance) {
+            throw .invalid(field: "max_distance", reason: "\(maxDistance) is not more than 0 and at most \(Int(Self.maximumDistance)) metres")
+        }
+        try after?.check(forDistanceQuery: true)
+    }
 }
 
 /// Features that intersect a box (which may cross the antimeridian), by id.
@@ -107,6 +129,12 @@ public struct BoxQuery: Sendable {
         self.limit = limit
         self.categories = categories
         self.after = after
+    }
+
+    func validate() throws(GeoError) {
+        _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
+        try checkLimit(limit)
+        try after?.check(forDistanceQuery: false)
     }
 }
 

@@ -30,6 +30,11 @@ public final class SpatiaLiteStore: FeatureStore {
         }
     }
 
+    deinit {
+        // Finalize every statement while the connection and SpatiaLite's cache are still alive.
+        statements.removeAll()
+    }
+
     public var schemaVersion: Int { Int((try? db.scalar("PRAGMA user_version") as Int64?) ?? 0) }
 
     /// A prepared statement kept for the life of the connection, under `key` (by default its SQL);
@@ -49,7 +54,7 @@ public final class SpatiaLiteStore: FeatureStore {
         let problems = files.flatMap(\.problems)
         if !problems.isEmpty, !skipInvalid { throw ImportFailure(problems: problems) }
         var summary = ImportSummary(skipped: problems)
-        var records = files.flatMap { file in file.records.map { (file: file.file, record: $0.record, value: $0.value) } }
+        let records = files.flatMap { file in file.records.map { (file: file.file, record: $0.record, value: $0.value) } }
         // Of records with the same source id, the last one wins, as it would by updating the first.
         var last: [SourceKey: Int] = [:]
         for (i, r) in records.enumerated() { if let key = r.value.sourceKey { last[key] = i } }
@@ -75,7 +80,6 @@ public final class SpatiaLiteStore: FeatureStore {
             }
             try bulk.finish()
         }
-        records = []
         return summary
     }
 

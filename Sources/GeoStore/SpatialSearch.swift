@@ -5,7 +5,7 @@ import GeoCore
 /// The R*Tree query function `waymark_search()`, the one way Waymark walks a spatial index.
 ///
 /// SQLite's R*Tree asks a query function about every node and entry it meets, and visits them
-/// (and returns rows) in increasing order of the score the function gives. Two modes:
+/// (and returns rows) in increasing order of the score the function gives. Three modes:
 /// - nearest: the score is a lower bound of the geodesic distance from the centre to the box,
 ///   which makes the walk a best-first nearest-neighbour search; boxes beyond `threshold` (the
 ///   radius, or the N-th best distance found so far) are pruned;
@@ -13,7 +13,7 @@ import GeoCore
 ///   and SQLite's queue stays short (a plain range query, for callers that want all the rows);
 /// - box: entries outside the box are pruned; ordered, rows come out in rowid order, so that a
 ///   page by id can stop after its last row; unordered, every score is 0 (as for within).
-/// In both, a POI entry of an unselected category is pruned before SQLite returns it as a row.
+/// In all, a POI entry of an unselected category is pruned before SQLite returns it as a row.
 ///
 /// The state lives in this per-connection object (the function's context), not in SQL
 /// arguments, so that the Swift loop stepping the rows can lower the threshold mid-walk.
@@ -140,6 +140,7 @@ struct KindTable {
 
 extension SpatiaLiteStore {
     public func nearest(_ query: NearestQuery) throws -> FeaturePage {
+        try query.validate()
         var ranked: [Feature] = []
         for kind in query.categories.kinds {
             ranked += try nearestRows(KindTable.of(kind), query, limit: query.limit + 1)
@@ -159,7 +160,7 @@ extension SpatiaLiteStore {
     func nearestRows(_ t: KindTable, _ query: NearestQuery, limit: Int,
                      accept: ((Int64) throws -> Bool)? = nil) throws -> [Feature] {
         let radius = query.maxDistance ?? .infinity
-        if radius.isFinite, limit >= Self.wholeRange {
+        if radius.isFinite, query.limit >= Self.wholeRange {
             return try walk(t, query, limit: limit, within: radius, ordered: false, accept: accept)
         }
         var reach = min(radius, reachGuess[t.kind] ?? 10_000)
@@ -231,13 +232,14 @@ extension SpatiaLiteStore {
     }
 
     public func bbox(_ query: BoxQuery) throws -> FeaturePage {
+        try query.validate()
         var found: [Feature] = []
         for kind in query.categories.kinds where query.after.map({ kind >= $0.id.kind }) ?? true {
             let t = KindTable.of(kind)
             let wanted = query.limit + 1 - found.count
             var rows: [Feature] = []
             // A large page takes every row in the box in one unordered walk and sorts them (see `wholeRange`).
-            let ordered = query.limit < Self.wholeRange
+            let ordered = query.limit < Self.wholeRange // as for `nearestRows`
             for part in query.box.unwrapped {
                 search.mode = .box(part, ordered: ordered)
                 search.afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
@@ -273,7 +275,22 @@ extension SpatiaLiteStore {
     /// The leaf filter for a POI category filter; nil when every row of the kind is selected.
     private func categorySelection(_ kind: FeatureKind, _ filter: CategoryFilter) throws -> CategorySelection? {
         guard kind == .poi, !filter.poiCategories.isEmpty else { return nil }
-        return try poiCategories.selection(filter.poiCategories, db: db)
+        try refreshCategories()
+        return poiCategories.selection(filter.poiCategories)
+    }
+
+    /// Brings the category table up to date with the database.
+    func refreshCategories() throws {
+        let version = try cached("PRAGMA data_version")
+        try version.bind([])
+        defer { version.reset() }
+        try poiCategories.refresh(db, version: try version.step() ? version.int(0) : 0)
+    }
+
+    /// Every category code a query may name: those of the stored POIs, and the kinds.
+    public func knownCategories() throws -> Set<String> {
+        try refreshCategories()
+        return Set(poiCategories.codes).union(FeatureKind.allCases.compactMap(\.impliedCategory))
     }
 
     public func withDetails(_ page: FeaturePage) throws -> FeaturePage {

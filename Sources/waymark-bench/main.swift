@@ -23,17 +23,6 @@ let only = option("--only")
 let reuse = arguments.contains("--reuse")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Latency percentiles of one query kind, in microseconds.
 struct Timing {
     let name: String
@@ -112,7 +101,8 @@ func report(_ title: String, _ rows: [(ours: (Timing, hits: Double), peer: (Timi
         let o = row.ours
         var cells = [o.0.name] + figures(o).split(separator: " ").map(String.init)
         if let p = row.peer {
-            cells += [p.0.name] + figures(p).split(separator: " ").map(String.init) + [String(format: "%.1f×", p.0.p50 / o.0.p50)]
+            let ratio = p.0.p50 > 0 && o.0.p50 > 0 ? String(format: "%.1f×", p.0.p50 / o.0.p50) : "—" // — when skipped by --only
+            cells += [p.0.name] + figures(p).split(separator: " ").map(String.init) + [ratio]
         } else {
             cells += ["", "", "", "", ""]
         }
@@ -124,7 +114,7 @@ func report(_ title: String, _ rows: [(ours: (Timing, hits: Double), peer: (Timi
 func benchmark(_ title: String, path: String, area: BoundingBox, category: String, bboxDegrees: (lon: Double, lat: Double)) throws {
     let store = try SpatiaLiteStore(path: path, readOnly: true)
     let peer = PeerConnection(path: path)
-    var rng = SeededRandom(state: 2026)
+    var rng = SeededRandom(seed: 2026)
     let points = (0..<queryCount).map { _ in
         Coordinate(lat: .random(in: area.minLat...area.maxLat, using: &rng), lon: .random(in: area.minLon...area.maxLon, using: &rng))
     }
@@ -194,7 +184,7 @@ let csv = work.appendingPathComponent("synthetic-\(pointCount).csv")
 print("# waymark-bench — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(queryCount) queries per kind")
 if !(reuse && FileManager.default.fileExists(atPath: synthetic)) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: synthetic + suffix) }
-    var rng = SeededRandom(state: 42)
+    var rng = SeededRandom(seed: 42)
     let categories = ["do", "see", "stay", "eat", "route"]
     var text = "id,name,category,lat,lon\n"
     for i in 0..<pointCount {

@@ -32,7 +32,7 @@ struct QueryOptions: ParsableArguments {
     @Option(help: "Comma-separated category codes (do, see, stay, eat, route, city, cinema, water, trip, …).")
     var category: String?
 
-    @Option(help: "At most this many results (1–10000).")
+    @Option(help: "At most this many results (1–\(maximumLimit)).")
     var limit: Int = 10
 
     @Option(help: "Continue after the cursor printed with the previous page.")
@@ -45,7 +45,7 @@ struct QueryOptions: ParsableArguments {
     var lang: String?
 
     func validate() throws {
-        guard (1...10_000).contains(limit) else { throw ValidationError("--limit: \(limit) is outside 1…10000") }
+        guard (1...maximumLimit).contains(limit) else { throw ValidationError("--limit: \(limit) is outside 1…\(maximumLimit)") }
         if let category, categories.codes.isEmpty || category.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("--category: '\(category)' has an empty code")
         }
@@ -59,7 +59,8 @@ struct QueryOptions: ParsableArguments {
 
     /// Refuses codes the database has never heard of, listing the known ones.
     func checkCategories(in store: SpatiaLiteStore) throws {
-        let known = Set(try store.categories().map(\.category)).union(["water", "cinema", "trip"])
+        guard !categories.isAll else { return }
+        let known = try store.knownCategories()
         let unknown = categories.codes.subtracting(known)
         guard unknown.isEmpty else {
             throw ValidationError("--category: unknown \(unknown.sorted().joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
@@ -100,22 +101,20 @@ struct PointOptions: ParsableArguments {
     }
 }
 
-struct Nearest: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The nearest features to a point, nearest first.")
+/// What `nearest` and `within` share: a point, the query options, and one way to run them.
+struct DistanceQuery: ParsableArguments {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var point: PointOptions
     @OptionGroup var query: QueryOptions
 
-    @Option(name: .customLong("max-distance"), parsing: .unconditional, help: "Only features within this many metres.")
-    var maxDistance: Double?
-
-    func validate() throws {
-        if let maxDistance, !(maxDistance > 0 && maxDistance.isFinite) {
-            throw ValidationError("--max-distance: \(maxDistance) must be a positive number of metres")
+    /// Refuses a radius that is not a positive number of metres up to `NearestQuery.maximumDistance`.
+    static func check(_ metres: Double?, option: String) throws {
+        if let metres, !(metres > 0 && metres <= NearestQuery.maximumDistance) {
+            throw ValidationError("--\(option): \(metres) must be a positive number of metres, at most \(Int(NearestQuery.maximumDistance))")
         }
     }
 
-    func run() throws {
+    func run(maxDistance: Double?) throws {
         let store = try database.open()
         try query.checkCategories(in: store)
         let page = try store.nearest(NearestQuery(center: point.coordinate, limit: query.limit, categories: query.categories,
@@ -124,28 +123,26 @@ struct Nearest: ParsableCommand {
     }
 }
 
+struct Nearest: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The nearest features to a point, nearest first.")
+    @OptionGroup var distanceQuery: DistanceQuery
+
+    @Option(name: .customLong("max-distance"), parsing: .unconditional, help: "Only features within this many metres.")
+    var maxDistance: Double?
+
+    func validate() throws { try DistanceQuery.check(maxDistance, option: "max-distance") }
+    func run() throws { try distanceQuery.run(maxDistance: maxDistance) }
+}
+
 struct Within: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Features within a radius of a point, nearest first.")
-    @OptionGroup var database: DatabaseOptions
-    @OptionGroup var point: PointOptions
-    @OptionGroup var query: QueryOptions
+    @OptionGroup var distanceQuery: DistanceQuery
 
     @Option(parsing: .unconditional, help: "Radius in metres (up to 20 000 km).")
     var radius: Double
 
-    func validate() throws {
-        guard radius > 0, radius <= 20_000_000 else {
-            throw ValidationError("--radius: \(radius) must be more than 0 and at most 20000000 metres")
-        }
-    }
-
-    func run() throws {
-        let store = try database.open()
-        try query.checkCategories(in: store)
-        let page = try store.nearest(NearestQuery(center: point.coordinate, limit: query.limit, categories: query.categories,
-                                                  maxDistance: radius, after: query.after))
-        try query.print(page, from: store, showDistance: true)
-    }
+    func validate() throws { try DistanceQuery.check(radius, option: "radius") }
+    func run() throws { try distanceQuery.run(maxDistance: radius) }
 }
 
 struct BBox: ParsableCommand {

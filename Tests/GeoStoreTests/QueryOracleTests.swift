@@ -137,8 +137,14 @@ import Testing
         let counts = try store.categories()
         let stay = try #require(counts.first { $0.category == "stay" })
         #expect(stay.count == stay.located + 1)
-        let everything = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: 100_000))
-        #expect(everything.features.count == places.count + waters.count)
-        #expect(!everything.features.contains { $0.name == "Brīvdienu māja \"Vinkalni\"" })
+        var everything: [Feature] = []
+        var after: Cursor?
+        repeat {
+            let page = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: maximumLimit, after: after))
+            everything += page.features
+            after = page.next
+        } while after != nil
+        #expect(everything.count == places.count + waters.count)
+        #expect(!everything.contains { $0.name == "Brīvdienu māja \"Vinkalni\"" })
     }
 }

@@ -171,7 +171,7 @@ func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) throws {
     (["nearest", "--lat", "0", "--lon", "-181"], ["--lon", "-181"]),
     (["nearest", "--lat", "nan", "--lon", "0"], ["--lat", "nan"]),
     (["nearest", "--lat", "0", "--lon", "0", "--limit", "0"], ["--limit", "0"]),
-    (["within", "--lat", "0", "--lon", "0", "--radius", "-5"], ["--radius", "-5", "more than 0"]),
+    (["within", "--lat", "0", "--lon", "0", "--radius", "-5"], ["--radius", "-5", "positive"]),
     (["nearest", "--lat", "0", "--lon", "0", "--max-distance", "-5"], ["--max-distance", "-5", "positive"]),
     (["bbox", "--bbox", "1,2,3"], ["--bbox", "got 3 value"]),
     (["bbox", "--bbox", "1,50,3,40"], ["--bbox", "minLat"]),
