@@ -219,11 +219,116 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(problem?.file == "broken.geojson")
     }
 
-    @Test func geoJSONRefusesTrips() {
-        let problem = #expect(throws: ImportProblem.self) {
-            try GeoJSONParser.parse(Data(Self.collection.utf8), file: "t.geojson", kind: .trip)
-        }
-        #expect(problem?.record == "file")
+    @Test(arguments: [
+        // Forced by --kind poi: OSM cinemas and waters, and a code that names a kind.
+        (#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9, 60.1]}, "properties": {"name": "Bio Rex", "amenity": "cinema"}}"#, "cinema"),
+        (#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9, 60.1]}, "properties": {"name": "Pond", "natural": "water"}}"#, "water"),
+        (#"{"type": "Feature", "geometry": null, "properties": {"name": "Outing", "category": "Trip"}}"#, "trip"),
+    ])
+    func geoJSONPlacesMayNotHaveAKindsCode(feature: String, code: String) throws {
+        let parsed = try GeoJSONParser.parse(Data(feature.utf8), file: "p.geojson", kind: .poi)
+        #expect(parsed.records.isEmpty)
+        #expect(parsed.reasons == ["feature 0": "category: '\(code)' names a kind, not a POI category; import the file with --kind \(code)"])
+    }
+
+    // MARK: GeoJSON trips (the angler's diary)
+
+    static let diary = """
+    {"type": "FeatureCollection", "features": [
+      {"type": "Feature", "id": "may-1", "geometry": {"type": "Point", "coordinates": [13.1495, 49.7902]},
+       "properties": {"kind": "trip", "name": "Hracholusky, May morning", "timezone": "Europe/Prague",
+                      "start": "2024-05-18T05:30", "end": "2024-05-18T11:00+02:00", "water": "Hracholusky",
+                      "weather": "overcast", "notes": "By the dam",
+                      "catches": [{"species": "carp", "length_cm": 64, "weight_kg": 5.2, "time": "2024-05-18T06:40",
+                                   "bait": "boilie", "lat": 49.7903, "lon": 13.1497},
+                                  {"species": " pike ", "time": "2024-05-18T09:15Z", "bait": "", "lat": null}]}},
+      {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[13.15, 49.79], [13.16, 49.80]]},
+       "properties": {"category": "trip", "name": "Evening row", "start": "2023-09-02T16:00", "catches": []}},
+      {"type": "Feature", "geometry": null, "properties": {"kind": "Trip", "name": "Somewhere", "description": "Forgot the GPS"}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [13.2, 49.8]}, "properties": {"kind": "trip", "name": "Quick look", "id": 7}},
+      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [13.3, 49.7]}, "properties": {"kind": "trip", "name": "No date"}}
+    ]}
+    """
+
+    @Test func geoJSONTrips() throws {
+        let parsed = try GeoJSONParser.parse(Data(Self.diary.utf8), file: "/home/me/diary.geojson", kind: nil)
+        #expect(parsed.problems.isEmpty, "\(parsed.problems)")
+        let trips = parsed.tripsByRecord
+        #expect(trips.count == 5)
+
+        let may = try #require(trips["feature 0"])
+        #expect(may.name == "Hracholusky, May morning")
+        #expect(may.spot == Coordinate(lat: 49.7902, lon: 13.1495) && may.track == nil)
+        #expect(may.start == utc("2024-05-18T03:30Z") && may.end == utc("2024-05-18T09:00Z")) // local to Europe/Prague (CEST)
+        #expect(may.waterName == "Hracholusky" && may.weather == "overcast" && may.notes == "By the dam")
+        #expect(may.source == "diary.geojson" && may.sourceID == "may-1")
+        var carp = CatchRecord(species: "carp")
+        carp.lengthCm = 64
+        carp.weightKg = 5.2
+        carp.time = utc("2024-05-18T04:40Z")
+        carp.bait = "boilie"
+        carp.location = Coordinate(lat: 49.7903, lon: 13.1497)
+        var pike = CatchRecord(species: "pike")
+        pike.time = utc("2024-05-18T09:15Z")
+        #expect(may.catches == [carp, pike])
+
+        let row = try #require(trips["feature 1"])
+        #expect(row.track == [Coordinate(lat: 49.79, lon: 13.15), Coordinate(lat: 49.80, lon: 13.16)])
+        #expect(row.spot == row.track?.first)
+        #expect(row.start == utc("2023-09-02T16:00Z") && row.end == nil) // no timezone: UTC
+        #expect(row.catches.isEmpty && row.waterName == nil)
+        // Without an id, the trip's content identifies it.
+        #expect(row.sourceID == "Evening row@2023-09-02T16:00:00Z")
+
+        let unlocated = try #require(trips["feature 2"])
+        #expect(unlocated.spot == nil && unlocated.track == nil && unlocated.notes == "Forgot the GPS")
+        #expect(unlocated.sourceID == "Somewhere@")
+        #expect(trips["feature 3"]?.sourceID == "7")
+        #expect(trips["feature 4"]?.sourceID == "No date@49.7,13.3")
+    }
+
+    @Test func geoJSONForcedTripKind() throws {
+        // A `water` property alone would make the feature a water (OSM's water=*); forced, it names the trip's water.
+        let feature = #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [13.15, 49.79]}, "properties": {"name": "Dawn", "water": "Hracholusky"}}"#
+        let detected = try GeoJSONParser.parse(Data(feature.utf8), file: "d.geojson", kind: nil)
+        #expect(detected.tripsByRecord.isEmpty)
+        let forced = try GeoJSONParser.parse(Data(feature.utf8), file: "d.geojson", kind: .trip)
+        #expect(forced.tripsByRecord["feature 0"]?.waterName == "Hracholusky")
+        // Marked as a trip, it is one without forcing.
+        let marked = feature.replacingOccurrences(of: #""name": "Dawn""#, with: #""name": "Dawn", "kind": "trip""#)
+        #expect(try GeoJSONParser.parse(Data(marked.utf8), file: "d.geojson", kind: nil).tripsByRecord["feature 0"]?.waterName == "Hracholusky")
+    }
+
+    @Test(arguments: [
+        (#""catches": []"#, "name: missing"),
+        (#""name": "T", "start": "dawn""#, "start: 'dawn' is not an ISO 8601 date-time"),
+        (#""name": "T", "start": "2024-05-18T06:00", "end": "2024-05-18T05:00""#, "end: '2024-05-18T05:00' is before start '2024-05-18T06:00'"),
+        (#""name": "T", "timezone": "Mars/Olympus""#, "timezone: 'Mars/Olympus' is not an IANA time zone"),
+        (#""name": "T", "catches": {"species": "carp"}"#, "catches: must be an array"),
+        (#""name": "T", "catches": ["carp"]"#, "catches[0]: must be an object"),
+        (#""name": "T", "catches": [{"species": "carp"}, {"length_cm": 50}]"#, "catches[1].species: missing"),
+        (#""name": "T", "catches": [{"species": " "}]"#, "catches[0].species: missing"),
+        (#""name": "T", "catches": [{"species": "carp"}, {"species": "pike", "length_cm": -3}]"#, "catches[1].length_cm: '-3' is not a positive number"),
+        (#""name": "T", "catches": [{"species": "carp", "weight_kg": "heavy"}]"#, "catches[0].weight_kg: 'heavy' is not a positive number"),
+        (#""name": "T", "catches": [{"species": "carp", "weight_kg": 0}]"#, "catches[0].weight_kg: '0' is not a positive number"),
+        (#""name": "T", "catches": [{"species": "carp", "time": "at dawn"}]"#, "catches[0].time: 'at dawn' is not an ISO 8601 date-time"),
+        (#""name": "T", "catches": [{"species": "carp", "time": 5}]"#, "catches[0].time: '5' is not an ISO 8601 date-time"),
+        (#""name": "T", "catches": [{"species": "carp", "lat": 49.79}]"#, "catches[0].lon: missing while catches[0].lat is given"),
+        (#""name": "T", "catches": [{"species": "carp", "lon": 13.1}]"#, "catches[0].lat: missing while catches[0].lon is given"),
+        (#""name": "T", "catches": [{"species": "carp", "lat": 95, "lon": 13.1}]"#, "catches[0].lat: 95.0 is outside -90…90"),
+        (#""name": "T", "catches": [{"species": "carp", "lat": 49.79, "lon": "13.1"}]"#, "catches[0].lon: '13.1' is not a number"),
+    ])
+    func invalidGeoJSONTripsAreProblems(properties: String, reason: String) throws {
+        let feature = #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [13.15, 49.79]}, "properties": {"# + properties + "}}"
+        let parsed = try GeoJSONParser.parse(Data(feature.utf8), file: "t.geojson", kind: .trip)
+        #expect(parsed.records.isEmpty)
+        #expect(parsed.reasons == ["feature 0": reason])
+    }
+
+    @Test func geoJSONTripsNeedAPointOrALine() throws {
+        let feature = #"{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[13.1, 49.7], [13.2, 49.7], [13.2, 49.8], [13.1, 49.7]]]}, "properties": {"name": "T"}}"#
+        let parsed = try GeoJSONParser.parse(Data(feature.utf8), file: "t.geojson", kind: .trip)
+        #expect(parsed.reasons == ["feature 0": "geometry: a trip needs a Point (its spot) or a LineString (its track), got a Polygon"])
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: helsinkiPOIsPath),
@@ -329,6 +434,19 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(parsed.reasons["line 2"] == "category: a water needs a line or area geometry, which CSV cannot hold")
     }
 
+    @Test func csvRowsThatWouldBeTripsOrKindCodedPlacesAreProblems() throws {
+        let csv = "name,lat,lon,category\nOuting,57,22,trip\nKino,57,22,amenity=cinema\nCafe,57,22,eat\n"
+        let detected = try CSVParser.parse(Data(csv.utf8), file: "t.csv", kind: nil)
+        #expect(detected.records.map(\.record) == ["line 3", "line 4"])
+        #expect(detected.reasons == ["line 2": "category: trips are imported from GeoJSON or GPX, not CSV"])
+        let forced = try CSVParser.parse(Data(csv.utf8), file: "t.csv", kind: .poi)
+        #expect(forced.records.map(\.record) == ["line 4"])
+        #expect(forced.reasons == [
+            "line 2": "category: 'trip' names a kind, not a POI category; import the file with --kind trip",
+            "line 3": "category: 'cinema' names a kind, not a POI category; import the file with --kind cinema",
+        ])
+    }
+
     // MARK: GPX
 
     static let gpx = """
@@ -363,16 +481,20 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(trip.start == utc("2010-08-05T14:23:59Z"))
         #expect(trip.end == utc("2010-08-05T14:25:08.5Z"))
         #expect(trip.notes == "Carp\nWindy")
-        #expect(trip.source == "lake.gpx" && trip.sourceID == "trk 0")
+        // Content keys, not positions: the name and the first point's time, else its position.
+        #expect(trip.source == "gpx" && trip.sourceID == "Morning on the lake@2010-08-05T14:23:59Z")
 
         let route = try #require(parsed.tripsByRecord["rte 0"])
         #expect(route.name == "lake.gpx rte 0" && route.track?.count == 2 && route.start == nil)
+        #expect(route.source == "gpx" && route.sourceID == "@45.1,14.1")
 
         let ribnik = try #require(parsed.placesByRecord["wpt 0"])
         #expect(ribnik.name == "Ribnik" && ribnik.category == "see" && ribnik.description == "Lake view")
         #expect(ribnik.location == Coordinate(lat: 45.772163216, lon: 14.357652292))
+        #expect(ribnik.source == "gpx" && ribnik.sourceID == "Ribnik@45.772163216,14.357652292")
         let unnamed = try #require(parsed.placesByRecord["wpt 1"])
         #expect(unnamed.name == "wpt 1" && unnamed.category == "waypoint")
+        #expect(unnamed.sourceID == "@45.757933259,14.294899916")
 
         #expect(parsed.reasons == [
             "wpt 2": "lat: 95.0 is outside -90…90",
@@ -380,6 +502,19 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
             "trk 3": "trkpt[1].lon: 'abc' is not a number",
             "trk 4": "trkpt[0].time: 'yesterday' is not an ISO 8601 date-time",
         ])
+    }
+
+    @Test func gpxSourceIDsDoNotDependOnPositionOrFileName() throws {
+        let original = try GPXParser.parse(Data(Self.gpx.utf8), file: "lake.gpx")
+        // A waypoint and a track inserted before the others, in a file of another name.
+        let grown = Self.gpx
+            .replacingOccurrences(of: "<wpt lat=\"45.772163216\"", with: "<wpt lat=\"46\" lon=\"14\"><name>New</name></wpt><wpt lat=\"45.772163216\"")
+            .replacingOccurrences(of: "<trk>\n    <name>Morning", with: "<trk><name>New</name><trkseg><trkpt lat=\"46\" lon=\"14\"/><trkpt lat=\"46.1\" lon=\"14\"/></trkseg></trk>\n  <trk>\n    <name>Morning")
+        let again = try GPXParser.parse(Data(grown.utf8), file: "/elsewhere/lake-2.gpx")
+        #expect(again.records.count == original.records.count + 2)
+        let keys = Set(original.records.compactMap(\.value.sourceKey))
+        #expect(keys.count == original.records.count)
+        #expect(keys.isSubset(of: Set(again.records.compactMap(\.value.sourceKey))))
     }
 
     @Test func gpxWithNamespacePrefixes() throws {
@@ -459,13 +594,29 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(beach.descriptions == ["lv": "Smilšaina pludmale.", "en": "A sandy beach."])
         #expect(beach.images == ["http://roja.lv/1.jpg", "http://roja.lv/2.jpg"])
         #expect(beach.location == Coordinate(lat: 57.50935, lon: 22.80612))
-        #expect(beach.phone == "+371 63232222" && beach.source == "travel-guide" && beach.sourceID == "objekts 0")
+        #expect(beach.phone == "+371 63232222" && beach.source == "travel-guide" && beach.sourceID == "Rojas pludmale un moli")
 
         let house = try #require(parsed.placesByRecord["objekts 1"])
         #expect(house.category == "stay" && house.location == nil)
         #expect(house.names == ["lv": "Brīvdienu māja \"Vinkalni\"", "en": "Holiday house \"Vinkalni\""])
         #expect(house.mobilePhone == "+371 29111111" && house.email == "vinkalni@example.lv")
         #expect(house.website == "http://vinkalni.example.lv" && house.address == "Rojas pagasts")
+        #expect(house.sourceID == "Brīvdienu māja \"Vinkalni\"")
+    }
+
+    @Test func feedSourceIDsAreThePrimaryNames() throws {
+        // An object inserted first leaves the others' ids as they were.
+        let grown = Self.feedLV.replacingOccurrences(of: "<objekti>", with: "<objekti><objekts><nosaukums> Jauns </nosaukums><tips>Ko redzēt</tips></objekts>")
+        let parsed = try TravelGuideFeedParser.parse([(Data(grown.utf8), "objekti.xml", "lv")])
+        #expect(parsed.records.map(\.record) == ["objekts 0", "objekts 1", "objekts 2"])
+        #expect(parsed.placesByRecord.values.map { $0.sourceID ?? "" }.sorted() == ["Brīvdienu māja \"Vinkalni\"", "Jauns", "Rojas pludmale un moli"])
+
+        // Two objects of one name would be one row: the second is a problem, named by its position.
+        let twice = Self.feedLV.replacingOccurrences(of: "<objekti>", with: "<objekti><objekts><nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko redzēt</tips></objekts>")
+        let duplicated = try TravelGuideFeedParser.parse([(Data(twice.utf8), "objekti.xml", "lv")])
+        #expect(duplicated.records.map(\.record) == ["objekts 0", "objekts 2"])
+        #expect(duplicated.problems == [ImportProblem(file: "objekti.xml", record: "objekts 1",
+            reason: "nosaukums: 'Rojas pludmale un moli' is also the name of objekts 0; the name identifies an object when the feed is imported again")])
     }
 
     @Test func feedFilesOfDifferentLengthsMatchByCoordinatesThenName() throws {

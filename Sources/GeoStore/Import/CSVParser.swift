@@ -9,13 +9,13 @@ import GeoCore
 /// GeoJSON properties (category, description, address, phone, timezone, name:xx…). Without a
 /// `category` value a row is a "city" in a GeoNames-like file (a `geonameid` column, or both
 /// `timezone` and `population`), else "other". Empty lat and lon give a place without location.
-/// CSV holds points only, so waters and trips cannot come from it.
+/// CSV holds points only, so waters and trips (which GeoJSON and GPX bring) cannot come from it.
 public enum CSVParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
         func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
         switch kind {
         case .water?: throw unreadable("waters need a line or area geometry, which CSV cannot hold; import them from GeoJSON")
-        case .trip?: throw unreadable("trips are imported from GPX, not CSV")
+        case .trip?: throw unreadable("trips are imported from GeoJSON or GPX, not CSV")
         default: break
         }
         guard data.withUnsafeBytes(isValidUTF8) else { throw unreadable("not UTF-8 text") }
@@ -76,6 +76,8 @@ public enum CSVParser {
                 return .cinema(try properties.cinema(location: location, fileName: fileName, id: nil))
             case .water:
                 throw .invalid(field: "category", reason: "a water needs a line or area geometry, which CSV cannot hold")
+            case .trip:
+                throw .invalid(field: "category", reason: "trips are imported from GeoJSON or GPX, not CSV")
             default:
                 return .place(try properties.place(category: category, location: location, fileName: fileName, id: nil))
             }

@@ -5,6 +5,12 @@ import GeoCore
 /// `<wpt>` a place. Problems name "wpt N", "trk N" or "rte N" (0-based, counted per element).
 /// A `<trk>` or `<rte>` with no point at all is left out: GPS units write such empty tracks, and
 /// they carry nothing to store. One with a single point is an error.
+///
+/// Records come from source "gpx" with an id made of their content (`contentKey`), not of their
+/// file or position in it: `<name>@<start time>` for a track or route (`<name>@<lat>,<lon>` of its
+/// first point when it has no times), `<name>@<lat>,<lon>` for a waypoint, `<name>` being the
+/// `<name>` element (empty when there is none). Importing the file again, or a copy of it, or one
+/// with more tracks, updates the same rows.
 public enum GPXParser {
     public static func parse(_ data: Data, file: String) throws(ImportProblem) -> ParsedFile {
         let root = try XMLNode.parse(data, file: file)
@@ -12,57 +18,57 @@ public enum GPXParser {
             throw ImportProblem(file: file, record: "file", reason: "not GPX: the root element is <\(root.name)>")
         }
         var parsed = ParsedFile(file: file)
+        let fileName = Properties.fileName(of: file)
         for (index, wpt) in root.children("wpt").enumerated() {
-            parsed.collect("wpt \(index)") { () throws(GeoError) in .place(try waypoint(wpt, label: "wpt \(index)", file: file)) }
+            parsed.collect("wpt \(index)") { () throws(GeoError) in .place(try waypoint(wpt, label: "wpt \(index)")) }
         }
         for (index, trk) in root.children("trk").enumerated() {
             let points = trk.children("trkseg").flatMap { $0.children("trkpt") }
             if points.isEmpty { continue }
             parsed.collect("trk \(index)") { () throws(GeoError) in
-                .trip(try trip(trk, points: points, pointName: "trkpt", label: "trk \(index)", file: file))
+                .trip(try trip(trk, points: points, pointName: "trkpt", label: "trk \(index)", fileName: fileName))
             }
         }
         for (index, rte) in root.children("rte").enumerated() where !rte.children("rtept").isEmpty {
             parsed.collect("rte \(index)") { () throws(GeoError) in
-                .trip(try trip(rte, points: rte.children("rtept"), pointName: "rtept", label: "rte \(index)", file: file))
+                .trip(try trip(rte, points: rte.children("rtept"), pointName: "rtept", label: "rte \(index)", fileName: fileName))
             }
         }
         return parsed
     }
 
     /// A waypoint; its `<type>` gives the category when it names one of ours (eat, "Where to eat"…).
-    private static func waypoint(_ wpt: XMLNode, label: String, file: String) throws(GeoError) -> PlaceRecord {
+    private static func waypoint(_ wpt: XMLNode, label: String) throws(GeoError) -> PlaceRecord {
         let category = wpt.text("type").flatMap(TravelGuideFeedParser.category(forTips:)) ?? "waypoint"
-        var place = PlaceRecord(category: category, name: wpt.text("name") ?? label, location: try location(of: wpt, field: ""))
+        let location = try location(of: wpt, field: "")
+        var place = PlaceRecord(category: category, name: wpt.text("name") ?? label, location: location)
         place.description = notes(of: wpt)
-        place.source = (file as NSString).lastPathComponent
-        place.sourceID = label
+        place.source = "gpx"
+        place.sourceID = contentKey(name: wpt.text("name") ?? "", time: nil, position: location)
         return place
     }
 
     /// A track or route: at least two points; its start and end are the first and last point times.
-    private static func trip(_ node: XMLNode, points: [XMLNode], pointName: String, label: String, file: String) throws(GeoError) -> TripRecord {
+    private static func trip(_ node: XMLNode, points: [XMLNode], pointName: String, label: String,
+                             fileName: String) throws(GeoError) -> TripRecord {
         var track: [Coordinate] = [], times: [Date] = []
         for (k, point) in points.enumerated() {
             let field = "\(pointName)[\(k)]."
             track.append(try location(of: point, field: field))
-            guard let timeText = point.text("time") else { continue }
-            guard let time = ISOTime.date(timeText, localTo: ISOTime.utc) else {
-                throw .invalid(field: field + "time", reason: "'\(timeText)' is not an ISO 8601 date-time")
-            }
-            times.append(time)
+            guard let time = point.text("time") else { continue }
+            times.append(try ISOTime.date(time, localTo: ISOTime.utc, field: field + "time"))
         }
         guard track.count >= 2 else {
             throw .invalid(field: pointName, reason: "\(track.count) point(s); a track needs at least 2")
         }
-        var trip = TripRecord(name: node.text("name") ?? "\((file as NSString).lastPathComponent) \(label)")
+        var trip = TripRecord(name: node.text("name") ?? "\(fileName) \(label)")
         trip.track = track
         trip.spot = track.first
         trip.start = times.first
         trip.end = times.last
         trip.notes = notes(of: node)
-        trip.source = (file as NSString).lastPathComponent
-        trip.sourceID = label
+        trip.source = "gpx"
+        trip.sourceID = contentKey(name: node.text("name") ?? "", time: trip.start, position: trip.spot)
         return trip
     }
 

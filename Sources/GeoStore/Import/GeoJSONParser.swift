@@ -3,14 +3,44 @@ import GeoCore
 
 /// RFC 7946 GeoJSON: a FeatureCollection, or a single Feature. Problems name "feature N" (0-based).
 ///
-/// Without a forced `kind`, a feature's category decides its table: cinema → cinemas, water (or
-/// `kind=water_*` as in our OSM-derived files) → waters, anything else → places. Places and
-/// cinemas need a Point or a null geometry (kept without location); waters need a line or an
-/// area. Trips come from GPX, so `kind: .trip` is refused for the whole file.
+/// Without a forced `kind`, a feature's category decides its table: trip (`category` or `kind`
+/// "trip") → trips, cinema → cinemas, water (or `kind=water_*` as in our OSM-derived files) →
+/// waters, anything else → places. Places, cinemas and trips may have a null geometry (kept
+/// without location); otherwise places and cinemas need a Point, waters a line or an area. A
+/// place's category may not be water, cinema or trip: those codes select whole kinds.
+///
+/// ### The angler's diary
+///
+/// A trip is a Feature whose geometry is a Point (the spot fished) or a LineString (the track
+/// walked or rowed), imported with `--kind trip` or marked `"kind": "trip"`:
+///
+/// ```json
+/// {"type": "Feature", "id": "2024-05-18-hracholusky",
+///  "geometry": {"type": "Point", "coordinates": [13.1495, 49.7902]},
+///  "properties": {"kind": "trip", "name": "Hracholusky, May morning",
+///    "start": "2024-05-18T05:30", "end": "2024-05-18T11:00", "timezone": "Europe/Prague",
+///    "water": "Hracholusky", "weather": "overcast, 14 °C", "notes": "Boilies by the dam",
+///    "catches": [
+///      {"species": "carp", "length_cm": 64, "weight_kg": 5.2, "time": "2024-05-18T06:40", "bait": "boilie",
+///       "lat": 49.7903, "lon": 13.1497},
+///      {"species": "pike", "length_cm": 71, "time": "2024-05-18T09:15+02:00"}]}}
+/// ```
+///
+/// - `name` is required.
+/// - `start`, `end` and each catch's `time` are ISO 8601 date-times; without an offset they are
+///   local to the IANA zone in `timezone`, UTC when there is none. `end` may not be before `start`.
+/// - `water` names a water already stored (or in the same import); the import fails otherwise.
+/// - `notes` (else `description`) and `weather` are free text.
+/// - `catches` is an array of objects: `species` (required), `length_cm` and `weight_kg`
+///   (positive numbers), `time`, `bait`, and `lat` + `lon` (numbers, both or neither) where it
+///   was caught. A bad catch makes its whole trip a problem, named like
+///   `catches[1].weight_kg: '-2' is not a positive number`.
+/// - The feature's `id` (or an `id` property) is the trip's source id, so that importing the
+///   diary again updates its trips; without one it is `<name>@<start>` (`<name>@<lat>,<lon>` of
+///   its spot when it has no start).
 public enum GeoJSONParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
         func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
-        guard kind != .trip else { throw unreadable("trips are imported from GPX, not GeoJSON") }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
@@ -54,6 +84,18 @@ public enum GeoJSONParser {
             var cinema = try properties.cinema(location: try point(geometry, of: "cinema"), fileName: fileName, id: id)
             cinema.screenings = try screenings(rawProperties["screenings"], zone: TimeZone(identifier: cinema.timezone) ?? ISOTime.utc)
             return .cinema(cinema)
+        case .trip:
+            let zone = try properties.timezone().flatMap(TimeZone.init(identifier:)) ?? ISOTime.utc
+            let (spot, track): (Coordinate?, [Coordinate]?) = switch geometry {
+            case nil: (nil, nil)
+            case let .point(c)?: (c, nil)
+            case let .lineString(cs)?: (cs.first, cs)
+            case let other?:
+                throw .invalid(field: "geometry", reason: "a trip needs a Point (its spot) or a LineString (its track), got a \(other.typeName)")
+            }
+            var trip = try properties.trip(spot: spot, track: track, zone: zone, fileName: fileName, id: id)
+            trip.catches = try catches(rawProperties["catches"], zone: zone)
+            return .trip(trip)
         default:
             return .place(try properties.place(category: category, location: try point(geometry, of: "place"), fileName: fileName, id: id))
         }
@@ -129,20 +171,36 @@ public enum GeoJSONParser {
         return Coordinate(lat: lat, lon: lon)
     }
 
+    /// The objects of an array property such as `screenings`, each with the name problems give it
+    /// (`screenings[2]`); none when the property is absent or null.
+    private static func objects(_ value: Any?, _ key: String) throws(GeoError) -> [(field: String, item: [String: Any])] {
+        guard let value, !(value is NSNull) else { return [] }
+        guard let items = value as? [Any] else { throw .invalid(field: key, reason: "must be an array") }
+        var result: [(field: String, item: [String: Any])] = []
+        for (k, item) in items.enumerated() {
+            guard let item = item as? [String: Any] else { throw .invalid(field: "\(key)[\(k)]", reason: "must be an object") }
+            result.append(("\(key)[\(k)]", item))
+        }
+        return result
+    }
+
+    /// The number `key` of a screening or catch object; nil when absent or null.
+    private static func number(_ item: [String: Any], _ key: String, in field: String, positive: Bool = false) throws(GeoError) -> Double? {
+        guard let value = item[key], !(value is NSNull) else { return nil }
+        guard let number = value as? Double, number.isFinite, !positive || number > 0 else {
+            throw .invalid(field: "\(field).\(key)", reason: "'\(value)' is not a \(positive ? "positive " : "")number")
+        }
+        return number
+    }
+
     /// A cinema's programme: `[{title, start, minutes?, rating?, version?}]`. `start` is ISO 8601
     /// with an offset, or local time ("2012-05-08T11:00") in the cinema's zone.
     private static func screenings(_ value: Any?, zone: TimeZone) throws(GeoError) -> [Screening] {
-        guard let value, !(value is NSNull) else { return [] }
-        guard let items = value as? [Any] else { throw .invalid(field: "screenings", reason: "must be an array") }
         var result: [Screening] = []
-        for (k, item) in items.enumerated() {
-            let field = "screenings[\(k)]"
-            guard let item = item as? [String: Any] else { throw .invalid(field: field, reason: "must be an object") }
+        for (field, item) in try objects(value, "screenings") {
             guard let title = (item["title"] as? String)?.nonEmpty else { throw .invalid(field: "\(field).title", reason: "missing") }
             guard let startText = item["start"] as? String else { throw .invalid(field: "\(field).start", reason: "missing") }
-            guard let start = ISOTime.date(startText, localTo: zone) else {
-                throw .invalid(field: "\(field).start", reason: "'\(startText)' is not an ISO 8601 date-time")
-            }
+            let start = try ISOTime.date(startText, localTo: zone, field: "\(field).start")
             var screening = Screening(title: title, start: start)
             if let minutes = item["minutes"] {
                 guard let m = minutes as? Int, m > 0 else {
@@ -153,6 +211,26 @@ public enum GeoJSONParser {
             screening.rating = (item["rating"] as? String)?.nonEmpty
             screening.version = (item["version"] as? String)?.nonEmpty
             result.append(screening)
+        }
+        return result
+    }
+
+    /// A trip's catches: `[{species, length_cm?, weight_kg?, time?, bait?, lat?, lon?}]`. `time`
+    /// is ISO 8601 with an offset, or local time in the trip's zone.
+    private static func catches(_ value: Any?, zone: TimeZone) throws(GeoError) -> [CatchRecord] {
+        var result: [CatchRecord] = []
+        for (field, item) in try objects(value, "catches") {
+            guard let species = (item["species"] as? String)?.nonEmpty else { throw .invalid(field: "\(field).species", reason: "missing") }
+            var fish = CatchRecord(species: species)
+            fish.lengthCm = try number(item, "length_cm", in: field, positive: true)
+            fish.weightKg = try number(item, "weight_kg", in: field, positive: true)
+            if let time = item["time"], !(time is NSNull) {
+                fish.time = try ISOTime.date(time as? String ?? "\(time)", localTo: zone, field: "\(field).time")
+            }
+            fish.bait = (item["bait"] as? String)?.nonEmpty
+            fish.location = try Position.parse(lat: number(item, "lat", in: field), lon: number(item, "lon", in: field),
+                                               latField: "\(field).lat", lonField: "\(field).lon")
+            result.append(fish)
         }
         return result
     }

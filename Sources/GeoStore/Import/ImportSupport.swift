@@ -44,6 +44,17 @@ enum Position {
         return try validated(lat: latValue, lon: lonValue, latField: latField, lonField: lonField)
     }
 
+    /// Reading a position from two optional numbers (a JSON object's `lat` and `lon`), with the
+    /// same rules and errors as `parse(lat:lon:…)` for text.
+    static func parse(lat: Double?, lon: Double?, latField: String, lonField: String) throws(GeoError) -> Coordinate? {
+        switch (lat, lon) {
+        case (nil, nil): return nil
+        case let (lat?, lon?): return try validated(lat: lat, lon: lon, latField: latField, lonField: lonField)
+        case (nil, _): throw .invalid(field: latField, reason: "missing while \(lonField) is given")
+        case (_, nil): throw .invalid(field: lonField, reason: "missing while \(latField) is given")
+        }
+    }
+
     /// The coordinate of two numbers `parse` read, or the error naming the field out of range.
     static func validated(lat: Double, lon: Double, latField: String, lonField: String) throws(GeoError) -> Coordinate {
         do {
@@ -129,9 +140,27 @@ func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
     return true
 }
 
-/// ISO 8601 date-times as they appear in GPX and cinema programmes.
+/// A source id made of what a record is rather than of where it is in its file, so that adding,
+/// removing or reordering records does not move it to another row: `<name>@<time>` (ISO 8601 in
+/// UTC, to the second), else `<name>@<lat>,<lon>`, else `<name>@`. For GPX tracks and waypoints and
+/// GeoJSON trips without an id.
+func contentKey(name: String, time: Date?, position: Coordinate?) -> String {
+    if let time { return "\(name)@\(UTC.format(time))" }
+    if let position { return "\(name)@\(position.lat),\(position.lon)" }
+    return "\(name)@"
+}
+
+/// ISO 8601 date-times as they appear in GPX, cinema programmes and the angler's diary.
 enum ISOTime {
     static let utc = TimeZone(secondsFromGMT: 0)!
+
+    /// `date(_:localTo:)`, or the error naming `field` when `text` is not such a time.
+    static func date(_ text: String, localTo zone: TimeZone, field: String) throws(GeoError) -> Date {
+        guard let date = date(text, localTo: zone) else {
+            throw .invalid(field: field, reason: "'\(text)' is not an ISO 8601 date-time")
+        }
+        return date
+    }
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH[:MM]]` (a space may replace the T).
     /// Without an offset the time is local to `zone`. Nil when the text is not such a time.

@@ -15,6 +15,8 @@ struct Properties {
         case phone, contactPhone, mobile, contactMobile, email, contactEmail, website, contactWebsite
         case image, timezone, osmType, osmID, geonameID, id
         case district, organisation, `operator`
+        // A trip's (GeoJSON only; `water` names the water it was on).
+        case start, end, notes, weather
         // The OSM tags OSMCategoryMapping reads (water and waterway also give a water's kind).
         case amenity, tourism, historic, leisure, sport, natural, waterway, water, place
 
@@ -46,6 +48,10 @@ struct Properties {
             case .district: "district"
             case .organisation: "organisation"
             case .operator: "operator"
+            case .start: "start"
+            case .end: "end"
+            case .notes: "notes"
+            case .weather: "weather"
             case .amenity: "amenity"
             case .tourism: "tourism"
             case .historic: "historic"
@@ -235,6 +241,8 @@ struct Properties {
 
     /// The table a record goes to when the caller does not force one.
     func kind(category: String) -> FeatureKind {
+        // Before water: a trip's `water` (the name of the water it was on) maps to category water.
+        if category == "trip" || self[.kind]?.lowercasedKey == "trip" { return .trip }
         if category == "cinema" { return .cinema }
         // Our OSM-derived water files mark every feature with kind=water_area or waterway_line,
         // and some of those carry no water tag at all.
@@ -279,7 +287,13 @@ struct Properties {
     /// The name `source` gives records that come from `file`; parsers work it out once per file.
     static func fileName(of file: String) -> String { (file as NSString).lastPathComponent }
 
+    /// A place. Its category may not be a kind's code (water, cinema, trip): a filter by that code
+    /// selects the kind, so such a place could never be found.
     func place(category: String, location: Coordinate?, fileName: String, id: String?) throws(GeoError) -> PlaceRecord {
+        if FeatureKind(rawValue: category)?.impliedCategory != nil {
+            throw .invalid(field: "category",
+                           reason: "'\(category)' names a kind, not a POI category; import the file with --kind \(category)")
+        }
         var place = PlaceRecord(category: category, name: try name(), location: location)
         if !variants.isEmpty {
             place.names = localized(.name)
@@ -304,6 +318,25 @@ struct Properties {
         cinema.website = self[.website, .contactWebsite]
         (cinema.source, cinema.sourceID) = source(fileName: fileName, id: id)
         return cinema
+    }
+
+    /// A trip: `start` and `end` are ISO 8601, local to `zone` when they have no offset; `water`
+    /// names a stored water. Without an id its source id is `contentKey` of its name, start and `spot`.
+    func trip(spot: Coordinate?, track: [Coordinate]?, zone: TimeZone, fileName: String, id: String?) throws(GeoError) -> TripRecord {
+        var trip = TripRecord(name: try name())
+        trip.spot = spot
+        trip.track = track
+        if let start = self[.start] { trip.start = try ISOTime.date(start, localTo: zone, field: "start") }
+        if let end = self[.end] { trip.end = try ISOTime.date(end, localTo: zone, field: "end") }
+        if let start = trip.start, let end = trip.end, end < start {
+            throw .invalid(field: "end", reason: "'\(self[.end]!)' is before start '\(self[.start]!)'")
+        }
+        trip.notes = self[.notes, .description]
+        trip.weather = self[.weather]
+        trip.waterName = self[.water]
+        let key = id ?? self[.id] ?? contentKey(name: trip.name, time: trip.start, position: spot)
+        (trip.source, trip.sourceID) = source(fileName: fileName, id: key)
+        return trip
     }
 
     /// A water; its kind is OSM's `water=*` (lake, pond, reservoir, river…), else `waterway=*`

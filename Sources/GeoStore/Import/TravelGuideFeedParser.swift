@@ -7,6 +7,11 @@ import GeoCore
 ///
 /// The files are merged into one multilingual place per object. Problems name "objekts N"
 /// (0-based within the file that has the problem).
+///
+/// Places come from source "travel-guide" with the object's name in the primary language
+/// (`<nosaukums>`, trimmed) as their id, so that importing the feed again updates each object's
+/// row even after objects were added, removed or reordered; renaming an object makes it a new
+/// place. Two objects of one name would share a row: the second is a problem.
 public enum TravelGuideFeedParser {
     /// `<tips>` values per category code, matched ignoring case and diacritics; the code itself matches too.
     static let categories: [(code: String, names: [String])] = [
@@ -74,9 +79,17 @@ public enum TravelGuideFeedParser {
                 places[match]?.merge(object)
             }
         }
+        var named: [String: Int] = [:]
         for (index, place) in places.enumerated() {
             guard var place else { continue }
-            place.sourceID = "objekts \(index)"
+            if let first = named[place.name] {
+                result.problems.append(ImportProblem(file: primary.file, record: "objekts \(index)",
+                    reason: "nosaukums: '\(place.name)' is also the name of objekts \(first); "
+                        + "the name identifies an object when the feed is imported again"))
+                continue
+            }
+            named[place.name] = index
+            place.sourceID = place.name
             result.add(.place(place), at: "objekts \(index)")
         }
         return result
