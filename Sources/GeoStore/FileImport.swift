@@ -30,10 +30,14 @@ public enum FileImport {
 }
 
 /// The embedded default: the demo data in Data/, imported once into a cached database that is
-/// rebuilt when a file in Data/ changes.
+/// rebuilt when a file in Data/ changes, or when the program is newer than it (an import may
+/// read the same files differently).
 public enum DefaultDataset {
     /// Which files of Data/ to import, and as which kind (`-` lets the data decide), one per line.
     static let listName = "default-import.tsv"
+
+    /// The running program's file.
+    static var program: URL { URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath() }
 
     /// Data/ from `$WAYMARK_DATA`, the working directory, or the source tree the binary was built in.
     public static func dataDirectory() -> URL? {
@@ -41,7 +45,7 @@ public enum DefaultDataset {
         if let env = ProcessInfo.processInfo.environment["WAYMARK_DATA"] { candidates.append(URL(fileURLWithPath: env)) }
         candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Data"))
         // .build/<config>/waymark → the package root.
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var dir = program.deletingLastPathComponent()
         for _ in 0..<4 {
             dir.deleteLastPathComponent()
             candidates.append(dir.appendingPathComponent("Data"))
@@ -60,7 +64,8 @@ public enum DefaultDataset {
             ?? (NSHomeDirectory() + "/.cache")).appendingPathComponent("waymark")
         let target = cache.appendingPathComponent("default.sqlite")
         let entries = try entries(in: data)
-        let newest = try entries.map { try modified($0.path) }.max() ?? .distantPast
+        let built = (try? modified(program.path)) ?? .distantPast
+        let newest = max(built, try entries.map { try modified($0.path) }.max() ?? .distantPast)
         if let built = try? modified(target.path), built >= max(newest, try modified(data.appendingPathComponent(listName).path)) {
             return target.path
         }
