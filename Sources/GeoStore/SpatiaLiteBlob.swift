@@ -1,10 +1,24 @@
 import GeoCore
 
-/// Reads SpatiaLite's own geometry BLOB (its documented internal format) where that is cheaper
-/// than asking SpatiaLite: a point's coordinates are at fixed offsets, so the hot query loops
-/// read them straight from the column instead of calling `ST_X` and `ST_Y`, which each parse
-/// the whole BLOB into an allocated geometry.
+/// SpatiaLite's own geometry BLOB (its documented internal format) for points, where that is
+/// cheaper than asking SpatiaLite: a point's coordinates are at fixed offsets, so the hot query
+/// loops read them straight from the column instead of calling `ST_X` and `ST_Y` (which each
+/// parse the whole BLOB into an allocated geometry), and bulk imports write them directly.
 enum SpatiaLiteBlob {
+    /// The little-endian XY POINT BLOB of `c` in EPSG:4326.
+    static func encode(_ c: Coordinate) -> [UInt8] {
+        var blob: [UInt8] = [0x00, 0x01]
+        func append<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { blob += $0 } }
+        append(UInt32(4326))
+        for v in [c.lon, c.lat, c.lon, c.lat] { append(v.bitPattern) } // the MBR of a point is the point
+        blob.append(0x7C)
+        append(UInt32(1))
+        append(c.lon.bitPattern)
+        append(c.lat.bitPattern)
+        blob.append(0xFE)
+        return blob
+    }
+
     /// The coordinate of a little- or big-endian XY POINT BLOB; nil for anything else.
     static func point(_ blob: UnsafeRawBufferPointer) -> Coordinate? {
         // 0x00, endianness, SRID (4), MBR (32), 0x7C, class (4), X (8), Y (8), 0xFE.

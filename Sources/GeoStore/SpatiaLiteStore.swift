@@ -21,11 +21,12 @@ public final class SpatiaLiteStore: FeatureStore {
         try search.register(on: db)
         // Map the file instead of reading pages through system calls, and keep more of it:
         // queries touch pages all over a large index.
-        try db.execute("PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536")
+        try db.execute("PRAGMA mmap_size = 1073741824; PRAGMA cache_size = \(Self.cacheSize)")
         if readOnly {
             try Schema.check(db)
         } else {
-            try db.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
+            // With WAL, synchronous NORMAL keeps the database consistent and syncs at checkpoints.
+            try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             try Schema.migrate(db)
         }
     }
@@ -34,6 +35,9 @@ public final class SpatiaLiteStore: FeatureStore {
         // Finalize every statement while the connection and SpatiaLite's cache are still alive.
         statements.removeAll()
     }
+
+    /// The page cache of a connection, in SQLite's notation (negative: KiB).
+    static let cacheSize = -65536
 
     public var schemaVersion: Int { Int((try? db.scalar("PRAGMA user_version") as Int64?) ?? 0) }
 
@@ -66,6 +70,10 @@ public final class SpatiaLiteStore: FeatureStore {
             .map { i in (key: (records[i].value.kind == .water ? 0 : 1, records[i].value.position.map(HilbertCurve.index) ?? .max, i), index: i) }
             .sorted { $0.key < $1.key }
         defer { poiCategories.invalidate() }
+        // Room for the whole import in memory, so that SQLite does not spill pages half-way;
+        // pages are only taken as they are needed.
+        try db.execute("PRAGMA cache_size = -1048576")
+        defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
         try db.transaction {
             let bulk = try BulkLoad(db)
             for (_, i) in order {
@@ -90,13 +98,13 @@ public final class SpatiaLiteStore: FeatureStore {
                                    "mobile_phone", "email", "website", "images", "timezone"], geometry: "geom",
                            [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
                             p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone],
-                           p.location.map { .point($0) }, source: p.source, sourceID: p.sourceID)
+                           SpatiaLitePoint(p.location), source: p.source, sourceID: p.sourceID)
         case let .water(w):
             _ = try upsert("water", bulk, ["name", "kind", "district", "organisation"], geometry: "geom",
-                           [w.name, w.waterKind, w.district, w.organisation], w.geometry, source: w.source, sourceID: w.sourceID)
+                           [w.name, w.waterKind, w.district, w.organisation], WKBGeometry(w.geometry), source: w.source, sourceID: w.sourceID)
         case let .cinema(c):
             let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone"], geometry: "geom",
-                                    [c.name, c.address, c.website, c.timezone], c.location.map { .point($0) },
+                                    [c.name, c.address, c.website, c.timezone], SpatiaLitePoint(c.location),
                                     source: c.source, sourceID: c.sourceID)
             // A cinema imported again brings its whole programme anew.
             try cached("DELETE FROM screening WHERE cinema_id = ?").run([cinema])
@@ -116,33 +124,33 @@ public final class SpatiaLiteStore: FeatureStore {
             let trip = try upsert("trip", bulk, ["name", "start_utc", "end_utc", "notes", "weather", "water_id",
                                            "track"], geometry: "spot",
                                   [t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water,
-                                   Geometry.Blob(t.track.map { .lineString($0) })],
-                                  (t.spot ?? t.track?.first).map { .point($0) }, source: t.source, sourceID: t.sourceID)
+                                   WKBGeometry(t.track.map { .lineString($0) })],
+                                  SpatiaLitePoint(t.spot ?? t.track?.first), source: t.source, sourceID: t.sourceID)
             try cached("DELETE FROM catch WHERE trip_id = ?").run([trip])
             let insertCatch = try cached("""
                 INSERT INTO catch (trip_id, species, length_cm, weight_kg, time_utc, bait, geom)
-                VALUES (?, ?, ?, ?, ?, ?, GeomFromWKB(?, 4326))
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             for c in t.catches {
                 try insertCatch.run([trip, c.species, c.lengthCm, c.weightKg, c.time.map(UTC.format), c.bait,
-                                     c.location.map { WKB.encode(.point($0)) }])
+                                     SpatiaLitePoint(c.location)])
             }
         }
     }
 
     /// Inserts a row, or updates the row with the same source and source id; returns its id.
-    /// Values of type `Geometry.Blob` are stored as geometries. Into a table that was empty when
-    /// the import began there is nothing to update, and a plain insert is enough.
+    /// Into a table that was empty when the import began there is nothing to update, and a plain
+    /// insert is enough.
     private func upsert(_ table: String, _ bulk: BulkLoad, _ columns: [String], geometry: String, _ values: [any Bindable],
-                        _ shape: Geometry?, source: String?, sourceID: String?) throws -> Int64 {
+                        _ shape: any GeometryBinding, source: String?, sourceID: String?) throws -> Int64 {
         let fresh = bulk.isFresh(table)
         let statement = try cached("\(fresh ? "insert" : "upsert") \(table)", {
             let all = columns + [geometry, "source", "source_id"]
-            let placeholders = (values + [Geometry.Blob(shape)]).map { $0 is Geometry.Blob ? "GeomFromWKB(?, 4326)" : "?" } + ["?", "?"]
+            let placeholders = (values + [shape]).map { ($0 as? any GeometryBinding)?.placeholder ?? "?" } + ["?", "?"]
             let update = "ON CONFLICT (source, source_id) DO UPDATE SET " + all.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
             return "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", "))) \(fresh ? "" : update) RETURNING id"
         }())
-        try statement.bind(values + [Geometry.Blob(shape), source, sourceID])
+        try statement.bind(values + [shape, source, sourceID])
         guard try statement.step() else { throw DatabaseError(description: "\(table): the row was not stored") }
         let id = statement.int(0)
         while try statement.step() {}
@@ -150,14 +158,29 @@ public final class SpatiaLiteStore: FeatureStore {
     }
 }
 
-extension Geometry {
-    /// A geometry bound as WKB, or NULL.
-    struct Blob: Bindable {
-        let geometry: Geometry?
-        init(_ geometry: Geometry?) { self.geometry = geometry }
-        func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
-            geometry.map { WKB.encode($0) }.bind(to: statement, at: index)
-        }
+/// A value bound as a geometry column, with the SQL that turns the bound value into one.
+protocol GeometryBinding: Bindable {
+    var placeholder: String { get }
+}
+
+/// A point (or NULL), bound straight in SpatiaLite's own BLOB format: points are most rows of a
+/// bulk import, and this skips parsing WKB into a geometry and writing it back out per row.
+struct SpatiaLitePoint: GeometryBinding {
+    let point: Coordinate?
+    init(_ point: Coordinate?) { self.point = point }
+    var placeholder: String { "?" }
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        point.map { SpatiaLiteBlob.encode($0) }.bind(to: statement, at: index)
+    }
+}
+
+/// Any geometry (or NULL), bound as WKB for SpatiaLite to read.
+struct WKBGeometry: GeometryBinding {
+    let geometry: Geometry?
+    init(_ geometry: Geometry?) { self.geometry = geometry }
+    var placeholder: String { "GeomFromWKB(?, 4326)" }
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        geometry.map { WKB.encode($0) }.bind(to: statement, at: index)
     }
 }
 
