@@ -98,13 +98,13 @@ public final class SpatiaLiteStore: FeatureStore {
                                    "mobile_phone", "email", "website", "images", "timezone"], geometry: "geom",
                            [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
                             p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone],
-                           SpatiaLitePoint(p.location), source: p.source, sourceID: p.sourceID)
+                           GeometryValue.point(p.location), source: p.source, sourceID: p.sourceID)
         case let .water(w):
             _ = try upsert("water", bulk, ["name", "kind", "district", "organisation"], geometry: "geom",
-                           [w.name, w.waterKind, w.district, w.organisation], WKBGeometry(w.geometry), source: w.source, sourceID: w.sourceID)
+                           [w.name, w.waterKind, w.district, w.organisation], GeometryValue.wkb(w.geometry), source: w.source, sourceID: w.sourceID)
         case let .cinema(c):
             let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone"], geometry: "geom",
-                                    [c.name, c.address, c.website, c.timezone], SpatiaLitePoint(c.location),
+                                    [c.name, c.address, c.website, c.timezone], GeometryValue.point(c.location),
                                     source: c.source, sourceID: c.sourceID)
             // A cinema imported again brings its whole programme anew.
             try cached("DELETE FROM screening WHERE cinema_id = ?").run([cinema])
@@ -124,8 +124,8 @@ public final class SpatiaLiteStore: FeatureStore {
             let trip = try upsert("trip", bulk, ["name", "start_utc", "end_utc", "notes", "weather", "water_id",
                                            "track"], geometry: "spot",
                                   [t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water,
-                                   WKBGeometry(t.track.map { .lineString($0) })],
-                                  SpatiaLitePoint(t.spot ?? t.track?.first), source: t.source, sourceID: t.sourceID)
+                                   GeometryValue.wkb(t.track.map { .lineString($0) })],
+                                  GeometryValue.point(t.spot ?? t.track?.first), source: t.source, sourceID: t.sourceID)
             try cached("DELETE FROM catch WHERE trip_id = ?").run([trip])
             let insertCatch = try cached("""
                 INSERT INTO catch (trip_id, species, length_cm, weight_kg, time_utc, bait, geom)
@@ -133,7 +133,7 @@ public final class SpatiaLiteStore: FeatureStore {
                 """)
             for c in t.catches {
                 try insertCatch.run([trip, c.species, c.lengthCm, c.weightKg, c.time.map(UTC.format), c.bait,
-                                     SpatiaLitePoint(c.location)])
+                                     GeometryValue.point(c.location)])
             }
         }
     }
@@ -142,11 +142,11 @@ public final class SpatiaLiteStore: FeatureStore {
     /// Into a table that was empty when the import began there is nothing to update, and a plain
     /// insert is enough.
     private func upsert(_ table: String, _ bulk: BulkLoad, _ columns: [String], geometry: String, _ values: [any Bindable],
-                        _ shape: any GeometryBinding, source: String?, sourceID: String?) throws -> Int64 {
+                        _ shape: GeometryValue, source: String?, sourceID: String?) throws -> Int64 {
         let fresh = bulk.isFresh(table)
         let statement = try cached("\(fresh ? "insert" : "upsert") \(table)", {
             let all = columns + [geometry, "source", "source_id"]
-            let placeholders = (values + [shape]).map { ($0 as? any GeometryBinding)?.placeholder ?? "?" } + ["?", "?"]
+            let placeholders = (values + [shape]).map { ($0 as? GeometryValue)?.placeholder ?? "?" } + ["?", "?"]
             let update = "ON CONFLICT (source, source_id) DO UPDATE SET " + all.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
             return "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", "))) \(fresh ? "" : update) RETURNING id"
         }())
@@ -158,29 +158,23 @@ public final class SpatiaLiteStore: FeatureStore {
     }
 }
 
-/// A value bound as a geometry column, with the SQL that turns the bound value into one.
-protocol GeometryBinding: Bindable {
-    var placeholder: String { get }
-}
+/// A value bound to a geometry column, with the SQL that makes a geometry of it.
+enum GeometryValue: Bindable {
+    /// A point (or NULL), bound straight in SpatiaLite's own BLOB format: points are most rows of
+    /// a bulk import, and this skips parsing WKB into a geometry and writing it back out per row.
+    case point(Coordinate?)
+    /// Any geometry (or NULL), bound as WKB for SpatiaLite to read.
+    case wkb(Geometry?)
 
-/// A point (or NULL), bound straight in SpatiaLite's own BLOB format: points are most rows of a
-/// bulk import, and this skips parsing WKB into a geometry and writing it back out per row.
-struct SpatiaLitePoint: GeometryBinding {
-    let point: Coordinate?
-    init(_ point: Coordinate?) { self.point = point }
-    var placeholder: String { "?" }
-    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
-        point.map { SpatiaLiteBlob.encode($0) }.bind(to: statement, at: index)
+    var placeholder: String {
+        if case .point = self { "?" } else { "GeomFromWKB(?, 4326)" }
     }
-}
 
-/// Any geometry (or NULL), bound as WKB for SpatiaLite to read.
-struct WKBGeometry: GeometryBinding {
-    let geometry: Geometry?
-    init(_ geometry: Geometry?) { self.geometry = geometry }
-    var placeholder: String { "GeomFromWKB(?, 4326)" }
     func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
-        geometry.map { WKB.encode($0) }.bind(to: statement, at: index)
+        switch self {
+        case let .point(c): c.map { SpatiaLiteBlob.encode($0) }.bind(to: statement, at: index)
+        case let .wkb(g): g.map { WKB.encode($0) }.bind(to: statement, at: index)
+        }
     }
 }
 
