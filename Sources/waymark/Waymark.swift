@@ -77,7 +77,7 @@ struct QueryOptions: ParsableArguments {
             var rows = [(showDistance ? ["km"] : []) + ["category", "name", "address", "id"]]
             for f in page.features {
                 let km = f.distance.map { String(format: "%.3f", $0 / 1000) }
-                rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "", f.address ?? "", f.id.description])
+                rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "(unnamed)", f.address ?? "", f.id.description])
             }
             Swift.print(TextTable.render(rows, rightAligned: showDistance ? [0] : []))
             if page.features.isEmpty { Swift.print("(nothing found)") }
