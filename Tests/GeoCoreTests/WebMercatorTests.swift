@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import GeoCore
+
+@Suite struct WebMercatorTests {
+    @Test func knownPixels() {
+        let origin = WebMercator.pixel(Coordinate(lat: 0, lon: 0))
+        #expect(origin.x == 128 && abs(origin.y - 128) < 1e-9)
+        #expect(abs(WebMercator.pixel(Coordinate(lat: WebMercator.maxLatitude, lon: -180)).y) < 1e-9)
+        #expect(abs(WebMercator.pixel(Coordinate(lat: -WebMercator.maxLatitude, lon: 180)).y - 256) < 1e-9)
+        // EPSG:3857 metres from PROJ (`echo "LAT LON" | cs2cs -d 4 EPSG:4326 EPSG:3857`).
+        let half = Double.pi * Geodesic.equatorialRadius
+        for (c, x, y) in [(Coordinate(lat: 60.1699, lon: 24.9384), 2_776_129.9892, 8_437_661.7820),
+                          (Coordinate(lat: 57.50935, lon: 22.80612), 2_538_765.6654, 7_864_945.9228)] {
+            let p = WebMercator.pixel(c)
+            #expect(abs((p.x / 256 * 2 - 1) * half - x) < 0.001)
+            #expect(abs((1 - p.y / 256 * 2) * half - y) < 0.001)
+        }
+    }
+
+    @Test func roundTrip() {
+        var rng = SeededRandom(seed: 3)
+        for _ in 0..<1_000 {
+            let c = Coordinate(lat: .random(in: -85...85, using: &rng), lon: .random(in: -180...180, using: &rng))
+            let p = WebMercator.pixel(c)
+            let back = WebMercator.coordinate(x: p.x, y: p.y)
+            #expect(abs(back.lat - c.lat) < 1e-9 && abs(back.lon - c.lon) < 1e-9)
+        }
+    }
+
+    @Test func tiles() throws {
+        // Helsinki at zoom 12 is tile 2331/1185 (as on any slippy map).
+        let t = try TileID(containing: Coordinate(lat: 60.1699, lon: 24.9384), zoom: 12)
+        #expect(t == (try TileID(z: 12, x: 2331, y: 1185)))
+        #expect(t.bounds.contains(Coordinate(lat: 60.1699, lon: 24.9384)))
+        #expect(throws: GeoError.self) { try TileID(z: 23, x: 0, y: 0) }
+        #expect(throws: GeoError.self) { try TileID(z: 2, x: 4, y: 0) }
+        #expect(throws: GeoError.self) { try TileID(z: 2, x: 0, y: -1) }
+        let z1 = try TileID(z: 1, x: 1, y: 0).bounds
+        #expect(z1.minLon == 0 && z1.maxLon == 180 && abs(z1.minLat) < 1e-9 && abs(z1.maxLat - WebMercator.maxLatitude) < 1e-9)
+    }
+
+    @Test func viewportPixelsAndBack() {
+        let v = Viewport(center: Coordinate(lat: 57.5, lon: 22.8), zoom: 13.5, width: 1024, height: 768)
+        let c = v.pixel(v.center)
+        #expect(c.x == 512 && c.y == 384)
+        let corner = v.coordinate(x: 0, y: 0), p = v.pixel(corner)
+        #expect(abs(p.x) < 1e-6 && abs(p.y) < 1e-6)
+        #expect(v.bounds.contains(v.center))
+    }
+
+    /// Zoom-to-fit against the pixels: every mark's whole extent inside the padded image, and a
+    /// hundredth of a zoom step more cuts one off.
+    @Test func fittingKeepsEveryMarkWholeAndCannotZoomFurther() throws {
+        var rng = SeededRandom(seed: 9)
+        for _ in 0..<200 {
+            let center = Coordinate(lat: .random(in: -60...60, using: &rng), lon: .random(in: -170...170, using: &rng))
+            let spread = Double.random(in: 0.001...5, using: &rng)
+            let marks = (0..<Int.random(in: 2...30, using: &rng)).map { _ in
+                (Coordinate(lat: center.lat + .random(in: -spread...spread, using: &rng), lon: center.lon + .random(in: -spread...spread, using: &rng)),
+                 PixelExtent(left: .random(in: 0...80, using: &rng), top: 40, right: .random(in: 10...120, using: &rng), bottom: 0))
+            }
+            let (width, height, padding) = (800.0, 600.0, 16.0)
+            let v = try #require(Viewport.fitting(marks, width: width, height: height, padding: padding))
+            func inside(_ v: Viewport) -> Bool {
+                marks.allSatisfy { c, e in
+                    let p = v.pixel(c)
+                    return p.x - e.left >= padding - 1e-6 && p.x + e.right <= width - padding + 1e-6
+                        && p.y - e.top >= padding - 1e-6 && p.y + e.bottom <= height - padding + 1e-6
+                }
+            }
+            #expect(inside(v))
+            if v.zoom < 16 {
+                var closer = v
+                closer.zoom += 0.01
+                #expect(!inside(closer), "zoom \(v.zoom) could go further")
+            }
+        }
+    }
+
+    @Test func oneMarkOrMarksAtOnePlaceGetTheMaximumZoom() throws {
+        let roja = Coordinate(lat: 57.50935, lon: 22.80612)
+        let pin = PixelExtent(left: 12, top: 40, right: 12, bottom: 0)
+        #expect(Viewport.fitting([(roja, pin)], width: 400, height: 300)?.zoom == 16)
+        #expect(Viewport.fitting([(roja, pin), (roja, pin)], width: 400, height: 300, maxZoom: 18)?.zoom == 18)
+        #expect(Viewport.fitting([(roja, PixelExtent(left: 300, top: 0, right: 300, bottom: 0))], width: 400, height: 300) == nil)
+    }
+}
