@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "waymark-bench", targets: ["waymark-bench"]),
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "GeoStore", targets: ["GeoStore"]),
+        .library(name: "MapRender", targets: ["MapRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,13 +24,15 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .target(name: "GeoCore", dependencies: ["CProj"]),
         .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite"]),
+        .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo"]),
         .executableTarget(name: "waymark", dependencies: [
-            "GeoCore", "GeoStore",
+            "GeoCore", "GeoStore", "MapRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "CSpatiaLite"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore"]),
     ]
 )

@@ -152,6 +152,18 @@ public struct Feature: Sendable, Hashable {
     /// `FeatureStore.withDetails`: queries leave them out to stay fast over many rows.
     public var properties: [String: String]
 
+    public init(id: FeatureID, category: String, name: String?, names: [String: String] = [:], address: String? = nil,
+                geometry: Geometry, distance: Double? = nil, properties: [String: String] = [:]) {
+        self.id = id
+        self.category = category
+        self.name = name
+        self.names = names
+        self.address = address
+        self.geometry = geometry
+        self.distance = distance
+        self.properties = properties
+    }
+
     /// The name in `language` when the data has it, else the default name.
     public func name(in language: String?) -> String? {
         language.flatMap { names[$0] } ?? name

@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import GeoCore
 import GeoStore
+import MapRender
 
 @main
 struct Waymark: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
-        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self])
+        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self])
 }
 
 /// `--db`, else `$WAYMARK_DB`, else the default database built from Data/.
@@ -242,5 +243,108 @@ enum TextTable {
                 return rightAligned.contains(column) ? pad + cell : cell + pad
             }.joined(separator: "  ").replacingOccurrences(of: " +$", with: "", options: .regularExpression)
         }.joined(separator: "\n")
+    }
+}
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a map of the stored features to PNG, PDF or SVG; with neither --bbox nor --center it fits them all.")
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(parsing: .unconditional, help: "MINLON,MINLAT,MAXLON,MAXLAT: the area to show.")
+    var bbox: String?
+
+    @Option(parsing: .unconditional, help: "LAT,LON of the map's centre (with --zoom).")
+    var center: String?
+
+    @Option(help: "Zoom level 0–22 (fractions allowed), with --center.")
+    var zoom: Double?
+
+    @Option(help: "WIDTHxHEIGHT in pixels (points for PDF/SVG).")
+    var size: String = "1024x768"
+
+    @Option(help: "1, 2 or 3: the same layout, drawn sharper (PNG).")
+    var scale: Double = 1
+
+    @Option(help: "Pixels kept free around the pins when fitting.")
+    var padding: Double = 24
+
+    @Option(help: "Comma-separated category codes to draw (default: all).")
+    var category: String?
+
+    @Option(help: "A style name (default, print) or a style file.")
+    var style: String = "default"
+
+    @Option(help: "Language of names and the legend (lv, en, cs).")
+    var lang: String?
+
+    @Option(help: "The image: FILE.png, FILE.pdf or FILE.svg.")
+    var output: String
+
+    static let largestSide = 8192.0
+
+    func validate() throws {
+        guard ImageFormat(path: output) != nil else { throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg") }
+        guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(scale) must be 1, 2 or 3") }
+        let (w, h) = try dimensions()
+        guard w * scale <= Self.largestSide, h * scale <= Self.largestSide else {
+            throw ValidationError("--size: \(size) at scale \(Int(scale)) is more than \(Int(Self.largestSide)) px a side")
+        }
+        guard padding >= 0, padding.isFinite else { throw ValidationError("--padding: \(padding) must be 0 or more") }
+        if bbox != nil, center != nil { throw ValidationError("--bbox and --center: give one of them") }
+        if center != nil, zoom == nil { throw ValidationError("--zoom: needed with --center") }
+        if let zoom, !(0...22).contains(zoom) { throw ValidationError("--zoom: \(zoom) is outside 0…22") }
+    }
+
+    func dimensions() throws -> (Double, Double) {
+        let parts = size.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1, w.isFinite, h.isFinite, w == w.rounded(), h == h.rounded() else {
+            throw ValidationError("--size: '\(size)' is not WIDTHxHEIGHT in whole pixels of at least 1")
+        }
+        return (w, h)
+    }
+
+    func framing() throws -> Framing {
+        if let bbox {
+            do { return .bbox(try BoundingBox(parsing: bbox, field: "--bbox")) } catch { throw ValidationError(error.description) }
+        }
+        if let center, let zoom {
+            let parts = center.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let lat = parts[0], let lon = parts[1], let c = try? Coordinate(validatingLat: lat, lon: lon) else {
+                throw ValidationError("--center: '\(center)' is not LAT,LON within ±90,±180")
+            }
+            return .center(c, zoom: zoom)
+        }
+        return .fit(padding: padding, maxZoom: 16)
+    }
+
+    func run() throws {
+        let (width, height) = try dimensions()
+        let mapStyle: MapStyle = style.hasSuffix(".json") ? try MapStyle.load(from: URL(fileURLWithPath: style)) : try MapStyle.named(style)
+        let store = try database.open()
+        let codes = Set((category ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+        let known = try store.knownCategories()
+        guard codes.isSubset(of: known) else {
+            throw ValidationError("--category: unknown \(codes.subtracting(known).sorted().joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
+        }
+        let framing = try framing()
+        // The features to draw: those in the requested area, or all of them when fitting.
+        let area: BoundingBox = switch framing {
+        case let .bbox(box): box
+        case let .center(c, zoom): Viewport(center: c, zoom: zoom, width: width, height: height).bounds
+        case .fit: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        }
+        var features: [Feature] = []
+        var after: Cursor?
+        repeat {
+            let page = try store.bbox(BoxQuery(box: area, limit: maximumLimit, categories: CategoryFilter(codes), after: after))
+            features += page.features
+            after = page.next
+        } while after != nil
+        let request = MapRequest(features: features, categories: codes, framing: framing, width: width, height: height, scale: scale,
+                                 format: ImageFormat(path: output)!, style: mapStyle, language: lang,
+                                 attribution: features.isEmpty ? [] : ["© OpenStreetMap contributors, GeoNames (CC BY 4.0)"])
+        try MapRenderer.render(request).writeAtomically(to: output)
+        print("wrote \(output) (\(features.count) feature(s))")
     }
 }

@@ -1,0 +1,94 @@
+import CCairo
+import Foundation
+
+/// The kinds of file a map is drawn to, all from the same drawing code.
+public enum ImageFormat: String, CaseIterable, Sendable {
+    case png, pdf, svg
+
+    /// The format a file name asks for, by its extension.
+    public init?(path: String) {
+        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+}
+
+public struct RenderError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+/// A Cairo drawing surface of `width` × `height` layout pixels. `scale` multiplies the device
+/// resolution (HiDPI: the same layout, sharper) for PNG; PDF and SVG are vector, in points.
+final class Canvas {
+    let format: ImageFormat
+    let width: Double, height: Double
+    let cr: OpaquePointer
+    private let surface: OpaquePointer
+    /// Cairo streams PDF and SVG output to this buffer as it draws.
+    private let sink = Sink()
+
+    private final class Sink { var data = Data() }
+
+    /// Cairo's write callback: appends to the `Sink` passed as the closure.
+    private static let append: cairo_write_func_t = { closure, bytes, length in
+        Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().data.append(bytes!, count: Int(length))
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    init(format: ImageFormat, width: Double, height: Double, scale: Double = 1, opaque: Bool = true) throws {
+        self.format = format
+        self.width = width
+        self.height = height
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        switch format {
+        case .png:
+            surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                 Int32((width * scale).rounded()), Int32((height * scale).rounded()))
+        case .pdf: surface = cairo_pdf_surface_create_for_stream(Self.append, closure, width, height)
+        case .svg: surface = cairo_svg_surface_create_for_stream(Self.append, closure, width, height)
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let message = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw RenderError(description: "cannot create a \(Int(width))×\(Int(height)) \(format.rawValue) surface: \(message)")
+        }
+        cr = cairo_create(surface)
+        if format == .png { cairo_scale(cr, scale, scale) }
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Ends the drawing and returns the file's bytes.
+    func finish() throws -> Data {
+        cairo_surface_flush(surface)
+        if format == .png {
+            let status = cairo_surface_write_to_png_stream(surface, Self.append, Unmanaged.passUnretained(sink).toOpaque())
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RenderError(description: "cannot encode PNG: \(String(cString: cairo_status_to_string(status)))")
+            }
+        } else {
+            cairo_surface_finish(surface)
+        }
+        return sink.data
+    }
+}
+
+extension Data {
+    /// Writes the bytes beside `path` and renames them into place, so that the file is either
+    /// the old one or the whole new one, never half written.
+    public func writeAtomically(to path: String) throws {
+        let target = URL(fileURLWithPath: path)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try write(to: temporary)
+        } catch {
+            throw RenderError(description: "cannot write \(path): \(error.localizedDescription)")
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw RenderError(description: "cannot write \(path): \(reason)")
+        }
+    }
+}

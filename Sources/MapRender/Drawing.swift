@@ -1,0 +1,117 @@
+import CCairo
+import Foundation
+import GeoCore
+
+/// The marks a map is made of, drawn on a canvas in layout pixels.
+extension Canvas {
+    func color(_ c: RGBA) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+
+    func fillBackground(_ c: RGBA) {
+        color(c)
+        cairo_paint(cr)
+    }
+
+    /// A teardrop pin with its tip at (x, y): a round head of radius `width`/2 whose centre is
+    /// `height` − radius above the tip, joined to the tip by the two tangents.
+    func pinPath(tipX x: Double, tipY y: Double, width: Double, height: Double) {
+        let r = width / 2, d = height - r
+        let spread = acos(min(1, r / d)) // the tangents meet the head at π/2 ± spread (y grows downward)
+        cairo_new_path(cr)
+        cairo_move_to(cr, x, y)
+        cairo_arc(cr, x, y - d, r, .pi / 2 + spread, .pi / 2 - spread + 2 * .pi)
+        cairo_close_path(cr)
+    }
+
+    /// A pin of `fill`, outlined, with a soft ground shadow at its tip and `glyph` in its head.
+    func pin(tipX x: Double, tipY y: Double, width: Double, height: Double, fill: RGBA, outline: RGBA,
+             outlineWidth: Double, shadow: RGBA, glyph: String, glyphColor: RGBA, font: String) {
+        // The shadow: a flattened ellipse on the ground, so the pin reads as standing on its point.
+        cairo_save(cr)
+        cairo_translate(cr, x + width * 0.15, y)
+        cairo_scale(cr, width * 0.45, width * 0.18)
+        cairo_new_path(cr)
+        cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+        cairo_restore(cr)
+        color(shadow)
+        cairo_fill(cr)
+
+        pinPath(tipX: x, tipY: y, width: width, height: height)
+        color(fill)
+        cairo_fill_preserve(cr)
+        color(outline)
+        cairo_set_line_width(cr, outlineWidth)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(cr)
+
+        guard !glyph.isEmpty else { return }
+        let head = (x: x, y: y - height + width / 2)
+        setFont(font, size: width * 0.55, bold: true)
+        let box = textBox(glyph)
+        color(glyphColor)
+        cairo_move_to(cr, head.x - box.width / 2 - box.xBearing, head.y - box.height / 2 - box.yBearing)
+        cairo_show_text(cr, glyph)
+    }
+
+    func setFont(_ family: String, size: Double, bold: Bool = false) {
+        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+    }
+
+    /// The ink box of `text` in the current font, relative to its origin on the baseline.
+    func textBox(_ text: String) -> (xBearing: Double, yBearing: Double, width: Double, height: Double, advance: Double) {
+        var e = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &e)
+        return (e.x_bearing, e.y_bearing, e.width, e.height, e.x_advance)
+    }
+
+    /// Text with a halo: the outline stroked wide in `halo` first, the letters filled over it.
+    func text(_ text: String, x: Double, baseline y: Double, color fill: RGBA, halo: RGBA, haloWidth: Double) {
+        cairo_new_path(cr)
+        cairo_move_to(cr, x, y)
+        cairo_text_path(cr, text)
+        color(halo)
+        cairo_set_line_width(cr, haloWidth * 2)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke_preserve(cr)
+        color(fill)
+        cairo_fill(cr)
+    }
+
+    func rectangle(_ r: PixelRect, fill: RGBA?, stroke: RGBA? = nil, lineWidth: Double = 1) {
+        cairo_new_path(cr)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        if let fill { color(fill); if stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) } }
+        if let stroke {
+            color(stroke)
+            cairo_set_line_width(cr, lineWidth)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// A polyline through pixel points (open), or a polygon's rings (closed, even-odd filled).
+    func path(_ rings: [[(x: Double, y: Double)]], closed: Bool) {
+        cairo_new_path(cr)
+        for ring in rings {
+            guard let first = ring.first else { continue }
+            cairo_move_to(cr, first.x, first.y)
+            for p in ring.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            if closed { cairo_close_path(cr) }
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+    }
+
+    func fill(_ c: RGBA, preserve: Bool = false) {
+        color(c)
+        if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+    }
+
+    func stroke(_ c: RGBA, width: Double, dash: [Double] = []) {
+        color(c)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_dash(cr, dash, Int32(dash.count), 0)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+}

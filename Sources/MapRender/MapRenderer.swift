@@ -1,0 +1,266 @@
+import CCairo
+import Foundation
+import GeoCore
+import GeoStore
+
+/// How a map is framed: an explicit box, a centre and zoom, or zoom-to-fit of its features.
+public enum Framing: Sendable {
+    case bbox(BoundingBox)
+    case center(Coordinate, zoom: Double)
+    /// The highest zoom (up to `maxZoom`) at which every pin and its label fit, `padding` pixels in.
+    case fit(padding: Double, maxZoom: Double)
+}
+
+/// Everything a map image needs: the features to draw (the renderer never reads the database),
+/// the categories to show, the framing, the size and the style.
+public struct MapRequest: Sendable {
+    public var features: [Feature]
+    /// Category codes to draw; everything else is left out, legend included. Empty: all.
+    public var categories: Set<String>
+    public var framing: Framing
+    public var width: Double, height: Double
+    /// 1, 2 or 3: the same layout, drawn sharper (PNG).
+    public var scale: Double
+    public var format: ImageFormat
+    public var style: MapStyle
+    public var language: String?
+    /// Lines of attribution the data requires, e.g. "© OpenStreetMap contributors".
+    public var attribution: [String]
+
+    public init(features: [Feature], categories: Set<String> = [], framing: Framing = .fit(padding: 24, maxZoom: 16),
+                width: Double, height: Double, scale: Double = 1, format: ImageFormat = .png, style: MapStyle,
+                language: String? = nil, attribution: [String] = []) {
+        self.features = features
+        self.categories = categories
+        self.framing = framing
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.format = format
+        self.style = style
+        self.language = language
+        self.attribution = attribution
+    }
+}
+
+/// Draws maps: waters, pins (clustered where they would overlap), labels that never overlap,
+/// the legend, a metric scale bar and the attribution, to PNG, PDF or SVG from one code path.
+public enum MapRenderer {
+    /// Pins closer than this many pixels (at the map's zoom, on a grid fixed to the world) merge.
+    static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 1.6 }
+
+    public static func render(_ request: MapRequest) throws -> Data {
+        let drawn = request.features.filter { request.categories.isEmpty || request.categories.contains($0.category) }
+        let viewport = try frame(request, drawn)
+        let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale)
+        let style = request.style
+        canvas.fillBackground(style.background)
+        let project = { (c: Coordinate) in viewport.pixel(c) }
+
+        for water in drawn where water.id.kind == .water { drawWater(water.geometry, on: canvas, style: style, project: project) }
+
+        // Point features become pins; those that would overlap merge into a cluster with a count.
+        let marks = drawn.compactMap { f -> LayoutMark? in
+            guard case let .point(c) = f.geometry, f.id.kind != .water else { return nil }
+            return LayoutMark(id: f.id.description, category: f.category, position: c, label: f.name(in: request.language))
+        }
+        let groups = Clustering.cluster(marks, zoom: viewport.zoom, cellSize: clusterCell(style))
+            .map { (group: $0, tip: project($0.position)) }
+            .sorted { ($0.tip.y, $0.tip.x, $0.group.id) < ($1.tip.y, $1.tip.x, $1.group.id) }
+        let pins = groups.map { g in (g, extent: pinExtent(style, count: g.group.members.count)) }
+
+        // Furniture first (as obstacles for labels), drawn last (over the pins).
+        let legend = legendLayout(drawn, style: style, language: request.language, on: canvas)
+        let attribution = attributionLayout(request.attribution, style: style, on: canvas, width: request.width, height: request.height)
+        let scaleBar = scaleBarLayout(viewport, style: style, height: request.height)
+
+        for (g, extent) in pins { drawPin(g.group, tip: g.tip, extent: extent, on: canvas, style: style) }
+
+        canvas.setFont(style.labels.fontFamily, size: style.labels.fontSize)
+        let requests = pins.compactMap { (g, extent) -> LabelRequest? in
+            guard !g.group.isCluster, let text = g.group.members[0].label, !text.isEmpty else { return nil }
+            return LabelRequest(groupID: g.group.id, text: text, anchor: g.tip, pinExtent: extent,
+                                size: labelSize(text, style: style, on: canvas), priority: 0)
+        }
+        let obstacles = pins.map { PixelRect(anchor: $0.0.tip, extent: $0.extent) } + [legend?.rect, attribution?.rect, scaleBar.rect].compactMap { $0 }
+        let placed = LabelPlacement.place(requests, obstacles: obstacles, bounds: PixelRect(x: 0, y: 0, width: request.width, height: request.height))
+        for label in placed { drawLabel(label, on: canvas, style: style) }
+
+        legend?.draw()
+        attribution?.draw()
+        scaleBar.draw(canvas, style)
+        return try canvas.finish()
+    }
+
+    /// The viewport the request asks for; zoom-to-fit counts each pin's and label's pixels.
+    public static func frame(_ request: MapRequest, _ drawn: [Feature]) throws -> Viewport {
+        switch request.framing {
+        case let .center(c, zoom):
+            return Viewport(center: c, zoom: zoom, width: request.width, height: request.height)
+        case let .bbox(box):
+            let east = box.crossesAntimeridian ? box.maxLon + 360 : box.maxLon
+            let corners = [Coordinate(lat: box.minLat, lon: box.minLon), Coordinate(lat: box.maxLat, lon: east)].map { ($0, PixelExtent.point) }
+            guard let v = Viewport.fitting(corners, width: request.width, height: request.height, maxZoom: Double(TileID.maxZoom)) else {
+                throw RenderError(description: "bbox: \(box) does not fit in \(Int(request.width))×\(Int(request.height)) px")
+            }
+            return v
+        case let .fit(padding, maxZoom):
+            let measure = try Canvas(format: .png, width: 1, height: 1)
+            measure.setFont(request.style.labels.fontFamily, size: request.style.labels.fontSize)
+            let pin = pinExtent(request.style, count: 1)
+            var marks: [(Coordinate, PixelExtent)] = []
+            for f in drawn {
+                if case let .point(c) = f.geometry, f.id.kind != .water {
+                    // The label goes right of the pin when it can: leave room for it there.
+                    let text = f.name(in: request.language) ?? ""
+                    let label = text.isEmpty ? 0 : labelSize(text, style: request.style, on: measure).width + 2
+                    marks.append((c, PixelExtent(left: pin.left, top: pin.top, right: pin.right + label, bottom: pin.bottom)))
+                } else {
+                    marks += f.geometry.coordinates.map { ($0, .point) }
+                }
+            }
+            guard !marks.isEmpty else {
+                throw RenderError(description: "nothing to draw: no feature of the chosen categories (give --bbox or --center to draw an empty map)")
+            }
+            guard let v = Viewport.fitting(marks, width: request.width, height: request.height, padding: padding, maxZoom: maxZoom) else {
+                throw RenderError(description: "padding: the pins and labels do not fit in \(Int(request.width))×\(Int(request.height)) px even at zoom 0")
+            }
+            return v
+        }
+    }
+
+    /// The pixels a pin covers around its tip; clusters are drawn larger.
+    static func pinExtent(_ style: MapStyle, count: Int) -> PixelExtent {
+        let s = count > 1 ? style.clusters.scale(count: count) : 1
+        let w = style.pins.width * s, h = style.pins.height * s
+        return PixelExtent(left: w / 2, top: h, right: w / 2, bottom: 0)
+    }
+
+    static func labelSize(_ text: String, style: MapStyle, on canvas: Canvas) -> (width: Double, height: Double) {
+        let box = canvas.textBox(text)
+        return (box.advance + 2 * style.labels.haloWidth, style.labels.fontSize * 1.25 + 2 * style.labels.haloWidth)
+    }
+
+    static func drawPin(_ group: MarkGroup, tip: (x: Double, y: Double), extent: PixelExtent, on canvas: Canvas, style: MapStyle) {
+        let category = style.category(group.category), p = style.pins
+        let width = extent.left + extent.right
+        canvas.pin(tipX: tip.x, tipY: tip.y, width: width, height: extent.top, fill: category.color, outline: p.outlineColor,
+                   outlineWidth: p.outlineWidth, shadow: p.shadowColor,
+                   glyph: group.isCluster ? String(group.members.count) : category.glyph,
+                   glyphColor: group.isCluster ? style.clusters.countColor : p.glyphColor, font: style.labels.fontFamily)
+    }
+
+    static func drawLabel(_ label: PlacedLabel, on canvas: Canvas, style: MapStyle) {
+        let l = style.labels
+        canvas.setFont(l.fontFamily, size: l.fontSize)
+        // Baseline so that the text sits in the middle of its box.
+        let baseline = label.rect.midY + l.fontSize * 0.35
+        canvas.text(label.text, x: label.rect.x + l.haloWidth, baseline: baseline, color: l.color, halo: l.haloColor, haloWidth: l.haloWidth)
+    }
+
+    static func drawWater(_ geometry: Geometry, on canvas: Canvas, style: MapStyle, project: (Coordinate) -> (x: Double, y: Double)) {
+        let w = style.waters
+        switch geometry {
+        case let .polygon(rings):
+            canvas.path(rings.map { $0.map(project) }, closed: true)
+            canvas.fill(w.fill, preserve: true)
+            canvas.stroke(w.outline, width: w.outlineWidth)
+        case let .multiPolygon(polygons):
+            canvas.path(polygons.flatMap { $0 }.map { $0.map(project) }, closed: true)
+            canvas.fill(w.fill, preserve: true)
+            canvas.stroke(w.outline, width: w.outlineWidth)
+        case let .lineString(line):
+            canvas.path([line.map(project)], closed: false)
+            canvas.stroke(w.outline, width: w.lineWidth)
+        case let .multiLineString(lines):
+            canvas.path(lines.map { $0.map(project) }, closed: false)
+            canvas.stroke(w.outline, width: w.lineWidth)
+        case .point, .multiPoint:
+            break
+        }
+    }
+}
+
+/// Legend, attribution and scale bar: where each goes (so labels avoid them) and how it is drawn.
+struct Furniture {
+    let rect: PixelRect
+    let draw: () -> Void
+}
+
+extension MapRenderer {
+    /// The drawn categories with their counts, in the style's order, top left.
+    static func legendLayout(_ drawn: [Feature], style: MapStyle, language: String?, on canvas: Canvas) -> Furniture? {
+        let counts = Dictionary(grouping: drawn, by: \.category).mapValues(\.count)
+        guard !counts.isEmpty else { return nil }
+        let order = style.legend.order
+        let codes = counts.keys.sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
+        let l = style.legend, line = l.fontSize * 1.6, swatch = l.fontSize * 0.9
+        canvas.setFont(style.labels.fontFamily, size: l.fontSize)
+        let rows = codes.map { (code: $0, text: "\(style.label(for: $0, language: language))  \(counts[$0]!)") }
+        let textWidth = rows.map { canvas.textBox($0.text).advance }.max() ?? 0
+        let rect = PixelRect(x: 10, y: 10, width: l.padding * 2 + swatch + 6 + textWidth, height: l.padding * 2 + line * Double(rows.count))
+        return Furniture(rect: rect) {
+            canvas.rectangle(rect, fill: l.background)
+            canvas.setFont(style.labels.fontFamily, size: l.fontSize)
+            for (i, row) in rows.enumerated() {
+                let y = rect.y + l.padding + line * Double(i)
+                canvas.rectangle(PixelRect(x: rect.x + l.padding, y: y + (line - swatch) / 2, width: swatch, height: swatch),
+                                 fill: style.category(row.code).color)
+                canvas.color(l.color)
+                cairo_move_to(canvas.cr, rect.x + l.padding + swatch + 6, y + line / 2 + l.fontSize * 0.35)
+                cairo_show_text(canvas.cr, row.text)
+            }
+        }
+    }
+
+    /// The data's attribution, bottom right.
+    static func attributionLayout(_ lines: [String], style: MapStyle, on canvas: Canvas, width: Double, height: Double) -> Furniture? {
+        guard !lines.isEmpty else { return nil }
+        let a = style.attribution, text = lines.joined(separator: " · ")
+        canvas.setFont(style.labels.fontFamily, size: a.fontSize)
+        let w = canvas.textBox(text).advance + 8, h = a.fontSize + 6
+        let rect = PixelRect(x: width - w, y: height - h, width: w, height: h)
+        return Furniture(rect: rect) {
+            canvas.rectangle(rect, fill: a.background)
+            canvas.setFont(style.labels.fontFamily, size: a.fontSize)
+            canvas.color(a.color)
+            cairo_move_to(canvas.cr, rect.x + 4, rect.maxY - 4 - a.fontSize * 0.1)
+            cairo_show_text(canvas.cr, text)
+        }
+    }
+
+    /// A bar of a round length (1, 2 or 5 × 10ⁿ metres) no longer than the style allows, bottom left.
+    static func scaleBarLayout(_ viewport: Viewport, style: MapStyle, height: Double) -> (rect: PixelRect, draw: (Canvas, MapStyle) -> Void) {
+        let s = style.scaleBar
+        let metresPerPixel = WebMercator.metresPerPixel(lat: viewport.center.lat, zoom: viewport.zoom)
+        let length = ScaleBar.roundLength(atMost: s.maxWidth * metresPerPixel)
+        let pixels = length / metresPerPixel
+        let rect = PixelRect(x: 10, y: height - 10 - s.fontSize - 10, width: max(pixels, 40) + 4, height: s.fontSize + 10)
+        return (rect, { canvas, style in
+            let y = rect.maxY - 3
+            canvas.path([[(rect.x + 2, y - 5), (rect.x + 2, y), (rect.x + 2 + pixels, y), (rect.x + 2 + pixels, y - 5)]], closed: false)
+            canvas.stroke(RGBA(r: 1, g: 1, b: 1, a: 0.85), width: 4)
+            canvas.path([[(rect.x + 2, y - 5), (rect.x + 2, y), (rect.x + 2 + pixels, y), (rect.x + 2 + pixels, y - 5)]], closed: false)
+            canvas.stroke(s.color, width: 1.5)
+            canvas.setFont(style.labels.fontFamily, size: s.fontSize)
+            canvas.text(ScaleBar.text(length), x: rect.x + 2, baseline: y - 7, color: s.color, halo: RGBA(r: 1, g: 1, b: 1, a: 0.85), haloWidth: 2)
+        })
+    }
+}
+
+/// Round lengths for scale bars.
+enum ScaleBar {
+    /// The largest 1, 2 or 5 × 10ⁿ metres not above `metres`.
+    static func roundLength(atMost metres: Double) -> Double {
+        let power = pow(10, floor(log10(metres)))
+        return [5, 2, 1].map { $0 * power }.first { $0 <= metres } ?? power
+    }
+
+    static func text(_ metres: Double) -> String {
+        metres >= 1000 ? "\(formatted(metres / 1000)) km" : "\(formatted(metres)) m"
+    }
+
+    private static func formatted(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String(v)
+    }
+}

@@ -1,0 +1,118 @@
+import CCairo
+import Foundation
+import FoundationXML
+import GeoCore
+import GeoStore
+import Testing
+@testable import MapRender
+
+/// Pixels of the rendered image against independent geometry: the pin's tip must be where the
+/// coordinate projects (by Web Mercator maths, not by the renderer), in the category's colour.
+@Suite struct RenderTests {
+    let style: MapStyle
+
+    init() throws { style = try MapStyle.named("default") }
+
+    func place(_ row: Int64, _ category: String, _ c: Coordinate, name: String? = nil) -> Feature {
+        Feature(id: FeatureID(kind: .poi, row: row), category: category, name: name, names: [:], address: nil,
+                geometry: .point(c), distance: nil, properties: [:])
+    }
+
+    /// RGBA bytes of a PNG, read back by Cairo.
+    struct Pixels {
+        let width: Int, height: Int, data: [UInt32]
+
+        init(png: Data) throws {
+            final class Source { var data: Data; var offset = 0; init(_ d: Data) { data = d } }
+            let source = Source(png)
+            let read: cairo_read_func_t = { closure, buffer, length in
+                let s = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
+                guard s.offset + Int(length) <= s.data.count else { return CAIRO_STATUS_READ_ERROR }
+                s.data.copyBytes(to: buffer!, from: s.offset..<(s.offset + Int(length)))
+                s.offset += Int(length)
+                return CAIRO_STATUS_SUCCESS
+            }
+            let surface = cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())
+            defer { cairo_surface_destroy(surface) }
+            try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "not a PNG")
+            width = Int(cairo_image_surface_get_width(surface))
+            height = Int(cairo_image_surface_get_height(surface))
+            let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+            let base = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * height) { $0 }
+            var data: [UInt32] = []
+            for y in 0..<height { for x in 0..<width { data.append(base[y * stride + x]) } }
+            self.data = data
+        }
+
+        func rgb(_ x: Int, _ y: Int) -> (r: Double, g: Double, b: Double) {
+            let p = data[y * width + x]
+            return (Double((p >> 16) & 0xFF) / 255, Double((p >> 8) & 0xFF) / 255, Double(p & 0xFF) / 255)
+        }
+
+        func near(_ x: Int, _ y: Int, _ c: RGBA, tolerance: Double = 0.08) -> Bool {
+            guard (0..<width).contains(x), (0..<height).contains(y) else { return false }
+            let p = rgb(x, y)
+            return abs(p.r - c.r) < tolerance && abs(p.g - c.g) < tolerance && abs(p.b - c.b) < tolerance
+        }
+    }
+
+    @Test func aPinStandsOnTheProjectedPointInItsCategorysColour() throws {
+        let roja = Coordinate(lat: 57.50935, lon: 22.80612)
+        let zoom = 15.0, (w, h) = (400.0, 300.0)
+        let center = Coordinate(lat: 57.5085, lon: 22.8055)
+        let png = try MapRenderer.render(MapRequest(features: [place(1, "do", roja)], framing: .center(center, zoom: zoom),
+                                                    width: w, height: h, style: style))
+        let image = try Pixels(png: png)
+        #expect(image.width == 400 && image.height == 300)
+        // Independent projection: world pixels at zoom 0 by the spherical Mercator formulas.
+        func world(_ c: Coordinate) -> (Double, Double) {
+            let lat = c.lat * .pi / 180
+            return ((c.lon + 180) / 360 * 256, (1 - log(tan(lat) + 1 / cos(lat)) / .pi) / 2 * 256)
+        }
+        let s = pow(2, zoom), (px, py) = world(roja), (cx, cy) = world(center)
+        let tip = ((px - cx) * s + w / 2, (py - cy) * s + h / 2)
+        let colour = style.category("do").color
+        // Just above the tip the pin is narrow but filled; beside the glyph in its head, too.
+        #expect(image.near(Int(tip.0), Int(tip.1 - 7), colour), "pin body above the tip at \(tip)")
+        let head = tip.1 - style.pins.height + style.pins.width / 2
+        #expect(image.near(Int(tip.0 - style.pins.width * 0.36), Int(head), colour), "pin head")
+        // Well beside the pin: background.
+        #expect(image.near(Int(tip.0 + 40), Int(tip.1 - 20), style.background))
+    }
+
+    @Test func categoriesSwitchedOffLeaveNoPixelOfTheirColour() throws {
+        var rng = SeededRandom(seed: 4)
+        let features = (0..<60).map { i in
+            place(Int64(i), i % 2 == 0 ? "eat" : "see", Coordinate(lat: 60.16 + .random(in: 0...0.02, using: &rng), lon: 24.92 + .random(in: 0...0.04, using: &rng)))
+        }
+        let eat = style.category("eat").color, see = style.category("see").color
+        func count(_ categories: Set<String>, _ colour: RGBA) throws -> Int {
+            let image = try Pixels(png: MapRenderer.render(MapRequest(features: features, categories: categories, width: 500, height: 400, style: style)))
+            return (0..<image.height).reduce(0) { sum, y in sum + (0..<image.width).filter { image.near($0, y, colour, tolerance: 0.04) }.count }
+        }
+        #expect(try count([], eat) > 500, "both drawn: eat visible")
+        #expect(try count(["see"], eat) == 0, "eat switched off")
+        #expect(try count(["see"], see) > 500)
+    }
+
+    @Test func pdfAndSVGComeFromTheSameDrawing() throws {
+        let features = [place(1, "see", Coordinate(lat: 57.5, lon: 22.8), name: "Rojas bāka ā č ē ģ ī ķ ļ ņ š ū ž ř ě ů ș ț")]
+        let pdf = try MapRenderer.render(MapRequest(features: features, width: 600, height: 400, format: .pdf, style: style))
+        #expect(pdf.starts(with: Data("%PDF-".utf8)))
+        #expect(String(decoding: pdf, as: UTF8.self).contains("/Type /Page"))
+        let svg = try MapRenderer.render(MapRequest(features: features, width: 600, height: 400, format: .svg, style: style))
+        final class Root: NSObject, XMLParserDelegate {
+            var name: String?
+            func parser(_ p: XMLParser, didStartElement e: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+                if name == nil { name = e }
+            }
+        }
+        let parser = XMLParser(data: svg), root = Root()
+        parser.delegate = root
+        #expect(parser.parse() && root.name == "svg")
+    }
+
+    @Test func nothingToFitIsAClearError() {
+        #expect(throws: RenderError.self) { try MapRenderer.render(MapRequest(features: [], width: 100, height: 100, style: style)) }
+    }
+}
