@@ -41,18 +41,7 @@ public enum DefaultDataset {
 
     /// Data/ from `$WAYMARK_DATA`, the working directory, or the source tree the binary was built in.
     public static func dataDirectory() -> URL? {
-        var candidates: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["WAYMARK_DATA"] { candidates.append(URL(fileURLWithPath: env)) }
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Data"))
-        // .build/<config>/waymark → the package root.
-        var dir = program.deletingLastPathComponent()
-        for _ in 0..<4 {
-            dir.deleteLastPathComponent()
-            candidates.append(dir.appendingPathComponent("Data"))
-        }
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(listName).path) }
+        ProjectFiles.directory("Data", containing: listName, environment: "WAYMARK_DATA")
     }
 
     /// The path of the default database, building it first when it is missing or older than Data/.

@@ -192,8 +192,7 @@ extension MapRenderer {
     static func legendLayout(_ drawn: [Feature], style: MapStyle, language: String?, on canvas: Canvas) -> Furniture? {
         let counts = Dictionary(grouping: drawn, by: \.category).mapValues(\.count)
         guard !counts.isEmpty else { return nil }
-        let order = style.legend.order
-        let codes = counts.keys.sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
+        let codes = style.sortedForLegend(counts.keys)
         let l = style.legend, line = l.fontSize * 1.6, swatch = l.fontSize * 0.9
         canvas.setFont(style.labels.fontFamily, size: l.fontSize)
         let rows = codes.map { (code: $0, text: "\(style.label(for: $0, language: language))  \(counts[$0]!)") }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GeoStore
+@testable import GeoStore
 @testable import MapRender
 
 @Suite struct StyleTests {
@@ -163,7 +163,7 @@ import GeoStore
 
     /// The shipped default style with one edit at a key path: a value set (`.some`), or the key
     /// removed (`nil`). Edits go through the parsed JSON, so they do not depend on its layout.
-    private func shipped(_ path: [String], _ value: Any?) throws -> String {
+    private func edited(_ path: [String], _ value: Any?) throws -> String {
         let url = try #require(MapStyle.stylesDirectory()).appendingPathComponent("default.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         func edit(_ object: [String: Any], _ path: ArraySlice<String>) throws -> [String: Any] {
@@ -182,37 +182,37 @@ import GeoStore
     }
 
     @Test func brokenHexColour() throws {
-        let (error, path) = try loadError(shipped(["categories", "eat", "color"], "#12"))
+        let (error, path) = try loadError(edited(["categories", "eat", "color"], "#12"))
         #expect(error.keyPath == "categories.eat.color")
         #expect(error.description == "\(path): categories.eat.color: '#12' is not a colour #RRGGBB or #RRGGBBAA")
-        let (letters, _) = try loadError(shipped(["trips", "start_color"], "#GGHHII"))
+        let (letters, _) = try loadError(edited(["trips", "start_color"], "#GGHHII"))
         #expect(letters.description.hasSuffix("trips.start_color: '#GGHHII' is not a colour #RRGGBB or #RRGGBBAA"))
     }
 
     @Test func unknownKey() throws {
-        let (top, path) = try loadError(shipped(["colour_blind"], true))
+        let (top, path) = try loadError(edited(["colour_blind"], true))
         #expect(top.keyPath == "colour_blind")
         #expect(top.description.hasPrefix("\(path): colour_blind: unknown key"))
-        let (nested, _) = try loadError(shipped(["labels", "halo_widht"], 2))
+        let (nested, _) = try loadError(edited(["labels", "halo_widht"], 2))
         #expect(nested.keyPath == "labels.halo_widht")
         #expect(nested.reason == "unknown key; did you mean 'halo_width'?")
         // The neutral style has no labels: an unknown code is named by its code.
-        let (neutral, _) = try loadError(shipped(["neutral", "labels"], ["en": "?"]))
+        let (neutral, _) = try loadError(edited(["neutral", "labels"], ["en": "?"]))
         #expect(neutral.keyPath == "neutral.labels")
     }
 
     @Test func missingKey() throws {
-        let (error, path) = try loadError(shipped(["labels", "halo_width"], nil))
+        let (error, path) = try loadError(edited(["labels", "halo_width"], nil))
         #expect(error.description == "\(path): labels.halo_width: missing (a required key)")
-        let (section, _) = try loadError(shipped(["scale_bar"], nil))
+        let (section, _) = try loadError(edited(["scale_bar"], nil))
         #expect(section.keyPath == "scale_bar")
-        let (glyph, _) = try loadError(shipped(["categories", "eat", "glyph"], nil))
+        let (glyph, _) = try loadError(edited(["categories", "eat", "glyph"], nil))
         #expect(glyph.keyPath == "categories.eat.glyph")
         // Optional keys may go.
         for optional in [["description"], ["legend", "order"]] {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-style-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: url) }
-            try Data(shipped(optional, nil).utf8).write(to: url)
+            try Data(edited(optional, nil).utf8).write(to: url)
             #expect(throws: Never.self) { try MapStyle.load(from: url) }
         }
     }
@@ -230,23 +230,23 @@ import GeoStore
     }
 
     @Test func wrongTypesAndRanges() throws {
-        let (type, _) = try loadError(shipped(["labels", "font_size"], "12"))
+        let (type, _) = try loadError(edited(["labels", "font_size"], "12"))
         #expect(type.keyPath == "labels.font_size" && type.reason == "expected a number")
-        let (negative, _) = try loadError(shipped(["pins", "width"], -3))
+        let (negative, _) = try loadError(edited(["pins", "width"], -3))
         #expect(negative.keyPath == "pins.width" && negative.reason == "-3 must be > 0")
-        let (offset, _) = try loadError(shipped(["pins", "shadow_offset"], [1]))
+        let (offset, _) = try loadError(edited(["pins", "shadow_offset"], [1]))
         #expect(offset.keyPath == "pins.shadow_offset" && offset.reason == "expected 2 numbers, found 1")
-        let (offsetType, _) = try loadError(shipped(["pins", "shadow_offset"], [1, "x"] as [Any]))
+        let (offsetType, _) = try loadError(edited(["pins", "shadow_offset"], [1, "x"] as [Any]))
         #expect(offsetType.keyPath == "pins.shadow_offset[1]")
-        let (colourType, _) = try loadError(shipped(["background"], 255))
+        let (colourType, _) = try loadError(edited(["background"], 255))
         #expect(colourType.keyPath == "background" && colourType.reason.contains("#RRGGBB"))
-        let (glyph, _) = try loadError(shipped(["categories", "eat", "glyph"], "Kur paēst"))
+        let (glyph, _) = try loadError(edited(["categories", "eat", "glyph"], "Kur paēst"))
         #expect(glyph.keyPath == "categories.eat.glyph")
-        let (null, _) = try loadError(shipped(["labels", "halo_width"], NSNull()))
+        let (null, _) = try loadError(edited(["labels", "halo_width"], NSNull()))
         #expect(null.keyPath == "labels.halo_width")
-        let (section, _) = try loadError(shipped(["waters"], "blue"))
+        let (section, _) = try loadError(edited(["waters"], "blue"))
         #expect(section.keyPath == "waters" && section.reason == "expected an object")
-        let (margins, _) = try loadError(shipped(["print"], ["page_size_mm": [100, 100], "margins_mm": ["top": 60, "right": 1, "bottom": 60, "left": 1],
+        let (margins, _) = try loadError(edited(["print"], ["page_size_mm": [100, 100], "margins_mm": ["top": 60, "right": 1, "bottom": 60, "left": 1],
                                                              "title_font_size": 18, "grid_color": "#000000", "grid_width": 0.3,
                                                              "grid_spacing_mm": 40, "index_font_size": 8] as [String: Any]))
         #expect(margins.keyPath == "print.margins_mm")
