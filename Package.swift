@@ -29,7 +29,7 @@ let package = Package(
             "GeoCore", "GeoStore", "MapRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "CSpatiaLite"]),
+        .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "CSpatiaLite"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo"]),

@@ -2,6 +2,7 @@ import CSpatiaLite
 import Foundation
 import GeoCore
 import GeoStore
+import MapRender
 
 /// Side-by-side benchmarks: Waymark's query engine against SpatiaLite's own VirtualKNN and
 /// SpatialIndex SQL, on the same database in the same run. Build with `-c release`.
@@ -216,7 +217,23 @@ if FileManager.default.fileExists(atPath: cities.path) {
     print("\nskipped GeoNames cities15000: \(cities.path) is absent (run from the repository with ../shared beside it)")
 }
 
-// 3. The CLI as a person runs it, on the default data.
+// 3. Maps: a 1024×768 overview of 1 000 named pins (five categories) with clustering, labels,
+//    legend and scale bar, encoded as PNG.
+do {
+    var rng = SeededRandom(seed: 7)
+    let categories = ["do", "see", "stay", "eat", "route"]
+    let features = (0..<1_000).map { i in
+        Feature(id: FeatureID(kind: .poi, row: Int64(i)), category: categories[i % 5], name: "Vieta \(i)",
+                geometry: .point(Coordinate(lat: .random(in: 60.15...60.19, using: &rng), lon: .random(in: 24.90...24.98, using: &rng))))
+    }
+    let request = MapRequest(features: features, framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: 14),
+                             width: 1024, height: 768, style: try MapStyle.named("default"), attribution: ["© OpenStreetMap contributors"])
+    let renders = max(20, queryCount / 100)
+    let overview = try measure("render 1024×768, 1 000 pins, PNG", renders) { _ in try MapRenderer.render(request).count > 0 ? 1_000 : 0 }
+    report("maps", [(overview, nil)])
+}
+
+// 4. The CLI as a person runs it, on the default data.
 let cli = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("waymark")
 if FileManager.default.isExecutableFile(atPath: cli.path) {
     func run() throws {
