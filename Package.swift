@@ -22,9 +22,10 @@ let package = Package(
                        providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "GeoCore", dependencies: ["CProj"]),
         .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite"]),
-        .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo"]),
+        .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CZlib"]),
         .executableTarget(name: "waymark", dependencies: [
             "GeoCore", "GeoStore", "MapRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

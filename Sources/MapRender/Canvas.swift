@@ -63,10 +63,10 @@ final class Canvas {
     func finish() throws -> Data {
         cairo_surface_flush(surface)
         if format == .png {
-            let status = cairo_surface_write_to_png_stream(surface, Self.append, Unmanaged.passUnretained(sink).toOpaque())
-            guard status == CAIRO_STATUS_SUCCESS else {
-                throw RenderError(description: "cannot encode PNG: \(String(cString: cairo_status_to_string(status)))")
-            }
+            return try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface), width: Int(cairo_image_surface_get_width(surface)),
+                                         height: Int(cairo_image_surface_get_height(surface)),
+                                         stride: Int(cairo_image_surface_get_stride(surface)),
+                                         opaque: cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24)
         } else {
             cairo_surface_finish(surface)
         }

@@ -112,6 +112,39 @@ import Testing
         #expect(parser.parse() && root.name == "svg")
     }
 
+    /// Our PNG encoder against Cairo's PNG reader: the same pixels come back, opaque or not.
+    @Test(arguments: [true, false])
+    func pngRoundTripsThroughCairosReader(opaque: Bool) throws {
+        let (w, h) = (97, 61)
+        let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        var rng = SeededRandom(seed: opaque ? 1 : 2)
+        for _ in 0..<40 {
+            cairo_set_source_rgba(cr, .random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng), .random(in: 0.1...1, using: &rng))
+            cairo_arc(cr, .random(in: 0...Double(w), using: &rng), .random(in: 0...Double(h), using: &rng), .random(in: 2...30, using: &rng), 0, 2 * .pi)
+            cairo_fill(cr)
+        }
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface)), data = cairo_image_surface_get_data(surface)!
+        let png = try PNGEncoder.encode(pixels: data, width: w, height: h, stride: stride, opaque: opaque)
+        let decoded = try Pixels(png: png)
+        #expect(decoded.width == w && decoded.height == h)
+        let original = UnsafeRawPointer(data)
+        var worst = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = original.load(fromByteOffset: y * stride + x * 4, as: UInt32.self), b = decoded.data[y * w + x]
+                for shift in opaque ? [0, 8, 16] : [0, 8, 16, 24] {
+                    worst = max(worst, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
+                }
+            }
+        }
+        // Straight alpha in the file, premultiplied again on reading: one unit of rounding at most.
+        #expect(worst <= (opaque ? 0 : 1))
+    }
+
     @Test func nothingToFitIsAClearError() {
         #expect(throws: RenderError.self) { try MapRenderer.render(MapRequest(features: [], width: 100, height: 100, style: style)) }
     }

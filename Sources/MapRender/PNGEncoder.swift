@@ -1,0 +1,71 @@
+import CZlib
+import Foundation
+
+/// Encodes Cairo image surfaces as PNG with fast compression. Cairo's own PNG writer uses
+/// libpng's defaults (zlib level 6), which took 40% of an overview map's time; maps are mostly
+/// flat colour, which zlib's lowest level after a "Sub" row filter packs nearly as well.
+enum PNGEncoder {
+    /// `pixels`: rows of `stride` bytes of native-endian 32-bit pixels, alpha (or unused, when
+    /// `opaque`) in the top byte and colours premultiplied by alpha, as Cairo stores them.
+    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, opaque: Bool) throws -> Data {
+        let channels = opaque ? 3 : 4
+        let rowBytes = 1 + width * channels // a filter byte, then the row
+        var raw = [UInt8](repeating: 0, count: rowBytes * height)
+        raw.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                let base = y * rowBytes
+                out[base] = 1 // Sub: each byte minus the one a pixel to the left
+                var previous = (r: UInt8(0), g: UInt8(0), b: UInt8(0), a: UInt8(0))
+                for x in 0..<width {
+                    let p = row[x]
+                    var a = UInt8(truncatingIfNeeded: p >> 24)
+                    var r = UInt8(truncatingIfNeeded: p >> 16), g = UInt8(truncatingIfNeeded: p >> 8), b = UInt8(truncatingIfNeeded: p)
+                    if opaque {
+                        a = 255
+                    } else if a != 0 && a != 255 {
+                        // PNG stores straight alpha: undo Cairo's premultiplication, rounding to nearest.
+                        func straight(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
+                        (r, g, b) = (straight(r), straight(g), straight(b))
+                    }
+                    let o = base + 1 + x * channels
+                    out[o] = r &- previous.r
+                    out[o + 1] = g &- previous.g
+                    out[o + 2] = b &- previous.b
+                    if !opaque { out[o + 3] = a &- previous.a }
+                    previous = (r, g, b, a)
+                }
+            }
+        }
+        var compressedSize = compressBound(uLong(raw.count))
+        var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
+        let status = compress2(&compressed, &compressedSize, raw, uLong(raw.count), 1)
+        guard status == Z_OK else { throw RenderError(description: "cannot compress the PNG image data (zlib \(status))") }
+        compressed.removeSubrange(Int(compressedSize)...)
+
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var header = Data()
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0]) // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
+        png.appendChunk("IHDR", header)
+        png.appendChunk("IDAT", Data(compressed))
+        png.appendChunk("IEND", Data())
+        return png
+    }
+}
+
+private extension Data {
+    mutating func appendBigEndian(_ v: UInt32) {
+        Swift.withUnsafeBytes(of: v.bigEndian) { append(contentsOf: $0) }
+    }
+
+    /// Length, type, data, and the CRC of type and data.
+    mutating func appendChunk(_ type: String, _ data: Data) {
+        appendBigEndian(UInt32(data.count))
+        let typeAndData = Data(type.utf8) + data
+        append(typeAndData)
+        let crc = typeAndData.withUnsafeBytes { crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) }
+        appendBigEndian(UInt32(crc))
+    }
+}
