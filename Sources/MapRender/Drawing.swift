@@ -53,7 +53,7 @@ extension Canvas {
     }
 
     func setFont(_ family: String, size: Double, bold: Bool = false) {
-        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_face(cr, fontFace(family, bold: bold))
         cairo_set_font_size(cr, size)
     }
 

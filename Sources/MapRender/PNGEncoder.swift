@@ -37,11 +37,7 @@ enum PNGEncoder {
                 }
             }
         }
-        var compressedSize = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
-        let status = compress2(&compressed, &compressedSize, raw, uLong(raw.count), 1)
-        guard status == Z_OK else { throw RenderError(description: "cannot compress the PNG image data (zlib \(status))") }
-        compressed.removeSubrange(Int(compressedSize)...)
+        let compressed = try deflate(raw)
 
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()
@@ -52,6 +48,30 @@ enum PNGEncoder {
         png.appendChunk("IDAT", Data(compressed))
         png.appendChunk("IEND", Data())
         return png
+    }
+}
+
+extension PNGEncoder {
+    /// zlib at its fastest level with run-length matching only: after the Sub filter, flat map
+    /// colour becomes long runs of zeros, which is all this needs to find.
+    static func deflate(_ raw: [UInt8]) throws -> [UInt8] {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw RenderError(description: "cannot start zlib")
+        }
+        defer { deflateEnd(&stream) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(raw.count))))
+        let status: Int32 = raw.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = uInt(output.count)
+                return CZlib.deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { throw RenderError(description: "cannot compress the PNG image data (zlib \(status))") }
+        return Array(out.prefix(Int(stream.total_out)))
     }
 }
 
