@@ -14,3 +14,5 @@ echo; echo "== Waters within 2 km of the Senate Square"
 $waymark within --lat 60.1695 --lon 24.9525 --radius 2000 --category water
 echo; echo "== Roja, Latvia: what is near the beach (GeoJSON)"
 $waymark nearest --lat 57.5094 --lon 22.8061 --limit 3 --format geojson
+echo; echo "== A map of central Helsinki (places to eat, see and stay, cinemas, waters)"
+$waymark render --category eat,see,stay,cinema,water --bbox 24.925,60.162,24.96,60.175 --size 1024x768 --output helsinki.png
