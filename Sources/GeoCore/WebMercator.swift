@@ -28,7 +28,8 @@ public enum WebMercator {
 
     /// Ground metres per pixel at `lat` and `zoom` (on the WGS84 equatorial radius).
     public static func metresPerPixel(lat: Double, zoom: Double) -> Double {
-        2 * Double.pi * Geodesic.equatorialRadius * cos(lat * .pi / 180) / (tileSize * scale(zoom: zoom))
+        let lat = min(max(lat, -maxLatitude), maxLatitude) // as the map itself does
+        return 2 * Double.pi * Geodesic.equatorialRadius * cos(lat * .pi / 180) / (tileSize * scale(zoom: zoom))
     }
 }
 
@@ -90,10 +91,13 @@ public struct Viewport: Hashable, Sendable {
         return WebMercator.coordinate(x: o.x + (x - width / 2) / s, y: o.y + (y - height / 2) / s)
     }
 
-    /// The area the image shows.
+    /// The area the image shows, as a valid box: longitudes brought into ±180 (so it may cross
+    /// the antimeridian), the whole width of the world when the image spans it all.
     public var bounds: BoundingBox {
         let nw = coordinate(x: 0, y: 0), se = coordinate(x: width, y: height)
-        return BoundingBox(minLon: nw.lon, minLat: se.lat, maxLon: se.lon, maxLat: nw.lat)
+        guard se.lon - nw.lon < 360 else { return BoundingBox(minLon: -180, minLat: se.lat, maxLon: 180, maxLat: nw.lat) }
+        func wrapped(_ lon: Double) -> Double { lon > 180 ? lon - 360 : (lon < -180 ? lon + 360 : lon) }
+        return BoundingBox(minLon: wrapped(nw.lon), minLat: se.lat, maxLon: wrapped(se.lon), maxLat: nw.lat)
     }
 }
 

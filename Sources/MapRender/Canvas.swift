@@ -75,8 +75,13 @@ final class Canvas {
     /// Ends the drawing and returns the file's bytes.
     func finish() throws -> Data {
         cairo_surface_flush(surface)
+        // Cairo stops drawing at its first error (a NaN, a degenerate font) and says so only here.
+        for status in [cairo_status(cr), cairo_surface_status(surface)] where status != CAIRO_STATUS_SUCCESS {
+            throw RenderError(description: "drawing failed: \(String(cString: cairo_status_to_string(status)))")
+        }
         if format == .png {
-            return try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface), width: Int(cairo_image_surface_get_width(surface)),
+            guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError(description: "the image has no pixels") }
+            return try PNGEncoder.encode(pixels: pixels, width: Int(cairo_image_surface_get_width(surface)),
                                          height: Int(cairo_image_surface_get_height(surface)),
                                          stride: Int(cairo_image_surface_get_stride(surface)),
                                          opaque: cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24)

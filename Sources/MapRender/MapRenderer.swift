@@ -43,6 +43,32 @@ public struct MapRequest: Sendable {
     }
 }
 
+extension MapRequest {
+    /// The largest side of an image, in device pixels (size × scale).
+    public static let largestSide = 8192.0
+
+    /// Refuses what would make no image or an absurd one, naming the field.
+    func validate() throws {
+        for (name, side) in [("width", width), ("height", height)] where !(side >= 1 && side * scale <= Self.largestSide) {
+            throw RenderError(description: "size: the \(name) \(side) at scale \(scale) is not between 1 and \(Int(Self.largestSide)) px")
+        }
+        guard [1.0, 2, 3].contains(scale) else { throw RenderError(description: "scale: \(scale) is not 1, 2 or 3") }
+        switch framing {
+        case let .center(c, zoom):
+            _ = try Coordinate(validatingLat: c.lat, lon: c.lon)
+            guard abs(c.lat) <= WebMercator.maxLatitude else {
+                throw RenderError(description: "center: latitude \(c.lat) is beyond ±\(WebMercator.maxLatitude), where Web Mercator ends")
+            }
+            guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw RenderError(description: "zoom: \(zoom) is outside 0…\(TileID.maxZoom)") }
+        case let .fit(padding, maxZoom):
+            guard padding >= 0, padding.isFinite else { throw RenderError(description: "padding: \(padding) must be 0 or more") }
+            guard (0...Double(TileID.maxZoom)).contains(maxZoom) else { throw RenderError(description: "zoom: \(maxZoom) is outside 0…\(TileID.maxZoom)") }
+        case let .bbox(box):
+            _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
+        }
+    }
+}
+
 /// Draws maps: waters, pins (clustered where they would overlap), labels that never overlap,
 /// the legend, a metric scale bar and the attribution, to PNG, PDF or SVG from one code path.
 public enum MapRenderer {
@@ -50,6 +76,7 @@ public enum MapRenderer {
     static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 1.6 }
 
     public static func render(_ request: MapRequest) throws -> Data {
+        try request.validate()
         let drawn = request.features.filter { request.categories.isEmpty || request.categories.contains($0.category) }
         let viewport = try frame(request, drawn)
         let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale)
@@ -122,10 +149,12 @@ public enum MapRenderer {
             guard !marks.isEmpty else {
                 throw RenderError(description: "nothing to draw: no feature of the chosen categories (give --bbox or --center to draw an empty map)")
             }
-            guard let v = Viewport.fitting(marks, width: request.width, height: request.height, padding: padding, maxZoom: maxZoom) else {
-                throw RenderError(description: "padding: the pins and labels do not fit in \(Int(request.width))×\(Int(request.height)) px even at zoom 0")
-            }
-            return v
+            // When not even zoom 0 holds every pin and label (a world-wide selection on a small
+            // image), fit the pins alone, and failing that show the whole world at zoom 0.
+            let pinsOnly = marks.map { ($0.0, PixelExtent(left: min($0.1.left, pin.left), top: $0.1.top, right: min($0.1.right, pin.right), bottom: $0.1.bottom)) }
+            return Viewport.fitting(marks, width: request.width, height: request.height, padding: padding, maxZoom: maxZoom)
+                ?? Viewport.fitting(pinsOnly, width: request.width, height: request.height, padding: padding, maxZoom: maxZoom)
+                ?? Viewport(center: Coordinate(lat: 0, lon: 0), zoom: 0, width: request.width, height: request.height)
         }
     }
 
@@ -260,6 +289,6 @@ enum ScaleBar {
     }
 
     private static func formatted(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(v)
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

@@ -160,6 +160,9 @@ public struct MapStyle: Sendable, Equatable, Decodable {
 // MARK: - Looking things up
 
 extension MapStyle {
+    /// No length in a style (pixels, points or millimetres) may exceed this.
+    static let longestLength = 10_000.0
+
     /// The style of a category code; the neutral style for a code the style does not know.
     public func category(_ code: String) -> CategoryStyle {
         categories[code] ?? categories[code.lowercased()] ?? neutral
@@ -362,9 +365,9 @@ extension KeyedDecodingContainer where Key == StyleKey {
     /// A number > 0 (sizes) or, with `orZero`, ≥ 0 (widths, padding, offsets that may vanish).
     func length(_ key: String, orZero: Bool = false) throws -> Double {
         let value = try decode(Double.self, forKey: StyleKey(key))
-        guard value.isFinite, orZero ? value >= 0 : value > 0 else {
+        guard value.isFinite, orZero ? value >= 0 : value > 0, value <= MapStyle.longestLength else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [StyleKey(key)],
-                                                    debugDescription: "\(Self.number(value)) must be \(orZero ? "≥ 0" : "> 0")"))
+                                                    debugDescription: "\(Self.number(value)) must be \(orZero ? "≥ 0" : "> 0") and at most \(Int(MapStyle.longestLength))"))
         }
         return value
     }
@@ -511,6 +514,11 @@ extension MapStyle.PinStyle: Decodable {
                     "shadow_color", "shadow_offset"])
         width = try c.length("width")
         height = try c.length("height")
+        // A teardrop's head is as wide as the pin: it needs at least that much height.
+        guard height >= width else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("height")],
+                                                    debugDescription: "\(height) must be at least the pin's width (\(width))"))
+        }
         glyphColor = try c.required("glyph_color")
         glyphSize = try c.length("glyph_size")
         outlineColor = try c.required("outline_color")

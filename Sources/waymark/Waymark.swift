@@ -281,18 +281,17 @@ struct Render: ParsableCommand {
     @Option(help: "The image: FILE.png, FILE.pdf or FILE.svg.")
     var output: String
 
-    static let largestSide = 8192.0
-
     func validate() throws {
         guard ImageFormat(path: output) != nil else { throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg") }
         guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(scale) must be 1, 2 or 3") }
         let (w, h) = try dimensions()
-        guard w * scale <= Self.largestSide, h * scale <= Self.largestSide else {
-            throw ValidationError("--size: \(size) at scale \(Int(scale)) is more than \(Int(Self.largestSide)) px a side")
+        guard w * scale <= MapRequest.largestSide, h * scale <= MapRequest.largestSide else {
+            throw ValidationError("--size: \(size) at scale \(Int(scale)) is more than \(Int(MapRequest.largestSide)) px a side")
         }
         guard padding >= 0, padding.isFinite else { throw ValidationError("--padding: \(padding) must be 0 or more") }
         if bbox != nil, center != nil { throw ValidationError("--bbox and --center: give one of them") }
         if center != nil, zoom == nil { throw ValidationError("--zoom: needed with --center") }
+        if zoom != nil, center == nil { throw ValidationError("--zoom: only with --center") }
         if let zoom, !(0...22).contains(zoom) { throw ValidationError("--zoom: \(zoom) is outside 0…22") }
     }
 
@@ -310,8 +309,9 @@ struct Render: ParsableCommand {
         }
         if let center, let zoom {
             let parts = center.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, let lat = parts[0], let lon = parts[1], let c = try? Coordinate(validatingLat: lat, lon: lon) else {
-                throw ValidationError("--center: '\(center)' is not LAT,LON within ±90,±180")
+            guard parts.count == 2, let lat = parts[0], let lon = parts[1], let c = try? Coordinate(validatingLat: lat, lon: lon),
+                  abs(lat) <= WebMercator.maxLatitude else {
+                throw ValidationError("--center: '\(center)' is not LAT,LON within ±\(WebMercator.maxLatitude),±180 (where Web Mercator maps end)")
             }
             return .center(c, zoom: zoom)
         }

@@ -302,3 +302,37 @@ func pagingWalksTheWholeAnswer(query: [String]) throws {
     } while next != nil && walked.count <= allIDs.count
     #expect(walked == allIDs)
 }
+
+/// `waymark render`: the image is written whole with the size asked for, wherever the map is
+/// centred; bad arguments are refused naming the option, and no file is left behind.
+@Test(arguments: [
+    ["--center", "0,0", "--zoom", "0"],
+    ["--center", "0,179.9", "--zoom", "3"],
+    ["--center", "40.75,-73.98", "--zoom", "12"],
+    ["--bbox", "170,-10,-170,10"],
+    [],
+])
+func renderWritesAWholeImage(framing: [String]) throws {
+    let workspace = try Workspace.withFixture()
+    let output = workspace.directory.appendingPathComponent("map.png").path
+    let result = try run(["render", "--size", "320x200", "--scale", "2", "--output", output] + framing, env: workspace.env)
+    #expect(result.status == 0, "\(framing): \(result.stderr)")
+    let png = try Data(contentsOf: URL(fileURLWithPath: output))
+    // The PNG signature, then IHDR's width and height (big-endian) at bytes 16…23.
+    #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    let be = { (o: Int) in png[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    #expect(be(16) == 640 && be(20) == 400)
+}
+
+@Test(arguments: [
+    (["--size", "0x10"], "--size"), (["--size", "9000x10"], "--size"), (["--size", "3000x3000", "--scale", "3"], "--size"),
+    (["--scale", "4"], "--scale"), (["--center", "89,0", "--zoom", "3"], "--center"), (["--zoom", "3"], "--zoom"),
+    (["--center", "1,1", "--zoom", "30"], "--zoom"), (["--category", "nosuch"], "--category"), (["--style", "nosuch"], "nosuch"),
+])
+func renderRefusesBadArguments(args: [String], field: String) throws {
+    let workspace = try Workspace.withFixture()
+    let output = workspace.directory.appendingPathComponent("bad.png").path
+    let result = try run(["render", "--output", output] + args, env: workspace.env)
+    #expect(result.status != 0 && result.stderr.contains(field), "\(args): \(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+}
