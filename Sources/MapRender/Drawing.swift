@@ -77,15 +77,18 @@ extension Canvas {
         cairo_fill(cr)
     }
 
-    func rectangle(_ r: PixelRect, fill: RGBA?, stroke: RGBA? = nil, lineWidth: Double = 1) {
+    func rectangle(_ r: PixelRect, fill: RGBA) {
         cairo_new_path(cr)
         cairo_rectangle(cr, r.x, r.y, r.width, r.height)
-        if let fill { color(fill); if stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) } }
-        if let stroke {
-            color(stroke)
-            cairo_set_line_width(cr, lineWidth)
-            cairo_stroke(cr)
-        }
+        color(fill)
+        cairo_fill(cr)
+    }
+
+    /// One line of text at (x, baseline) in the current font.
+    func show(_ text: String, x: Double, baseline y: Double, color c: RGBA) {
+        color(c)
+        cairo_move_to(cr, x, y)
+        cairo_show_text(cr, text)
     }
 
     /// A polyline through pixel points (open), or a polygon's rings (closed, even-odd filled).
@@ -105,13 +108,11 @@ extension Canvas {
         if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
     }
 
-    func stroke(_ c: RGBA, width: Double, dash: [Double] = []) {
+    func stroke(_ c: RGBA, width: Double) {
         color(c)
         cairo_set_line_width(cr, width)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_set_dash(cr, dash, Int32(dash.count), 0)
         cairo_stroke(cr)
-        cairo_set_dash(cr, nil, 0, 0)
     }
 }

@@ -118,11 +118,6 @@ public struct PixelRect: Hashable, Sendable {
     public func contains(_ other: PixelRect) -> Bool {
         other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
-
-    /// Shrunk by `dx` on the left and right and `dy` at top and bottom (grown when negative).
-    public func insetBy(dx: Double, dy: Double) -> PixelRect {
-        PixelRect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
-    }
 }
 
 /// A label the renderer would like to draw beside a pin.

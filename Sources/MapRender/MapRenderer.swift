@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import GeoCore
 import GeoStore
@@ -72,7 +71,8 @@ extension MapRequest {
 /// Draws maps: waters, pins (clustered where they would overlap), labels that never overlap,
 /// the legend, a metric scale bar and the attribution, to PNG, PDF or SVG from one code path.
 public enum MapRenderer {
-    /// Pins closer than this many pixels (at the map's zoom, on a grid fixed to the world) merge.
+    /// The side, in pixels at the map's zoom, of the grid cells (fixed to the world) within which
+    /// the pins of one category merge into a cluster.
     static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 1.6 }
 
     public static func render(_ request: MapRequest) throws -> Data {
@@ -189,24 +189,17 @@ public enum MapRenderer {
 
     static func drawWater(_ geometry: Geometry, on canvas: Canvas, style: MapStyle, project: (Coordinate) -> (x: Double, y: Double)) {
         let w = style.waters
-        switch geometry {
-        case let .polygon(rings):
-            canvas.path(rings.map { $0.map(project) }, closed: true)
-            canvas.fill(w.fill, preserve: true)
-            canvas.stroke(w.outline, width: w.outlineWidth)
-        case let .multiPolygon(polygons):
-            canvas.path(polygons.flatMap { $0 }.map { $0.map(project) }, closed: true)
-            canvas.fill(w.fill, preserve: true)
-            canvas.stroke(w.outline, width: w.outlineWidth)
-        case let .lineString(line):
-            canvas.path([line.map(project)], closed: false)
-            canvas.stroke(w.outline, width: w.lineWidth)
-        case let .multiLineString(lines):
-            canvas.path(lines.map { $0.map(project) }, closed: false)
-            canvas.stroke(w.outline, width: w.lineWidth)
-        case .point, .multiPoint:
-            break
+        let (rings, areas): ([[Coordinate]], Bool) = switch geometry {
+        case let .polygon(rings): (rings, true)
+        case let .multiPolygon(polygons): (polygons.flatMap { $0 }, true)
+        case let .lineString(line): ([line], false)
+        case let .multiLineString(lines): (lines, false)
+        case .point, .multiPoint: ([], false)
         }
+        guard !rings.isEmpty else { return }
+        canvas.path(rings.map { $0.map(project) }, closed: areas)
+        if areas { canvas.fill(w.fill, preserve: true) }
+        canvas.stroke(w.outline, width: areas ? w.outlineWidth : w.lineWidth)
     }
 }
 
@@ -232,11 +225,10 @@ extension MapRenderer {
             canvas.setFont(style.labels.fontFamily, size: l.fontSize)
             for (i, row) in rows.enumerated() {
                 let y = rect.y + l.padding + line * Double(i)
+                // Waters are drawn as areas in their fill colour, not as pins.
                 canvas.rectangle(PixelRect(x: rect.x + l.padding, y: y + (line - swatch) / 2, width: swatch, height: swatch),
-                                 fill: style.category(row.code).color)
-                canvas.color(l.color)
-                cairo_move_to(canvas.cr, rect.x + l.padding + swatch + 6, y + line / 2 + l.fontSize * 0.35)
-                cairo_show_text(canvas.cr, row.text)
+                                 fill: row.code == "water" ? style.waters.fill : style.category(row.code).color)
+                canvas.show(row.text, x: rect.x + l.padding + swatch + 6, baseline: y + line / 2 + l.fontSize * 0.35, color: l.color)
             }
         }
     }
@@ -251,9 +243,7 @@ extension MapRenderer {
         return Furniture(rect: rect) {
             canvas.rectangle(rect, fill: a.background)
             canvas.setFont(style.labels.fontFamily, size: a.fontSize)
-            canvas.color(a.color)
-            cairo_move_to(canvas.cr, rect.x + 4, rect.maxY - 4 - a.fontSize * 0.1)
-            cairo_show_text(canvas.cr, text)
+            canvas.show(text, x: rect.x + 4, baseline: rect.maxY - 4 - a.fontSize * 0.1, color: a.color)
         }
     }
 
@@ -265,11 +255,12 @@ extension MapRenderer {
         let pixels = length / metresPerPixel
         let rect = PixelRect(x: 10, y: height - 10 - s.fontSize - 10, width: max(pixels, 40) + 4, height: s.fontSize + 10)
         return (rect, { canvas, style in
-            let y = rect.maxY - 3
-            canvas.path([[(rect.x + 2, y - 5), (rect.x + 2, y), (rect.x + 2 + pixels, y), (rect.x + 2 + pixels, y - 5)]], closed: false)
-            canvas.stroke(RGBA(r: 1, g: 1, b: 1, a: 0.85), width: 4)
-            canvas.path([[(rect.x + 2, y - 5), (rect.x + 2, y), (rect.x + 2 + pixels, y), (rect.x + 2 + pixels, y - 5)]], closed: false)
-            canvas.stroke(s.color, width: 1.5)
+            let y = rect.maxY - 3, bar = [[(rect.x + 2, y - 5), (rect.x + 2, y), (rect.x + 2 + pixels, y), (rect.x + 2 + pixels, y - 5)]]
+            // A white casing under the bar keeps it readable over pins and water.
+            for (colour, width) in [(RGBA(r: 1, g: 1, b: 1, a: 0.85), 4.0), (s.color, 1.5)] {
+                canvas.path(bar, closed: false)
+                canvas.stroke(colour, width: width)
+            }
             canvas.setFont(style.labels.fontFamily, size: s.fontSize)
             canvas.text(ScaleBar.text(length), x: rect.x + 2, baseline: y - 7, color: s.color, halo: RGBA(r: 1, g: 1, b: 1, a: 0.85), haloWidth: 2)
         })

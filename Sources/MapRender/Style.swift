@@ -642,13 +642,6 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { hex }
-
-    /// The same colour with alpha `a`.
-    public func withAlpha(_ a: Double) -> RGBA { RGBA(r: r, g: g, b: b, a: a) }
-
-    public static let black = RGBA(r: 0, g: 0, b: 0)
-    public static let white = RGBA(r: 1, g: 1, b: 1)
-    public static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
 }
 
 extension RGBA: Codable {

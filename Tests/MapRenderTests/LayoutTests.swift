@@ -3,19 +3,6 @@ import Testing
 import GeoCore
 @testable import MapRender
 
-/// SplitMix64: reproducible random input without depending on the platform's generator.
-private struct LayoutRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Interior overlap written out from the edges, not through PixelRect.intersects.
 private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
     let w = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
@@ -37,7 +24,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
     let pin = PixelExtent(left: 10, top: 30, right: 10, bottom: 0)
 
     func randomRequests(_ n: Int, seed: UInt64) -> [LabelRequest] {
-        var rng = LayoutRandom(seed: seed)
+        var rng = SeededRandom(seed: seed)
         return (0..<n).map { i in
             LabelRequest(groupID: "g\(i)", text: "label \(i)",
                          anchor: (.random(in: 0...800, using: &rng), .random(in: 0...600, using: &rng)),
@@ -75,7 +62,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
         let requests = randomRequests(300, seed: 2)
         let obstacles = requests.map(pinRect), bounds = PixelRect(x: 0, y: 0, width: 800, height: 600)
         let reference = LabelPlacement.place(requests, obstacles: obstacles, bounds: bounds)
-        var rng = LayoutRandom(seed: 3)
+        var rng = SeededRandom(seed: 3)
         for _ in 0..<5 {
             let shuffled = LabelPlacement.place(requests.shuffled(using: &rng), obstacles: obstacles.shuffled(using: &rng), bounds: bounds)
             #expect(shuffled == reference)
@@ -156,7 +143,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
     }
 
     func randomMarks(_ n: Int, seed: UInt64, in box: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> [LayoutMark] {
-        var rng = LayoutRandom(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let categories = ["waters", "trips", "camps"]
         return (0..<n).map { i in
             mark(String(format: "m%05d", i), categories[.random(in: 0..<3, using: &rng)],
@@ -184,7 +171,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
             })
             #expect(g.members == g.members.sorted { ($0.priority, $0.id) < ($1.priority, $1.id) })
         }
-        var rng = LayoutRandom(seed: 5)
+        var rng = SeededRandom(seed: 5)
         #expect(Clustering.cluster(marks.shuffled(using: &rng), zoom: zoom, cellSize: cell) == groups)
     }
 
