@@ -93,8 +93,12 @@ public struct Viewport: Hashable, Sendable {
 
     /// The area the image shows, as a valid box: longitudes brought into ±180 (so it may cross
     /// the antimeridian), the whole width of the world when the image spans it all.
-    public var bounds: BoundingBox {
-        let nw = coordinate(x: 0, y: 0), se = coordinate(x: width, y: height)
+    public var bounds: BoundingBox { bounds(margin: 0) }
+
+    /// The area the image shows with `margin` pixels more on every side: where marks that reach
+    /// into the image (a pin whose tip lies below its bottom edge) may stand.
+    public func bounds(margin: Double) -> BoundingBox {
+        let nw = coordinate(x: -margin, y: -margin), se = coordinate(x: width + margin, y: height + margin)
         guard se.lon - nw.lon < 360 else { return BoundingBox(minLon: -180, minLat: se.lat, maxLon: 180, maxLat: nw.lat) }
         func wrapped(_ lon: Double) -> Double { lon > 180 ? lon - 360 : (lon < -180 ? lon + 360 : lon) }
         return BoundingBox(minLon: wrapped(nw.lon), minLat: se.lat, maxLon: wrapped(se.lon), maxLat: nw.lat)

@@ -24,10 +24,11 @@ extension Canvas {
 
     /// A pin of `fill`, outlined, with a soft ground shadow at its tip and `glyph` in its head.
     func pin(tipX x: Double, tipY y: Double, width: Double, height: Double, fill: RGBA, outline: RGBA,
-             outlineWidth: Double, shadow: RGBA, glyph: String, glyphColor: RGBA, font: String) {
+             outlineWidth: Double, shadow: RGBA, shadowOffset: (dx: Double, dy: Double),
+             glyph: String, glyphColor: RGBA, glyphSize: Double, font: String) {
         // The shadow: a flattened ellipse on the ground, so the pin reads as standing on its point.
         cairo_save(cr)
-        cairo_translate(cr, x + width * 0.15, y)
+        cairo_translate(cr, x + shadowOffset.dx, y + shadowOffset.dy)
         cairo_scale(cr, width * 0.45, width * 0.18)
         cairo_new_path(cr)
         cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
@@ -45,8 +46,13 @@ extension Canvas {
 
         guard !glyph.isEmpty else { return }
         let head = (x: x, y: y - height + width / 2)
-        setFont(font, size: width * 0.55, bold: true)
-        let box = textBox(glyph)
+        setFont(font, size: glyphSize, bold: true)
+        var box = textBox(glyph)
+        if box.width > width * 0.8 {
+            // A long count ("1234") shrinks to stay inside the head.
+            setFont(font, size: glyphSize * width * 0.8 / box.width, bold: true)
+            box = textBox(glyph)
+        }
         color(glyphColor)
         cairo_move_to(cr, head.x - box.width / 2 - box.xBearing, head.y - box.height / 2 - box.yBearing)
         cairo_show_text(cr, glyph)

@@ -73,7 +73,7 @@ extension MapRequest {
 public enum MapRenderer {
     /// The side, in pixels at the map's zoom, of the grid cells (fixed to the world) within which
     /// the pins of one category merge into a cluster.
-    static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 1.6 }
+    public static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 1.6 }
 
     public static func render(_ request: MapRequest) throws -> Data {
         try request.validate()
@@ -97,7 +97,13 @@ public enum MapRenderer {
         let pins = groups.map { g in (g, extent: pinExtent(style, count: g.group.members.count)) }
 
         // Furniture first (as obstacles for labels), drawn last (over the pins).
-        let legend = legendLayout(drawn, style: style, language: request.language, on: canvas)
+        // The legend counts what is on the image, not the margin fetched around it.
+        let visible = drawn.filter { f in
+            let xs = f.geometry.coordinates.map { project($0).x }, ys = f.geometry.coordinates.map { project($0).y }
+            return (xs.min() ?? .infinity) <= request.width && (xs.max() ?? -.infinity) >= 0
+                && (ys.min() ?? .infinity) <= request.height && (ys.max() ?? -.infinity) >= 0
+        }
+        let legend = legendLayout(visible, style: style, language: request.language, on: canvas)
         let attribution = attributionLayout(request.attribution, style: style, on: canvas, width: request.width, height: request.height)
         let scaleBar = scaleBarLayout(viewport, style: style, height: request.height)
 
@@ -172,11 +178,13 @@ public enum MapRenderer {
 
     static func drawPin(_ group: MarkGroup, tip: (x: Double, y: Double), extent: PixelExtent, on canvas: Canvas, style: MapStyle) {
         let category = style.category(group.category), p = style.pins
-        let width = extent.left + extent.right
+        let width = extent.left + extent.right, grown = width / p.width
         canvas.pin(tipX: tip.x, tipY: tip.y, width: width, height: extent.top, fill: category.color, outline: p.outlineColor,
                    outlineWidth: p.outlineWidth, shadow: p.shadowColor,
+                   shadowOffset: (p.shadowOffset.dx * grown, p.shadowOffset.dy * grown),
                    glyph: group.isCluster ? String(group.members.count) : category.glyph,
-                   glyphColor: group.isCluster ? style.clusters.countColor : p.glyphColor, font: style.labels.fontFamily)
+                   glyphColor: group.isCluster ? style.clusters.countColor : p.glyphColor,
+                   glyphSize: (group.isCluster ? style.clusters.countFontSize : p.glyphSize) * grown, font: style.labels.fontFamily)
     }
 
     static func drawLabel(_ label: PlacedLabel, on canvas: Canvas, style: MapStyle) {

@@ -328,11 +328,13 @@ struct Render: ParsableCommand {
             throw ValidationError("--category: unknown \(codes.subtracting(known).sorted().joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
         }
         let framing = try framing()
-        // The features to draw: those in the requested area, or all of them when fitting.
-        let area: BoundingBox = switch framing {
-        case let .bbox(box): box
-        case let .center(c, zoom): Viewport(center: c, zoom: zoom, width: width, height: height).bounds
-        case .fit: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        var request = MapRequest(features: [], categories: codes, framing: framing, width: width, height: height, scale: scale,
+                                 format: ImageFormat(path: output)!, style: mapStyle, language: lang)
+        // The features to draw: all of them when fitting; otherwise those in the image's area,
+        // and a pin's height and a cluster cell beyond it (pins there reach in, clusters there are whole).
+        var area = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        if case .fit = framing {} else {
+            area = try MapRenderer.frame(request, []).bounds(margin: mapStyle.pins.height * 2 + MapRenderer.clusterCell(mapStyle))
         }
         var features: [Feature] = []
         var after: Cursor?
@@ -341,9 +343,8 @@ struct Render: ParsableCommand {
             features += page.features
             after = page.next
         } while after != nil
-        let request = MapRequest(features: features, categories: codes, framing: framing, width: width, height: height, scale: scale,
-                                 format: ImageFormat(path: output)!, style: mapStyle, language: lang,
-                                 attribution: features.isEmpty ? [] : ["© OpenStreetMap contributors, GeoNames (CC BY 4.0)"])
+        request.features = features
+        request.attribution = features.isEmpty ? [] : ["© OpenStreetMap contributors, GeoNames (CC BY 4.0)"]
         try MapRenderer.render(request).writeAtomically(to: output)
         print("wrote \(output) (\(features.count) feature(s))")
     }
