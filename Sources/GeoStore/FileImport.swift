@@ -36,9 +36,6 @@ public enum DefaultDataset {
     /// Which files of Data/ to import, and as which kind (`-` lets the data decide), one per line.
     static let listName = "default-import.tsv"
 
-    /// The running program's file.
-    static var program: URL { URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath() }
-
     /// Data/ from `$WAYMARK_DATA`, the working directory, or the source tree the binary was built in.
     public static func dataDirectory() -> URL? {
         ProjectFiles.directory("Data", containing: listName, environment: "WAYMARK_DATA")
@@ -53,7 +50,7 @@ public enum DefaultDataset {
             ?? (NSHomeDirectory() + "/.cache")).appendingPathComponent("waymark")
         let target = cache.appendingPathComponent("default.sqlite")
         let entries = try entries(in: data)
-        let built = (try? modified(program.path)) ?? .distantPast
+        let built = ProjectFiles.program.flatMap { try? modified($0.path) } ?? .distantPast
         let newest = max(built, try entries.map { try modified($0.path) }.max() ?? .distantPast)
         if let built = try? modified(target.path), built >= max(newest, try modified(data.appendingPathComponent(listName).path)) {
             return target.path

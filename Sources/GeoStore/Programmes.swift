@@ -20,7 +20,7 @@ extension SpatiaLiteStore {
 
     /// The cinema's screenings that start on the local day in its own zone, by start and title.
     private func screenings(ofCinema cinema: Int64, on day: LocalDay, film: String?) throws -> (timezone: String, screenings: [Screening]) {
-        let zoneName: String = try db.scalar("SELECT timezone FROM cinema WHERE id = ?", [cinema]) ?? "UTC"
+        let zoneName: String = try value("SELECT timezone FROM cinema WHERE id = ?", [cinema]) ?? "UTC"
         let zone = TimeZone(identifier: zoneName) ?? .gmt
         let (start, end) = day.interval(in: zone)
         let statement = try cached("""

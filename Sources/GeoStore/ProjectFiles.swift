@@ -49,11 +49,14 @@ public enum ProjectFiles {
         return candidates.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
     }
 
-    /// The running program: the executable the kernel started (`/proc/self/exe` on Linux), and
-    /// `argv[0]` resolved through symbolic links (they differ when the program is a symlink).
+    /// The executable the kernel started (`/proc/self/exe` on Linux).
+    public static var program: URL? { Bundle.main.executableURL?.resolvingSymlinksInPath() }
+
+    /// The running program, and `argv[0]` resolved through symbolic links (they differ when the
+    /// program is started through a symlink).
     private static var programs: [URL] {
         var programs: [URL] = []
-        if let executable = Bundle.main.executableURL { programs.append(executable.resolvingSymlinksInPath()) }
+        if let program { programs.append(program) }
         if let first = CommandLine.arguments.first, first.contains("/") {
             programs.append(URL(fileURLWithPath: first).resolvingSymlinksInPath())
         }

@@ -52,6 +52,14 @@ public final class SpatiaLiteStore: FeatureStore {
 
     func cached(_ sql: String) throws -> Statement { try cached(sql, sql) }
 
+    /// The single value of a one-row query, through a cached statement (for lookups per record).
+    func value<T: ColumnValue>(_ sql: String, _ bindings: [any Bindable]) throws -> T? {
+        let statement = try cached(sql)
+        try statement.bind(bindings)
+        defer { statement.reset() }
+        return try statement.step() ? T(statement, column: 0) : nil
+    }
+
     // MARK: Import
 
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
@@ -118,7 +126,7 @@ public final class SpatiaLiteStore: FeatureStore {
         case let .trip(t):
             var water: Int64?
             if let name = t.waterName {
-                water = try db.scalar("SELECT id FROM water WHERE name = ? ORDER BY id LIMIT 1", [name])
+                water = try value("SELECT id FROM water WHERE name = ? ORDER BY id LIMIT 1", [name])
                 guard water != nil else { throw DatabaseError(description: "water: no stored water is named '\(name)'") }
             }
             let trip = try upsert("trip", bulk, ["name", "start_utc", "end_utc", "notes", "weather", "water_id",
