@@ -62,9 +62,18 @@ import Testing
             }
             let (width, height, padding) = (800.0, 600.0, 16.0)
             let v = try #require(Viewport.fitting(marks, width: width, height: height, padding: padding))
+            // Pixels by the spherical Mercator formulas written out here, not by Viewport.pixel.
+            func pixel(_ c: Coordinate, in v: Viewport) -> (x: Double, y: Double) {
+                func world(_ c: Coordinate) -> (Double, Double) {
+                    let lat = c.lat * .pi / 180
+                    return ((c.lon + 180) / 360 * 256, (1 - log(tan(lat) + 1 / cos(lat)) / .pi) / 2 * 256)
+                }
+                let s = pow(2, v.zoom), (px, py) = world(c), (cx, cy) = world(v.center)
+                return ((px - cx) * s + v.width / 2, (py - cy) * s + v.height / 2)
+            }
             func inside(_ v: Viewport) -> Bool {
                 marks.allSatisfy { c, e in
-                    let p = v.pixel(c)
+                    let p = pixel(c, in: v)
                     return p.x - e.left >= padding - 1e-6 && p.x + e.right <= width - padding + 1e-6
                         && p.y - e.top >= padding - 1e-6 && p.y + e.bottom <= height - padding + 1e-6
                 }

@@ -98,9 +98,21 @@ import Testing
     @Test func pdfAndSVGComeFromTheSameDrawing() throws {
         let features = [place(1, "see", Coordinate(lat: 57.5, lon: 22.8), name: "Rojas bāka ā č ē ģ ī ķ ļ ņ š ū ž ř ě ů ș ț")]
         let pdf = try MapRenderer.render(MapRequest(features: features, width: 600, height: 400, format: .pdf, style: style))
+        let pdfText = String(decoding: pdf, as: UTF8.self)
         #expect(pdf.starts(with: Data("%PDF-".utf8)))
-        #expect(String(decoding: pdf, as: UTF8.self).contains("/Type /Page"))
+        #expect(pdfText.contains("/Type /Page"))
+        // Vector text: the label's and glyph's fonts are embedded (the drawing itself is compressed).
+        #expect(pdfText.contains("+DejaVuSans"))
         let svg = try MapRenderer.render(MapRequest(features: features, width: 600, height: 400, format: .svg, style: style))
+        // The pin is there in its category's colour, written as Cairo writes SVG colours.
+        func percent(_ v: Double) -> String {
+            var text = String(format: "%.6f", v * 100)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text + "%"
+        }
+        let see = style.category("see").color
+        #expect(String(decoding: svg, as: UTF8.self).contains("fill:rgb(\(percent(see.r)),\(percent(see.g)),\(percent(see.b)))"))
         final class Root: NSObject, XMLParserDelegate {
             var name: String?
             func parser(_ p: XMLParser, didStartElement e: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
@@ -116,9 +128,19 @@ import Testing
     @Test(arguments: [true, false])
     func pngRoundTripsThroughCairosReader(opaque: Bool) throws {
         let (w, h) = (97, 61)
-        let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
+        // Rows padded beyond 4 × width, as a surface may have them: the encoder must follow the stride.
+        let paddedStride = w * 4 + 36
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: paddedStride * h)
+        buffer.initialize(repeating: 0xA5, count: paddedStride * h)
+        defer { buffer.deallocate() }
+        let surface = cairo_image_surface_create_for_data(buffer, opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                          Int32(w), Int32(h), Int32(paddedStride))!
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
+        // The image starts transparent black; the padding keeps its 0xA5 filler.
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         var rng = SeededRandom(seed: opaque ? 1 : 2)
         for _ in 0..<40 {
             cairo_set_source_rgba(cr, .random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng), .random(in: 0.1...1, using: &rng))
