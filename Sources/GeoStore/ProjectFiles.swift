@@ -17,11 +17,6 @@ public enum ProjectFiles {
         directory(name, containing: marker, environment: environment, variables: ProcessInfo.processInfo.environment)
     }
 
-    /// Where `directory(_:containing:environment:)` looks, in order (for error messages).
-    public static func candidates(_ name: String, environment: String) -> [URL] {
-        candidates(name, environment: environment, variables: ProcessInfo.processInfo.environment)
-    }
-
     /// As above, reading the environment variable from `variables` (tests need not set the process's).
     static func directory(_ name: String, containing marker: String, environment: String,
                           variables: [String: String]) -> URL? {

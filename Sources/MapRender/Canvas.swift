@@ -33,14 +33,14 @@ final class Canvas {
         return CAIRO_STATUS_SUCCESS
     }
 
-    init(format: ImageFormat, width: Double, height: Double, scale: Double = 1, opaque: Bool = true) throws {
+    init(format: ImageFormat, width: Double, height: Double, scale: Double = 1) throws {
         self.format = format
         self.width = width
         self.height = height
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         switch format {
         case .png:
-            surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+            surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
                                                  Int32((width * scale).rounded()), Int32((height * scale).rounded()))
         case .pdf: surface = cairo_pdf_surface_create_for_stream(Self.append, closure, width, height)
         case .svg: surface = cairo_svg_surface_create_for_stream(Self.append, closure, width, height)
