@@ -99,7 +99,12 @@ struct KindTable {
     var geometryColumns: String { isPoint ? "t.\(column)" : "AsBinary(t.\(column))" }
     var coreColumn: Int32 { 6 }
 
-    static func of(_ kind: FeatureKind) -> KindTable {
+    /// Made once: queries look their kind's table up on every call.
+    private static let tables = Dictionary(uniqueKeysWithValues: FeatureKind.allCases.map { ($0, make($0)) })
+
+    static func of(_ kind: FeatureKind) -> KindTable { tables[kind]! }
+
+    private static func make(_ kind: FeatureKind) -> KindTable {
         let source = ["source", "source_id"]
         switch kind {
         case .poi:
@@ -180,7 +185,7 @@ extension SpatiaLiteStore {
 
     private func walk(_ t: KindTable, _ query: NearestQuery, limit: Int, within reach: Double, ordered: Bool,
                       accept: ((Int64) throws -> Bool)?) throws -> [Feature] {
-        let statement = try cached(t.walk)
+        let statement = try cached("walk \(t.kind)", t.walk)
         let center = query.center
         let bound = DistanceLowerBound(from: center, reach: reach)
         search.mode = ordered ? .nearest(bound) : .within(bound)
@@ -244,7 +249,7 @@ extension SpatiaLiteStore {
                 search.mode = .box(part, ordered: ordered)
                 search.afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
                 search.categories = try categorySelection(kind, query.categories)
-                let statement = try cached(t.walk)
+                let statement = try cached("walk \(t.kind)", t.walk)
                 try statement.bind([])
                 defer { statement.reset() }
                 var taken = 0
