@@ -1,8 +1,24 @@
 import Foundation
 
+/// How a map lays the world flat: coordinates to "world pixels at zoom 0", x growing east and y
+/// growing south, on a scale where 256 pixels are the equator's length (as in Web Mercator), so
+/// that a zoom means the same detail in every projection. A map at zoom z multiplies by 2^z.
+public protocol MapProjection: Sendable {
+    /// Tells projections apart (e.g. "EPSG:3857").
+    var identifier: String { get }
+    /// The world pixel of `c` at zoom 0; not finite where the projection does not reach.
+    func pixel(_ c: Coordinate) -> (x: Double, y: Double)
+    func coordinate(x: Double, y: Double) -> Coordinate
+}
+
 /// Web Mercator (EPSG:3857) as map tiles use it: the world is a square of 256·2^zoom pixels,
 /// x growing east from the antimeridian, y growing south from 85.0511° N.
-public enum WebMercator {
+public struct WebMercator: MapProjection {
+    public init() {}
+    public var identifier: String { "EPSG:3857" }
+    public func pixel(_ c: Coordinate) -> (x: Double, y: Double) { Self.pixel(c) }
+    public func coordinate(x: Double, y: Double) -> Coordinate { Self.coordinate(x: x, y: y) }
+
     /// The latitude where the square world ends (its top and bottom edges).
     public static let maxLatitude = 85.05112877980659
     public static let tileSize = 256.0
@@ -65,30 +81,60 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(z)/\(x)/\(y)" }
 }
 
-/// What a map image shows: a centre, a (fractional) zoom and a size in pixels. Projects
-/// coordinates to pixels of the image, top-left origin.
-public struct Viewport: Hashable, Sendable {
+/// What a map image shows: a projection, a centre, a (fractional) zoom and a size in pixels.
+/// Projects coordinates to pixels of the image, top-left origin.
+public struct Viewport: Sendable {
+    public var projection: any MapProjection
     public var center: Coordinate
     public var zoom: Double
     public var width: Double, height: Double
 
-    public init(center: Coordinate, zoom: Double, width: Double, height: Double) {
+    public init(center: Coordinate, zoom: Double, width: Double, height: Double, projection: any MapProjection = WebMercator()) {
+        self.projection = projection
         self.center = center
         self.zoom = zoom
         self.width = width
         self.height = height
     }
 
+    /// The viewport that shows exactly the XYZ tile `tile` (256 pixels a side; draw it at a
+    /// larger scale for HiDPI tiles).
+    public init(tile: TileID) {
+        let n = Double(1 << tile.z), world = WebMercator.tileSize / n
+        let center = WebMercator.coordinate(x: (Double(tile.x) + 0.5) * world, y: (Double(tile.y) + 0.5) * world)
+        self.init(center: center, zoom: Double(tile.z), width: WebMercator.tileSize, height: WebMercator.tileSize)
+    }
+
+    /// `c` in world pixels at this zoom: the plane on which layout is done, fixed to the world,
+    /// so that every image and tile at one zoom sees the same positions.
+    public func worldPixel(_ c: Coordinate) -> (x: Double, y: Double) {
+        let s = WebMercator.scale(zoom: zoom), p = projection.pixel(c)
+        return (p.x * s, p.y * s)
+    }
+
+    /// The world pixel at the image's top-left corner.
+    public var origin: (x: Double, y: Double) {
+        let c = worldPixel(center)
+        return (c.x - width / 2, c.y - height / 2)
+    }
+
     /// The pixel of the image where `c` lies (it may be outside the image).
     public func pixel(_ c: Coordinate) -> (x: Double, y: Double) {
-        let s = WebMercator.scale(zoom: zoom), p = WebMercator.pixel(c), o = WebMercator.pixel(center)
-        return ((p.x - o.x) * s + width / 2, (p.y - o.y) * s + height / 2)
+        let p = worldPixel(c), o = origin
+        return (p.x - o.x, p.y - o.y)
     }
 
     /// The coordinate at pixel (x, y) of the image.
     public func coordinate(x: Double, y: Double) -> Coordinate {
-        let s = WebMercator.scale(zoom: zoom), o = WebMercator.pixel(center)
-        return WebMercator.coordinate(x: o.x + (x - width / 2) / s, y: o.y + (y - height / 2) / s)
+        let s = WebMercator.scale(zoom: zoom), o = origin
+        return projection.coordinate(x: (o.x + x) / s, y: (o.y + y) / s)
+    }
+
+    /// Ground metres per pixel across the image's centre, measured on the ellipsoid: right for
+    /// any projection, where a formula would hold for one.
+    public var metresPerPixel: Double {
+        let west = coordinate(x: width / 2 - 0.5, y: height / 2), east = coordinate(x: width / 2 + 0.5, y: height / 2)
+        return Geodesic.distance(west, east)
     }
 
     /// The area the image shows, as a valid box: longitudes brought into ±180 (so it may cross
@@ -96,12 +142,26 @@ public struct Viewport: Hashable, Sendable {
     public var bounds: BoundingBox { bounds(margin: 0) }
 
     /// The area the image shows with `margin` pixels more on every side: where marks that reach
-    /// into the image (a pin whose tip lies below its bottom edge) may stand.
-    public func bounds(margin: Double) -> BoundingBox {
-        let nw = coordinate(x: -margin, y: -margin), se = coordinate(x: width + margin, y: height + margin)
-        guard se.lon - nw.lon < 360 else { return BoundingBox(minLon: -180, minLat: se.lat, maxLon: 180, maxLat: nw.lat) }
+    /// into the image (a pin whose tip lies below its bottom edge) may stand. The edges are
+    /// sampled, not just the corners: in a conic projection they curve in latitude and longitude.
+    public func bounds(margin: Double) -> BoundingBox { bounds(margin: (margin, margin)) }
+
+    /// As `bounds(margin:)`, with a margin of its own for each axis.
+    public func bounds(margin: (x: Double, y: Double)) -> BoundingBox {
+        let steps = 8
+        var edge: [Coordinate] = []
+        for i in 0...steps {
+            let t = Double(i) / Double(steps)
+            let x = -margin.x + t * (width + 2 * margin.x), y = -margin.y + t * (height + 2 * margin.y)
+            edge += [coordinate(x: x, y: -margin.y), coordinate(x: x, y: height + margin.y),
+                     coordinate(x: -margin.x, y: y), coordinate(x: width + margin.x, y: y)]
+        }
+        edge = edge.filter { $0.lat.isFinite && $0.lon.isFinite }
+        let west = edge.map(\.lon).min() ?? -180, east = edge.map(\.lon).max() ?? 180
+        let south = max(edge.map(\.lat).min() ?? -90, -90), north = min(edge.map(\.lat).max() ?? 90, 90)
+        guard east - west < 360 else { return BoundingBox(minLon: -180, minLat: south, maxLon: 180, maxLat: north) }
         func wrapped(_ lon: Double) -> Double { lon > 180 ? lon - 360 : (lon < -180 ? lon + 360 : lon) }
-        return BoundingBox(minLon: wrapped(nw.lon), minLat: se.lat, maxLon: wrapped(se.lon), maxLat: nw.lat)
+        return BoundingBox(minLon: wrapped(west), minLat: south, maxLon: wrapped(east), maxLat: north)
     }
 }
 
@@ -123,9 +183,10 @@ extension Viewport {
     /// `padding` on each side, centred on the marks. A single mark, or marks at one place, get
     /// `maxZoom`. Nil when not even zoom 0 leaves room for the marks.
     public static func fitting(_ marks: [(Coordinate, PixelExtent)], width: Double, height: Double,
-                               padding: Double = 0, maxZoom: Double = 16) -> Viewport? {
-        guard !marks.isEmpty else { return nil }
-        let world = marks.map { (WebMercator.pixel($0.0), $0.1) }
+                               padding: Double = 0, maxZoom: Double = 16,
+                               projection: any MapProjection = WebMercator()) -> Viewport? {
+        let world = marks.map { (projection.pixel($0.0), $0.1) }.filter { $0.0.x.isFinite && $0.0.y.isFinite }
+        guard !world.isEmpty else { return nil }
         // At scale s the marks span, on each axis, max(p·s + reach) − min(p·s − reach): convex and
         // growing in s, so the largest s that fits is found by bisection on the zoom.
         func span(_ s: Double) -> (x: (Double, Double), y: (Double, Double)) {
@@ -152,7 +213,7 @@ extension Viewport {
         }
         // Centre the marks' whole extent: its middle, in world pixels, is the image centre.
         let s = WebMercator.scale(zoom: zoom), b = span(s)
-        let center = WebMercator.coordinate(x: (b.x.0 + b.x.1) / 2 / s, y: (b.y.0 + b.y.1) / 2 / s)
-        return Viewport(center: center, zoom: zoom, width: width, height: height)
+        let center = projection.coordinate(x: (b.x.0 + b.x.1) / 2 / s, y: (b.y.0 + b.y.1) / 2 / s)
+        return Viewport(center: center, zoom: zoom, width: width, height: height, projection: projection)
     }
 }

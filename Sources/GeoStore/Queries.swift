@@ -146,6 +146,8 @@ public struct Feature: Sendable, Hashable {
     public var names: [String: String]
     public var address: String?
     public var geometry: Geometry
+    /// A trip's recorded track, when it has one (its `geometry` is the spot it is found by).
+    public var track: Geometry?
     /// Geodesic metres from the query point (nearest / within only).
     public var distance: Double?
     /// Other attributes worth showing (phone, website, water kind, time zone…), filled in by
@@ -153,13 +155,14 @@ public struct Feature: Sendable, Hashable {
     public var properties: [String: String]
 
     public init(id: FeatureID, category: String, name: String?, names: [String: String] = [:], address: String? = nil,
-                geometry: Geometry, distance: Double? = nil, properties: [String: String] = [:]) {
+                geometry: Geometry, track: Geometry? = nil, distance: Double? = nil, properties: [String: String] = [:]) {
         self.id = id
         self.category = category
         self.name = name
         self.names = names
         self.address = address
         self.geometry = geometry
+        self.track = track
         self.distance = distance
         self.properties = properties
     }

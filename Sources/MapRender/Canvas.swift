@@ -33,14 +33,15 @@ final class Canvas {
         return CAIRO_STATUS_SUCCESS
     }
 
-    init(format: ImageFormat, width: Double, height: Double, scale: Double = 1) throws {
+    /// `transparent`: a PNG with an alpha channel, clear where nothing is drawn (overlays, tiles).
+    init(format: ImageFormat, width: Double, height: Double, scale: Double = 1, transparent: Bool = false) throws {
         self.format = format
         self.width = width
         self.height = height
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         switch format {
         case .png:
-            surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+            surface = cairo_image_surface_create(transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
                                                  Int32((width * scale).rounded()), Int32((height * scale).rounded()))
         case .pdf: surface = cairo_pdf_surface_create_for_stream(Self.append, closure, width, height)
         case .svg: surface = cairo_svg_surface_create_for_stream(Self.append, closure, width, height)

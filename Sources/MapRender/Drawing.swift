@@ -121,4 +121,12 @@ extension Canvas {
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_stroke(cr)
     }
+
+    /// A filled, outlined disc centred on (x, y).
+    func disc(x: Double, y: Double, radius: Double, fill: RGBA, outline: RGBA, outlineWidth: Double) {
+        cairo_new_path(cr)
+        cairo_arc(cr, x, y, radius, 0, 2 * .pi)
+        self.fill(fill, preserve: true)
+        stroke(outline, width: outlineWidth)
+    }
 }

@@ -46,25 +46,20 @@ public struct MarkGroup: Hashable, Sendable {
 
 public enum Clustering {
     /// Merges marks of the same category that fall into the same square cell of `cellSize`
-    /// world pixels at `zoom` (world pixel = `WebMercator.pixel(c)` × 2^zoom). The grid is aligned
-    /// to the world origin, not to the image, so every tile and every overview at this zoom sees
-    /// the same cells, and a group depends only on the marks inside its cell.
-    ///
-    /// Tile consistency is the caller's duty: fetch marks from at least one cell (plus a pin's
-    /// reach) beyond the area drawn. Then every cell that touches the area is complete, and a
-    /// group whose pin reaches into the area comes out exactly as in a render of the whole
-    /// world. Groups from cells at the margin's outer edge may be incomplete: draw only the pins
-    /// that reach into the area.
+    /// pixels of the map's world plane (`worldPixel`, e.g. `Viewport.worldPixel`). The grid is
+    /// fixed to the world, not to the image, so every tile and every overview at one zoom sees
+    /// the same cells, and a group depends only on the marks inside its cell: given the marks
+    /// of a cell and its neighbourhood, a tile computes the same groups as the whole world.
     ///
     /// Marks whose position has no finite pixel are skipped. Output is sorted by cell (row, then
     /// column) and category.
-    public static func cluster(_ marks: [LayoutMark], zoom: Double, cellSize: Double) -> [MarkGroup] {
-        precondition(cellSize > 0 && zoom.isFinite, "cellSize must be positive and zoom finite")
+    public static func cluster(_ marks: [LayoutMark], cellSize: Double,
+                               worldPixel: (Coordinate) -> (x: Double, y: Double)) -> [MarkGroup] {
+        precondition(cellSize > 0, "cellSize must be positive")
         struct Key: Hashable { var row: Int, column: Int, category: String }
-        let scale = WebMercator.scale(zoom: zoom)
         var cells: [Key: [(mark: LayoutMark, x: Double, y: Double)]] = [:]
         for mark in marks {
-            let p = WebMercator.pixel(mark.position), x = p.x * scale, y = p.y * scale
+            let (x, y) = worldPixel(mark.position)
             // Int(exactly:) rejects NaN and out-of-range values instead of trapping.
             guard let column = Int(exactly: (x / cellSize).rounded(.down)),
                   let row = Int(exactly: (y / cellSize).rounded(.down)) else { continue }
@@ -124,21 +119,35 @@ public struct PixelRect: Hashable, Sendable {
 public struct LabelRequest: Sendable {
     public var groupID: String
     public var text: String
-    /// The pixel of the pin's tip in the image.
+    /// The pixel of the pin's tip.
     public var anchor: (x: Double, y: Double)
     public var pinExtent: PixelExtent
-    /// The measured text box, halo included.
-    public var size: (width: Double, height: Double)
     /// Lower is more important; ties are broken by `groupID`.
     public var priority: Int
 
-    public init(groupID: String, text: String, anchor: (x: Double, y: Double), pinExtent: PixelExtent,
-                size: (width: Double, height: Double), priority: Int) {
-        (self.groupID, self.text, self.anchor, self.pinExtent, self.size, self.priority) =
-            (groupID, text, anchor, pinExtent, size, priority)
+    public init(groupID: String, text: String, anchor: (x: Double, y: Double), pinExtent: PixelExtent, priority: Int) {
+        (self.groupID, self.text, self.anchor, self.pinExtent, self.priority) = (groupID, text, anchor, pinExtent, priority)
     }
 
     public var pinRect: PixelRect { PixelRect(anchor: anchor, extent: pinExtent) }
+
+    /// Where the label may go, in order of preference: right of the pin, left, above, below,
+    /// `gap` pixels beside the pin's extent. Left and right are centred on the pin's head (the
+    /// circle as wide as the pin at its top; for a round or point mark, its centre).
+    func candidates(width w: Double, height h: Double, gap: Double) -> [PixelRect] {
+        let pin = pinRect, headY = pin.minY + min(pin.width, pin.height) / 2
+        return [
+            PixelRect(x: pin.maxX + gap, y: headY - h / 2, width: w, height: h),
+            PixelRect(x: pin.minX - gap - w, y: headY - h / 2, width: w, height: h),
+            PixelRect(x: pin.midX - w / 2, y: pin.minY - gap - h, width: w, height: h),
+            PixelRect(x: pin.midX - w / 2, y: pin.maxY + gap, width: w, height: h),
+        ]
+    }
+
+    /// How far any candidate reaches from the anchor, for labels up to `size`.
+    static func reach(_ pin: PixelExtent, size: (width: Double, height: Double), gap: Double) -> (x: Double, y: Double) {
+        (max(pin.left, pin.right) + gap + size.width, max(pin.top, pin.bottom) + gap + size.height)
+    }
 }
 
 public struct PlacedLabel: Hashable, Sendable {
@@ -151,53 +160,146 @@ public struct PlacedLabel: Hashable, Sendable {
     }
 }
 
+/// Where labels go, decided locally so that tiles agree with each other and with overviews.
+///
+/// Greedy placement (each label in turn takes the first free spot) lets one label's choice push
+/// the next, and that the next, without bound: no margin a tile could fetch would make it agree
+/// with its neighbour. Here each decision looks only a bounded distance away:
+///
+/// 1. A label's **free** spots are its candidates that overlap no pin and no obstacle and lie
+///    inside `bounds` (if any). Its **first** spot is the first free one.
+/// 2. A label **wins** when no more important label's first spot overlaps its first spot. A
+///    winner is drawn at its first spot.
+/// 3. Any other label is drawn at the first free spot that overlaps no winner's first spot and
+///    no free spot of a more important non-winner; failing that it is dropped.
+///
+/// No two drawn labels overlap: winners by (2); a label of (3) keeps off every winner and off
+/// every spot a more important label of (3) could take. The least important labels are the ones
+/// lost. A decision depends on pins and labels at most `dependencyReach` away, which gives the
+/// margin a tile needs (`AnnotationLayout.margin`).
 public enum LabelPlacement {
-    /// Places labels greedily, most important first (priority, then groupID), each at the first
-    /// of four candidates — right of the pin, left, above, below, `gap` pixels beside the pin's
-    /// extent — that overlaps no placed label and no obstacle and lies inside `bounds` (if
-    /// given). A label with no free candidate is dropped, so labels never overlap by
-    /// construction and the least important are the ones lost.
-    ///
-    /// `obstacles` should hold every drawn pin's rect (`LabelRequest.pinRect`). A label's own pin
-    /// never blocks it: every candidate lies beside that pin's rect, touching it at most.
-    /// Left/right candidates are centred on the pin's head: the circle as wide as the pin at
-    /// its top (a round or point mark: its centre). The result is in placement order.
-    public static func place(_ requests: [LabelRequest], obstacles: [PixelRect], bounds: PixelRect?,
-                             gap: Double = 2) -> [PlacedLabel] {
-        // A total order, so shuffled input gives the same output.
-        let order = requests.sorted {
-            ($0.priority, $0.groupID, $0.text, $0.anchor.x, $0.anchor.y) < ($1.priority, $1.groupID, $1.text, $1.anchor.x, $1.anchor.y)
+    /// How far, per axis and in multiples of a label's reach, one decision looks: its own spots
+    /// (1), the labels whose spots meet them (2), their winning status (2 more), their pins (1).
+    static let dependencyReach = 6.0
+
+    /// The labels drawn, in order of importance. `measure` gives the text to draw (perhaps
+    /// shortened) and its box, halo included, no larger than `maxSize`; it is called only for
+    /// labels near `window`, so a tile measures few. With a `window`, only labels that reach
+    /// into it are decided and returned.
+    public static func place(_ requests: [LabelRequest], pins: [PixelRect], obstacles: [PixelRect] = [],
+                             bounds: PixelRect? = nil, window: PixelRect? = nil, maxSize: (width: Double, height: Double),
+                             gap: Double = 2, measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
+        var solver = Solver(requests: requests, blockers: pins + obstacles, bounds: bounds, maxSize: maxSize, gap: gap, measure: measure)
+        let wanted = window.map { solver.requests(near: $0) } ?? Array(solver.order.indices)
+        return wanted.sorted().compactMap { i in
+            guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
+            return PlacedLabel(groupID: solver.order[i].groupID, text: solver.measured(i).text, rect: rect)
         }
-        var taken = RectIndex()
-        for o in obstacles { taken.insert(o) }
-        var placed: [PlacedLabel] = []
-        for r in order {
-            let (w, h) = r.size, pin = r.pinRect
-            let headY = pin.minY + min(pin.width, pin.height) / 2
-            let candidates = [
-                PixelRect(x: pin.maxX + gap, y: headY - h / 2, width: w, height: h),
-                PixelRect(x: pin.minX - gap - w, y: headY - h / 2, width: w, height: h),
-                PixelRect(x: pin.midX - w / 2, y: pin.minY - gap - h, width: w, height: h),
-                PixelRect(x: pin.midX - w / 2, y: pin.maxY + gap, width: w, height: h),
-            ]
-            guard w >= 0, h >= 0, candidates.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
-            if let rect = candidates.first(where: { (bounds?.contains($0) ?? true) && !taken.intersectsAny($0) }) {
-                placed.append(PlacedLabel(groupID: r.groupID, text: r.text, rect: rect))
-                taken.insert(rect)
+    }
+
+    /// The rules above, each answer computed once and only when asked for. Requests are
+    /// numbered by importance: a lower index is more important.
+    private struct Solver {
+        let order: [LabelRequest]
+        let blockers: RectIndex
+        let bounds: PixelRect?
+        let gap: Double
+        let reach: (x: Double, y: Double)
+        let measure: (String) -> (text: String, width: Double, height: Double)
+        let maxSize: (width: Double, height: Double)
+        /// Request indices by the grid cell of their anchor.
+        var anchors: [RectIndex.Cell: [Int]] = [:]
+        var sizes: [Int: (text: String, width: Double, height: Double)] = [:]
+        var freeSpots: [Int: [PixelRect]] = [:]
+        var winners: [Int: Bool] = [:]
+
+        init(requests: [LabelRequest], blockers: [PixelRect], bounds: PixelRect?, maxSize: (width: Double, height: Double),
+             gap: Double, measure: @escaping (String) -> (text: String, width: Double, height: Double)) {
+            // A total order, so shuffled input gives the same output.
+            order = requests.filter { $0.anchor.x.isFinite && $0.anchor.y.isFinite }.sorted {
+                ($0.priority, $0.groupID, $0.text, $0.anchor.x, $0.anchor.y) < ($1.priority, $1.groupID, $1.text, $1.anchor.x, $1.anchor.y)
+            }
+            var index = RectIndex()
+            for b in blockers { index.insert(b) }
+            self.blockers = index
+            (self.bounds, self.gap, self.maxSize, self.measure) = (bounds, gap, maxSize, measure)
+            let pinReach = order.reduce(PixelExtent.point) { r, q in
+                PixelExtent(left: max(r.left, q.pinExtent.left), top: max(r.top, q.pinExtent.top),
+                            right: max(r.right, q.pinExtent.right), bottom: max(r.bottom, q.pinExtent.bottom))
+            }
+            reach = LabelRequest.reach(pinReach, size: maxSize, gap: gap)
+            for (i, r) in order.enumerated() {
+                anchors[RectIndex.cell(x: r.anchor.x, y: r.anchor.y), default: []].append(i)
             }
         }
-        return placed
+
+        /// The requests whose spots may overlap `rect`.
+        func requests(near rect: PixelRect) -> [Int] {
+            let area = PixelRect(x: rect.x - reach.x, y: rect.y - reach.y, width: rect.width + 2 * reach.x, height: rect.height + 2 * reach.y)
+            guard let cells = RectIndex.cells(area) else { return Array(order.indices) }
+            return cells.flatMap { anchors[$0] ?? [] }
+        }
+
+        mutating func measured(_ i: Int) -> (text: String, width: Double, height: Double) {
+            if let size = sizes[i] { return size }
+            let m = measure(order[i].text)
+            let size = (m.text, min(m.width, maxSize.width), min(m.height, maxSize.height))
+            sizes[i] = size
+            return size
+        }
+
+        mutating func free(_ i: Int) -> [PixelRect] {
+            if let spots = freeSpots[i] { return spots }
+            let size = measured(i)
+            let spots = order[i].candidates(width: size.width, height: size.height, gap: gap).filter { spot in
+                (bounds?.contains(spot) ?? true) && !blockers.intersectsAny(spot)
+            }
+            freeSpots[i] = spots
+            return spots
+        }
+
+        mutating func wins(_ i: Int) -> Bool {
+            if let known = winners[i] { return known }
+            guard let first = free(i).first else { winners[i] = false; return false }
+            var wins = true
+            for j in requests(near: first) where j < i {
+                if let other = free(j).first, other.intersects(first) { wins = false; break }
+            }
+            winners[i] = wins
+            return wins
+        }
+
+        mutating func place(_ i: Int) -> PixelRect? {
+            let spots = free(i)
+            guard let first = spots.first else { return nil }
+            if wins(i) { return first }
+            spotLoop: for spot in spots {
+                for j in requests(near: spot) where j != i {
+                    if wins(j) {
+                        if free(j)[0].intersects(spot) { continue spotLoop }
+                    } else if j < i, free(j).contains(where: { $0.intersects(spot) }) {
+                        continue spotLoop
+                    }
+                }
+                return spot
+            }
+            return nil
+        }
     }
 }
 
 /// Rects bucketed in a coarse grid, so a candidate is tested only against its neighbours:
 /// placement stays near-linear for a thousand pins instead of quadratic.
-private struct RectIndex {
+struct RectIndex {
     struct Cell: Hashable { var x: Int, y: Int }
-    static let cellSize = 64.0, maxCells = 256
+    static let cellSize = 64.0, maxCells = 4096
     var rects: [PixelRect] = []
     var buckets: [Cell: [Int]] = [:]
     var oversized: [Int] = []  // huge or non-finite rects: tested against every query
+
+    static func cell(x: Double, y: Double) -> Cell {
+        Cell(x: Int(exactly: (x / cellSize).rounded(.down)) ?? 0, y: Int(exactly: (y / cellSize).rounded(.down)) ?? 0)
+    }
 
     /// The cells `r` covers; nil when too many (or not finite) to bucket.
     static func cells(_ r: PixelRect) -> [Cell]? {
@@ -209,7 +311,7 @@ private struct RectIndex {
 
     mutating func insert(_ r: PixelRect) {
         rects.append(r)
-        guard let cells = Self.cells(r) else { return oversized.append(rects.count - 1) }
+        guard let cells = Self.cells(r), cells.count <= 16 else { return oversized.append(rects.count - 1) }
         for c in cells { buckets[c, default: []].append(rects.count - 1) }
     }
 

@@ -10,10 +10,23 @@ public enum Framing: Sendable {
     case fit(padding: Double, maxZoom: Double)
 }
 
+/// What of a map is drawn.
+public enum MapLayers: Sendable {
+    /// A finished map: background, waters, trip tracks, pins, labels kept whole inside the
+    /// image, legend, scale bar and attribution.
+    case complete
+    /// Pins and labels alone on a transparent background, laid out as on an endless map: what
+    /// annotation tiles show over a base map, and what a mosaic of them equals.
+    case annotations
+}
+
 /// Everything a map image needs: the features to draw (the renderer never reads the database),
 /// the categories to show, the framing, the size and the style.
 public struct MapRequest: Sendable {
     public var features: [Feature]
+    public var layers: MapLayers
+    /// Web Mercator unless a printable map names another CRS (`ProjectedCRS`).
+    public var projection: any MapProjection
     /// Category codes to draw; everything else is left out, legend included. Empty: all.
     public var categories: Set<String>
     public var framing: Framing
@@ -26,10 +39,13 @@ public struct MapRequest: Sendable {
     /// Lines of attribution the data requires, e.g. "© OpenStreetMap contributors".
     public var attribution: [String]
 
-    public init(features: [Feature], categories: Set<String> = [], framing: Framing = .fit(padding: 24, maxZoom: 16),
+    public init(features: [Feature], layers: MapLayers = .complete, projection: any MapProjection = WebMercator(),
+                categories: Set<String> = [], framing: Framing = .fit(padding: 24, maxZoom: 16),
                 width: Double, height: Double, scale: Double = 1, format: ImageFormat = .png, style: MapStyle,
                 language: String? = nil, attribution: [String] = []) {
         self.features = features
+        self.layers = layers
+        self.projection = projection
         self.categories = categories
         self.framing = framing
         self.width = width
@@ -55,7 +71,7 @@ extension MapRequest {
         switch framing {
         case let .center(c, zoom):
             _ = try Coordinate(validatingLat: c.lat, lon: c.lon)
-            guard abs(c.lat) <= WebMercator.maxLatitude else {
+            guard projection is ProjectedCRS || abs(c.lat) <= WebMercator.maxLatitude else {
                 throw RenderError(description: "center: latitude \(c.lat) is beyond ±\(WebMercator.maxLatitude), where Web Mercator ends")
             }
             guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw RenderError(description: "zoom: \(zoom) is outside 0…\(TileID.maxZoom)") }
@@ -79,78 +95,102 @@ public enum MapRenderer {
         try request.validate()
         let drawn = request.features.filter { request.categories.isEmpty || request.categories.contains($0.category) }
         let viewport = try frame(request, drawn)
-        let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale)
+        let complete = request.layers == .complete
+        let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale,
+                                transparent: !complete)
         let style = request.style
-        canvas.fillBackground(style.background)
         let project = { (c: Coordinate) in viewport.pixel(c) }
+        // The furniture sets fonts of its own: each measure sets the labels' font again.
+        let measure = { (text: String) in labelSize(text, style: style, on: canvas) }
 
-        for water in drawn where water.id.kind == .water { drawWater(water.geometry, on: canvas, style: style, project: project) }
-
-        // Point features become pins; those that would overlap merge into a cluster with a count.
-        let marks = drawn.compactMap { f -> LayoutMark? in
-            guard case let .point(c) = f.geometry, f.id.kind != .water else { return nil }
-            return LayoutMark(id: f.id.description, category: f.category, position: c, label: f.name(in: request.language))
+        // Furniture is laid out first (labels keep off it) and drawn last (over the pins).
+        var furniture: [Furniture] = []
+        if complete {
+            canvas.fillBackground(style.background)
+            for f in drawn where f.id.kind == .water { drawWater(f.geometry, on: canvas, style: style, project: project) }
+            for f in drawn { if let track = f.track { drawTrack(track, on: canvas, style: style, project: project) } }
+            // The legend counts what is on the image, not the margin fetched around it.
+            let visible = drawn.filter { f in
+                let points = (f.geometry.coordinates + (f.track?.coordinates ?? [])).map(project)
+                return (points.map(\.x).min() ?? .infinity) <= request.width && (points.map(\.x).max() ?? -.infinity) >= 0
+                    && (points.map(\.y).min() ?? .infinity) <= request.height && (points.map(\.y).max() ?? -.infinity) >= 0
+            }
+            furniture = [legendLayout(visible, style: style, language: request.language, on: canvas),
+                         attributionLayout(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
+                         scaleBarLayout(viewport, style: style, on: canvas)].compactMap { $0 }
         }
-        let groups = Clustering.cluster(marks, zoom: viewport.zoom, cellSize: clusterCell(style))
-            .map { (group: $0, tip: project($0.position)) }
-            .sorted { ($0.tip.y, $0.tip.x, $0.group.id) < ($1.tip.y, $1.tip.x, $1.group.id) }
-        let pins = groups.map { g in (g, extent: pinExtent(style, count: g.group.members.count)) }
 
-        // Furniture first (as obstacles for labels), drawn last (over the pins).
-        // The legend counts what is on the image, not the margin fetched around it.
-        let visible = drawn.filter { f in
-            let xs = f.geometry.coordinates.map { project($0).x }, ys = f.geometry.coordinates.map { project($0).y }
-            return (xs.min() ?? .infinity) <= request.width && (xs.max() ?? -.infinity) >= 0
-                && (ys.min() ?? .infinity) <= request.height && (ys.max() ?? -.infinity) >= 0
-        }
-        let legend = legendLayout(visible, style: style, language: request.language, on: canvas)
-        let attribution = attributionLayout(request.attribution, style: style, on: canvas, width: request.width, height: request.height)
-        let scaleBar = scaleBarLayout(viewport, style: style, height: request.height)
-
-        for (g, extent) in pins { drawPin(g.group, tip: g.tip, extent: extent, on: canvas, style: style) }
-
-        canvas.setFont(style.labels.fontFamily, size: style.labels.fontSize)
-        let requests = pins.compactMap { (g, extent) -> LabelRequest? in
-            guard !g.group.isCluster, let text = g.group.members[0].label, !text.isEmpty else { return nil }
-            return LabelRequest(groupID: g.group.id, text: text, anchor: g.tip, pinExtent: extent,
-                                size: labelSize(text, style: style, on: canvas), priority: 0)
-        }
-        let obstacles = pins.map { PixelRect(anchor: $0.0.tip, extent: $0.extent) } + [legend?.rect, attribution?.rect, scaleBar.rect].compactMap { $0 }
-        let placed = LabelPlacement.place(requests, obstacles: obstacles, bounds: PixelRect(x: 0, y: 0, width: request.width, height: request.height))
-        for label in placed { drawLabel(label, on: canvas, style: style) }
-
-        legend?.draw()
-        attribution?.draw()
-        scaleBar.draw(canvas, style)
+        let layout = AnnotationLayout(marks: marks(drawn, style: style, language: request.language), viewport: viewport, style: style,
+                                      keepInside: complete, obstacles: furniture.map(\.rect), measure: measure)
+        for pin in layout.pins { drawPin(pin.group, tip: pin.tip, extent: pin.extent, on: canvas, style: style) }
+        for label in layout.labels { drawLabel(label, on: canvas, style: style) }
+        for f in furniture { f.draw() }
         return try canvas.finish()
+    }
+
+    /// The transparent annotation tile `tile` (256 px, or 512 px at scale 2): the pins and labels
+    /// of `features` as a map of the whole world would show them there. `features` must hold every
+    /// feature within `fetchArea(tile:style:)` for the tile to agree with its neighbours.
+    public static func renderTile(_ tile: TileID, features: [Feature], categories: Set<String> = [], scale: Double = 1,
+                                  style: MapStyle, language: String? = nil) throws -> Data {
+        let v = Viewport(tile: tile)
+        return try render(MapRequest(features: features, layers: .annotations, categories: categories, framing: .center(v.center, zoom: v.zoom),
+                                     width: v.width, height: v.height, scale: scale, style: style, language: language))
+    }
+
+    /// The area whose features an image of `viewport` must be handed: its own and, beyond it,
+    /// the pins that reach in and the marks its clusters and labels depend on.
+    public static func fetchArea(_ viewport: Viewport, style: MapStyle) -> BoundingBox {
+        viewport.bounds(margin: AnnotationLayout.margin(style))
+    }
+
+    public static func fetchArea(tile: TileID, style: MapStyle) -> BoundingBox {
+        fetchArea(Viewport(tile: tile), style: style)
+    }
+
+    /// Point features become marks for pins; a category earlier in the legend's order has its
+    /// labels placed first.
+    static func marks(_ features: [Feature], style: MapStyle, language: String?) -> [LayoutMark] {
+        let rank = Dictionary(style.legend.order.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        return features.compactMap { f in
+            guard case let .point(c) = f.geometry, f.id.kind != .water else { return nil }
+            return LayoutMark(id: f.id.description, category: f.category, position: c, label: f.name(in: language),
+                              priority: rank[f.category] ?? rank.count)
+        }
     }
 
     /// The viewport the request asks for; zoom-to-fit counts each pin's and label's pixels.
     public static func frame(_ request: MapRequest, _ drawn: [Feature]) throws -> Viewport {
         switch request.framing {
         case let .center(c, zoom):
-            return Viewport(center: c, zoom: zoom, width: request.width, height: request.height)
+            return Viewport(center: c, zoom: zoom, width: request.width, height: request.height, projection: request.projection)
         case let .bbox(box):
-            let east = box.crossesAntimeridian ? box.maxLon + 360 : box.maxLon
-            let corners = [Coordinate(lat: box.minLat, lon: box.minLon), Coordinate(lat: box.maxLat, lon: east)].map { ($0, PixelExtent.point) }
-            guard let v = Viewport.fitting(corners, width: request.width, height: request.height, maxZoom: Double(TileID.maxZoom)) else {
+            // The box's edges, sampled: in a conic projection they are curves, not just two corners.
+            let east = box.crossesAntimeridian ? box.maxLon + 360 : box.maxLon, steps = 8
+            let edges = (0...steps).flatMap { i -> [Coordinate] in
+                let t = Double(i) / Double(steps), lon = box.minLon + t * (east - box.minLon), lat = box.minLat + t * (box.maxLat - box.minLat)
+                return [Coordinate(lat: box.minLat, lon: lon), Coordinate(lat: box.maxLat, lon: lon),
+                        Coordinate(lat: lat, lon: box.minLon), Coordinate(lat: lat, lon: east)]
+            }
+            guard let v = Viewport.fitting(edges.map { ($0, .point) }, width: request.width, height: request.height,
+                                           maxZoom: Double(TileID.maxZoom), projection: request.projection) else {
                 throw RenderError(description: "bbox: \(box) does not fit in \(Int(request.width))×\(Int(request.height)) px")
             }
             return v
         case let .fit(padding, maxZoom):
             let measure = try Canvas(format: .png, width: 1, height: 1)
-            measure.setFont(request.style.labels.fontFamily, size: request.style.labels.fontSize)
             let pin = pinExtent(request.style, count: 1)
             var marks: [(Coordinate, PixelExtent)] = []
             for f in drawn {
                 if case let .point(c) = f.geometry, f.id.kind != .water {
                     // The label goes right of the pin when it can: leave room for it there.
                     let text = f.name(in: request.language) ?? ""
-                    let label = text.isEmpty ? 0 : labelSize(text, style: request.style, on: measure).width + 2
-                    marks.append((c, PixelExtent(left: pin.left, top: pin.top, right: pin.right + label, bottom: pin.bottom)))
+                    let label = text.isEmpty ? 0 : min(labelSize(text, style: request.style, on: measure).width, request.style.labels.maxWidth)
+                    marks.append((c, PixelExtent(left: pin.left, top: pin.top, right: pin.right + AnnotationLayout.labelGap + label, bottom: pin.bottom)))
                 } else {
                     marks += f.geometry.coordinates.map { ($0, .point) }
                 }
+                marks += (request.layers == .complete ? f.track?.coordinates ?? [] : []).map { ($0, .point) }
             }
             guard !marks.isEmpty else {
                 throw RenderError(description: "nothing to draw: no feature of the chosen categories (give --bbox or --center to draw an empty map)")
@@ -158,9 +198,10 @@ public enum MapRenderer {
             // When not even zoom 0 holds every pin and label (a world-wide selection on a small
             // image), fit the pins alone, and failing that show the whole world at zoom 0.
             let pinsOnly = marks.map { ($0.0, PixelExtent(left: min($0.1.left, pin.left), top: $0.1.top, right: min($0.1.right, pin.right), bottom: $0.1.bottom)) }
-            return Viewport.fitting(marks, width: request.width, height: request.height, padding: padding, maxZoom: maxZoom)
-                ?? Viewport.fitting(pinsOnly, width: request.width, height: request.height, padding: padding, maxZoom: maxZoom)
-                ?? Viewport(center: Coordinate(lat: 0, lon: 0), zoom: 0, width: request.width, height: request.height)
+            let (w, h, p) = (request.width, request.height, request.projection)
+            return Viewport.fitting(marks, width: w, height: h, padding: padding, maxZoom: maxZoom, projection: p)
+                ?? Viewport.fitting(pinsOnly, width: w, height: h, padding: padding, maxZoom: maxZoom, projection: p)
+                ?? Viewport(center: Coordinate(lat: 0, lon: 0), zoom: 0, width: w, height: h, projection: p)
         }
     }
 
@@ -172,8 +213,9 @@ public enum MapRenderer {
     }
 
     static func labelSize(_ text: String, style: MapStyle, on canvas: Canvas) -> (width: Double, height: Double) {
+        canvas.setFont(style.labels.fontFamily, size: style.labels.fontSize)
         let box = canvas.textBox(text)
-        return (box.advance + 2 * style.labels.haloWidth, style.labels.fontSize * 1.25 + 2 * style.labels.haloWidth)
+        return (box.advance + 2 * style.labels.haloWidth, AnnotationLayout.labelHeight(style))
     }
 
     static func drawPin(_ group: MarkGroup, tip: (x: Double, y: Double), extent: PixelExtent, on canvas: Canvas, style: MapStyle) {
@@ -185,6 +227,23 @@ public enum MapRenderer {
                    glyph: group.isCluster ? String(group.members.count) : category.glyph,
                    glyphColor: group.isCluster ? style.clusters.countColor : p.glyphColor,
                    glyphSize: (group.isCluster ? style.clusters.countFontSize : p.glyphSize) * grown, font: style.labels.fontFamily)
+    }
+
+    /// A trip's track, with a disc at its start and at its end.
+    static func drawTrack(_ track: Geometry, on canvas: Canvas, style: MapStyle, project: (Coordinate) -> (x: Double, y: Double)) {
+        let t = style.trips
+        let lines: [[Coordinate]] = switch track {
+        case let .lineString(line): [line]
+        case let .multiLineString(lines): lines
+        default: []
+        }
+        guard let start = lines.first?.first, let end = lines.last?.last else { return }
+        canvas.path(lines.map { $0.map(project) }, closed: false)
+        canvas.stroke(t.color, width: t.width)
+        for (point, fill) in [(start, t.startColor), (end, t.endColor)] where t.markRadius > 0 {
+            let p = project(point)
+            canvas.disc(x: p.x, y: p.y, radius: t.markRadius, fill: fill, outline: t.color, outlineWidth: max(1, t.width / 2))
+        }
     }
 
     static func drawLabel(_ label: PlacedLabel, on canvas: Canvas, style: MapStyle) {
@@ -256,13 +315,13 @@ extension MapRenderer {
     }
 
     /// A bar of a round length (1, 2 or 5 × 10ⁿ metres) no longer than the style allows, bottom left.
-    static func scaleBarLayout(_ viewport: Viewport, style: MapStyle, height: Double) -> (rect: PixelRect, draw: (Canvas, MapStyle) -> Void) {
-        let s = style.scaleBar
-        let metresPerPixel = WebMercator.metresPerPixel(lat: viewport.center.lat, zoom: viewport.zoom)
+    static func scaleBarLayout(_ viewport: Viewport, style: MapStyle, on canvas: Canvas) -> Furniture {
+        let s = style.scaleBar, height = viewport.height
+        let metresPerPixel = viewport.metresPerPixel
         let length = ScaleBar.roundLength(atMost: s.maxWidth * metresPerPixel)
         let pixels = length / metresPerPixel
         let rect = PixelRect(x: 10, y: height - 10 - s.fontSize - 10, width: max(pixels, 40) + 4, height: s.fontSize + 10)
-        return (rect, { canvas, style in
+        return Furniture(rect: rect) {
             let y = rect.maxY - 3, bar = [[(rect.x + 2, y - 5), (rect.x + 2, y), (rect.x + 2 + pixels, y), (rect.x + 2 + pixels, y - 5)]]
             // A white casing under the bar keeps it readable over pins and water.
             for (colour, width) in [(RGBA(r: 1, g: 1, b: 1, a: 0.85), 4.0), (s.color, 1.5)] {
@@ -271,7 +330,7 @@ extension MapRenderer {
             }
             canvas.setFont(style.labels.fontFamily, size: s.fontSize)
             canvas.text(ScaleBar.text(length), x: rect.x + 2, baseline: y - 7, color: s.color, halo: RGBA(r: 1, g: 1, b: 1, a: 0.85), haloWidth: 2)
-        })
+        }
     }
 }
 

@@ -69,6 +69,9 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         public var color: RGBA
         public var haloColor: RGBA
         public var haloWidth: Double
+        /// Longer names are shortened with "…" to this width: a bound on how far a label
+        /// reaches, which is what lets tiles agree on labels (see `AnnotationLayout.margin`).
+        public var maxWidth: Double
     }
 
     /// The teardrop pin, anchored at its tip: `width` × `height` (tip included).
@@ -495,7 +498,7 @@ extension MapStyle.TripStyle: Decodable {
 extension MapStyle.LabelStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["font_family", "font_size", "color", "halo_color", "halo_width"])
+        try c.only(["font_family", "font_size", "color", "halo_color", "halo_width", "max_width"])
         fontFamily = try c.required("font_family")
         guard !fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("font_family")], debugDescription: "empty font family"))
@@ -504,6 +507,7 @@ extension MapStyle.LabelStyle: Decodable {
         color = try c.required("color")
         haloColor = try c.required("halo_color")
         haloWidth = try c.length("halo_width", orZero: true)
+        maxWidth = try c.length("max_width")
     }
 }
 

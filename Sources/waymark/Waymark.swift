@@ -278,6 +278,9 @@ struct Render: ParsableCommand {
     @Option(help: "Language of names and the legend (lv, en, cs).")
     var lang: String?
 
+    @Option(help: "EPSG:CODE of a projected CRS to draw in, for printable maps (default: Web Mercator, EPSG:3857).")
+    var crs: String?
+
     @Option(help: "The image: FILE.png, FILE.pdf or FILE.svg.")
     var output: String
 
@@ -293,6 +296,14 @@ struct Render: ParsableCommand {
         if center != nil, zoom == nil { throw ValidationError("--zoom: needed with --center") }
         if zoom != nil, center == nil { throw ValidationError("--zoom: only with --center") }
         if let zoom, !(0...22).contains(zoom) { throw ValidationError("--zoom: \(zoom) is outside 0…22") }
+        _ = try epsg()
+    }
+
+    func epsg() throws -> Int {
+        guard let crs else { return 3857 }
+        let digits = crs.uppercased().hasPrefix("EPSG:") ? String(crs.dropFirst(5)) : crs
+        guard let code = Int(digits), code > 0 else { throw ValidationError("--crs: '\(crs)' is not EPSG:CODE (e.g. EPSG:3059)") }
+        return code
     }
 
     func dimensions() throws -> (Double, Double) {
@@ -328,13 +339,15 @@ struct Render: ParsableCommand {
             throw ValidationError("--category: unknown \(codes.subtracting(known).sorted().joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
         }
         let framing = try framing()
-        var request = MapRequest(features: [], categories: codes, framing: framing, width: width, height: height, scale: scale,
-                                 format: ImageFormat(path: output)!, style: mapStyle, language: lang)
-        // The features to draw: all of them when fitting; otherwise those in the image's area,
-        // and a pin's height and a cluster cell beyond it (pins there reach in, clusters there are whole).
+        let projection: any MapProjection
+        do { projection = try ProjectedCRS.projection(epsg: try epsg()) } catch let error as RenderError { throw ValidationError("--\(error.description)") }
+        var request = MapRequest(features: [], projection: projection, categories: codes, framing: framing, width: width, height: height,
+                                 scale: scale, format: ImageFormat(path: output)!, style: mapStyle, language: lang)
+        // The features to draw: all of them when fitting; otherwise those in the image's area and
+        // beyond it those whose pins reach in or on which its clusters and labels depend.
         var area = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
         if case .fit = framing {} else {
-            area = try MapRenderer.frame(request, []).bounds(margin: mapStyle.pins.height * 2 + MapRenderer.clusterCell(mapStyle))
+            area = MapRenderer.fetchArea(try MapRenderer.frame(request, []), style: mapStyle)
         }
         var features: [Feature] = []
         var after: Cursor?

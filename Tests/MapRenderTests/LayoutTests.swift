@@ -22,15 +22,26 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
 @Suite struct LayoutTests {
     // A teardrop pin 20 px wide and 30 px tall, tip at the anchor.
     let pin = PixelExtent(left: 10, top: 30, right: 10, bottom: 0)
+    let maxSize = (width: 120.0, height: 14.0)
 
-    func randomRequests(_ n: Int, seed: UInt64) -> [LabelRequest] {
+    /// Requests with their label widths (text → width), as `measure` reports them.
+    func randomRequests(_ n: Int, seed: UInt64, area: (x: ClosedRange<Double>, y: ClosedRange<Double>) = (0...800, 0...600))
+        -> ([LabelRequest], [String: Double]) {
         var rng = SeededRandom(seed: seed)
-        return (0..<n).map { i in
-            LabelRequest(groupID: "g\(i)", text: "label \(i)",
-                         anchor: (.random(in: 0...800, using: &rng), .random(in: 0...600, using: &rng)),
-                         pinExtent: pin, size: (.random(in: 20...120, using: &rng), 14),
-                         priority: .random(in: 0...5, using: &rng))
+        var widths: [String: Double] = [:]
+        let requests = (0..<n).map { i in
+            widths["label \(i)"] = .random(in: 20...120, using: &rng)
+            return LabelRequest(groupID: "g\(i)", text: "label \(i)",
+                                anchor: (.random(in: area.x, using: &rng), .random(in: area.y, using: &rng)),
+                                pinExtent: pin, priority: .random(in: 0...5, using: &rng))
         }
+        return (requests, widths)
+    }
+
+    func place(_ requests: [LabelRequest], widths: [String: Double], obstacles: [PixelRect] = [], bounds: PixelRect? = nil,
+               window: PixelRect? = nil) -> [PlacedLabel] {
+        LabelPlacement.place(requests, pins: requests.map(pinRect), obstacles: obstacles, bounds: bounds, window: window,
+                             maxSize: maxSize) { text in (text, widths[text]!, 14) }
     }
 
     func pinRect(_ r: LabelRequest) -> PixelRect {
@@ -38,9 +49,9 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
     }
 
     @Test func placedLabelsNeverOverlapLabelsOrPins() {
-        let requests = randomRequests(400, seed: 1)
+        let (requests, widths) = randomRequests(400, seed: 1)
         let bounds = PixelRect(x: 0, y: 0, width: 800, height: 600)
-        let placed = LabelPlacement.place(requests, obstacles: requests.map(pinRect), bounds: bounds)
+        let placed = place(requests, widths: widths, bounds: bounds)
         #expect(placed.count > 50 && placed.count < requests.count)  // crowded: some placed, some dropped
         for i in placed.indices {
             for j in placed.indices where j > i { #expect(!overlaps(placed[i].rect, placed[j].rect)) }
@@ -50,7 +61,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
             let own = byID[label.groupID]!
             for r in requests { #expect(!overlaps(label.rect, pinRect(r)), "\(label.groupID) covers \(r.groupID)'s pin") }
             #expect(label.rect.x >= 0 && label.rect.y >= 0 && label.rect.x + label.rect.width <= 800 && label.rect.y + label.rect.height <= 600)
-            #expect(label.rect.width == own.size.width && label.text == own.text)
+            #expect(label.rect.width == widths[own.text] && label.text == own.text)
             // Beside its own pin: within the 2 px gap of the pin's box on some side.
             let p = pinRect(own), r = label.rect
             let gapX = max(p.x - (r.x + r.width), r.x - (p.x + p.width)), gapY = max(p.y - (r.y + r.height), r.y - (p.y + p.height))
@@ -58,49 +69,109 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
         }
     }
 
+    /// The three rules of `LabelPlacement` written out by brute force over all pairs.
+    func bruteForce(_ requests: [LabelRequest], widths: [String: Double], bounds: PixelRect) -> Set<PlacedLabel> {
+        let order = requests.sorted { ($0.priority, $0.groupID) < ($1.priority, $1.groupID) }
+        let pins = requests.map(pinRect)
+        let free = order.map { r in
+            r.candidates(width: widths[r.text]!, height: 14, gap: 2).filter { c in bounds.contains(c) && !pins.contains { overlaps($0, c) } }
+        }
+        let wins = order.indices.map { i in
+            guard let f = free[i].first else { return false }
+            return !(0..<i).contains { j in free[j].first.map { overlaps($0, f) } ?? false }
+        }
+        var result = Set<PlacedLabel>()
+        for i in order.indices {
+            let spot = wins[i] ? free[i].first : free[i].first { c in
+                !order.indices.contains { j in j != i && wins[j] && overlaps(free[j][0], c) }
+                    && !(0..<i).contains { j in !wins[j] && free[j].contains { overlaps($0, c) } }
+            }
+            if let spot { result.insert(PlacedLabel(groupID: order[i].groupID, text: order[i].text, rect: spot)) }
+        }
+        return result
+    }
+
+    @Test func placementFollowsItsRulesExactly() {
+        for seed in UInt64(10)..<14 {
+            let (requests, widths) = randomRequests(250, seed: seed)
+            let bounds = PixelRect(x: 0, y: 0, width: 800, height: 600)
+            #expect(Set(place(requests, widths: widths, bounds: bounds)) == bruteForce(requests, widths: widths, bounds: bounds))
+        }
+    }
+
+    @Test func aWindowDecidesAsTheWholeMapWithinIt() {
+        // A dense map 4000 × 3000 px; windows the size of tiles, handed only the requests within
+        // the dependency margin, must agree with the whole map on every label that reaches in.
+        let (requests, widths) = randomRequests(3_000, seed: 20, area: (0...4000, 0...3000))
+        let whole = place(requests, widths: widths)
+        let reach = LabelRequest.reach(pin, size: maxSize, gap: 2)
+        let margin = (x: LabelPlacement.dependencyReach * reach.x + 10, y: LabelPlacement.dependencyReach * reach.y + 30)
+        var rng = SeededRandom(seed: 21)
+        for _ in 0..<12 {
+            let window = PixelRect(x: .random(in: 1000...2700, using: &rng), y: .random(in: 800...2200, using: &rng), width: 256, height: 256)
+            let nearby = requests.filter { r in
+                r.anchor.x >= window.minX - margin.x && r.anchor.x <= window.maxX + margin.x
+                    && r.anchor.y >= window.minY - margin.y && r.anchor.y <= window.maxY + margin.y
+            }
+            #expect(nearby.count < requests.count / 2)
+            let local = place(nearby, widths: widths, window: window)
+            #expect(!local.isEmpty)
+            #expect(Set(local) == Set(whole.filter { $0.rect.intersects(window) }))
+        }
+    }
+
     @Test func placementIgnoresInputOrder() {
-        let requests = randomRequests(300, seed: 2)
-        let obstacles = requests.map(pinRect), bounds = PixelRect(x: 0, y: 0, width: 800, height: 600)
-        let reference = LabelPlacement.place(requests, obstacles: obstacles, bounds: bounds)
+        let (requests, widths) = randomRequests(300, seed: 2)
+        let obstacles = [PixelRect(x: 100, y: 100, width: 200, height: 80)], bounds = PixelRect(x: 0, y: 0, width: 800, height: 600)
+        let reference = place(requests, widths: widths, obstacles: obstacles, bounds: bounds)
         var rng = SeededRandom(seed: 3)
         for _ in 0..<5 {
-            let shuffled = LabelPlacement.place(requests.shuffled(using: &rng), obstacles: obstacles.shuffled(using: &rng), bounds: bounds)
-            #expect(shuffled == reference)
+            #expect(place(requests.shuffled(using: &rng), widths: widths, obstacles: obstacles, bounds: bounds) == reference)
         }
     }
 
     @Test func candidatesInOrderRightLeftAboveBelow() {
-        let r = LabelRequest(groupID: "a", text: "A", anchor: (100, 100), pinExtent: pin, size: (40, 10), priority: 0)
+        let r = LabelRequest(groupID: "a", text: "A", anchor: (100, 100), pinExtent: pin, priority: 0)
+        let widths = ["A": 40.0]
+        func placed(_ obstacles: [PixelRect], bounds: PixelRect? = nil) -> [PixelRect] {
+            LabelPlacement.place([r], pins: [pinRect(r)], obstacles: obstacles, bounds: bounds, maxSize: maxSize) { ($0, widths[$0]!, 10) }.map(\.rect)
+        }
         // Head centre: 10 px below the pin's top (70), so left/right labels span y 75…85.
         let right = PixelRect(x: 112, y: 75, width: 40, height: 10), left = PixelRect(x: 48, y: 75, width: 40, height: 10)
         let above = PixelRect(x: 80, y: 58, width: 40, height: 10), below = PixelRect(x: 80, y: 102, width: 40, height: 10)
-        #expect(LabelPlacement.place([r], obstacles: [pinRect(r)], bounds: nil).map(\.rect) == [right])
-        #expect(LabelPlacement.place([r], obstacles: [right], bounds: nil).map(\.rect) == [left])
-        #expect(LabelPlacement.place([r], obstacles: [right, left], bounds: nil).map(\.rect) == [above])
-        #expect(LabelPlacement.place([r], obstacles: [right, left, above], bounds: nil).map(\.rect) == [below])
-        #expect(LabelPlacement.place([r], obstacles: [right, left, above, below], bounds: nil).isEmpty)
+        #expect(placed([]) == [right])
+        #expect(placed([right]) == [left])
+        #expect(placed([right, left]) == [above])
+        #expect(placed([right, left, above]) == [below])
+        #expect(placed([right, left, above, below]).isEmpty)
         // Bounds that leave room only below.
-        #expect(LabelPlacement.place([r], obstacles: [], bounds: PixelRect(x: 60, y: 70, width: 80, height: 60)).map(\.rect) == [below])
+        #expect(placed([], bounds: PixelRect(x: 60, y: 70, width: 80, height: 60)) == [below])
     }
 
     @Test func higherPriorityWinsAConflict() {
         // Two coincident pins whose bounds leave room for one label, to the right only.
         let bounds = PixelRect(x: 90, y: 60, width: 70, height: 40)
         func request(_ id: String, _ priority: Int) -> LabelRequest {
-            LabelRequest(groupID: id, text: id, anchor: (100, 100), pinExtent: pin, size: (40, 10), priority: priority)
+            LabelRequest(groupID: id, text: id, anchor: (100, 100), pinExtent: pin, priority: priority)
+        }
+        func placed(_ requests: [LabelRequest]) -> [String] {
+            // The pins coincide with each other's: give only one pin rect, as a label's own pin never blocks it.
+            LabelPlacement.place(requests, pins: [pinRect(requests[0])], bounds: bounds, maxSize: maxSize) { ($0, 40, 10) }.map(\.groupID)
         }
         // "z" sorts after "a" by id, so only its priority can make it win.
-        let first = LabelPlacement.place([request("a", 1), request("z", 0)], obstacles: [], bounds: bounds)
-        #expect(first.map(\.groupID) == ["z"])
-        let second = LabelPlacement.place([request("a", 0), request("z", 1)], obstacles: [], bounds: bounds)
-        #expect(second.map(\.groupID) == ["a"])
+        #expect(placed([request("a", 1), request("z", 0)]) == ["z"])
+        #expect(placed([request("a", 0), request("z", 1)]) == ["a"])
         // Equal priority: the id decides.
-        #expect(LabelPlacement.place([request("z", 0), request("a", 0)], obstacles: [], bounds: bounds).map(\.groupID) == ["a"])
+        #expect(placed([request("z", 0), request("a", 0)]) == ["a"])
     }
 
     // MARK: Clustering
 
     let zoom = 10.0, cell = 64.0
+
+    func cluster(_ marks: [LayoutMark]) -> [MarkGroup] {
+        Clustering.cluster(marks, cellSize: cell) { worldPixel($0, zoom: zoom) }
+    }
 
     /// A mark at world pixel (x, y) at `zoom`.
     func mark(_ id: String, _ category: String, x: Double, y: Double, priority: Int = 0) -> LayoutMark {
@@ -109,7 +180,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
 
     @Test func aSingleMarkIsOneGroup() {
         let m = mark("only", "waters", x: 150_000.5, y: 80_000.5)
-        let groups = Clustering.cluster([m], zoom: zoom, cellSize: cell)
+        let groups = cluster([m])
         #expect(groups.count == 1)
         #expect(groups.first?.isCluster == false)
         #expect(groups.first?.members == [m] && groups.first?.position == m.position && groups.first?.id == "only")
@@ -119,7 +190,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
         // Cell (2343, 1250) spans x 149 952…150 016, y 80 000…80 064.
         let a = mark("b-second", "waters", x: 149_960, y: 80_010, priority: 2)
         let b = mark("a-first", "waters", x: 150_010, y: 80_060, priority: 1)
-        let groups = Clustering.cluster([a, b], zoom: zoom, cellSize: cell)
+        let groups = cluster([a, b])
         #expect(groups.count == 1)
         let g = groups[0]
         #expect(g.isCluster && g.category == "waters")
@@ -130,7 +201,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
 
     @Test func differentCategoriesNeverMerge() {
         let a = mark("a", "waters", x: 150_000, y: 80_030), b = mark("b", "trips", x: 150_000, y: 80_030)
-        let groups = Clustering.cluster([a, b], zoom: zoom, cellSize: cell)
+        let groups = cluster([a, b])
         #expect(groups.count == 2 && groups.allSatisfy { !$0.isCluster })
         #expect(Set(groups.map(\.category)) == ["waters", "trips"])
     }
@@ -138,7 +209,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
     @Test func marksInDifferentCellsStayApart() {
         // 6 px apart, on either side of the cell edge at x = 150 016 (= 2344 × 64).
         let a = mark("a", "waters", x: 150_013, y: 80_030), b = mark("b", "waters", x: 150_019, y: 80_030)
-        let groups = Clustering.cluster([a, b], zoom: zoom, cellSize: cell)
+        let groups = cluster([a, b])
         #expect(groups.count == 2 && groups.allSatisfy { !$0.isCluster })
     }
 
@@ -159,7 +230,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
 
     @Test func fiveThousandMarksEachLandInExactlyOneGroup() {
         let marks = randomMarks(5_000, seed: 4, in: (149_000...151_000, 79_000...81_000))
-        let groups = Clustering.cluster(marks, zoom: zoom, cellSize: cell)
+        let groups = cluster(marks)
         #expect(groups.reduce(0) { $0 + $1.members.count } == 5_000)
         #expect(Set(groups.flatMap { $0.members.map(\.id) }).count == 5_000)
         #expect(Set(groups.map(\.id)).count == groups.count)
@@ -172,14 +243,14 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
             #expect(g.members == g.members.sorted { ($0.priority, $0.id) < ($1.priority, $1.id) })
         }
         var rng = SeededRandom(seed: 5)
-        #expect(Clustering.cluster(marks.shuffled(using: &rng), zoom: zoom, cellSize: cell) == groups)
+        #expect(cluster(marks.shuffled(using: &rng)) == groups)
     }
 
     @Test func quadrantsWithAOneCellMarginAgreeWithTheWholeRegion() {
         // A region whose edges and middle are not aligned to the 64 px grid.
         let (x0, x1, y0, y1) = (149_003.0, 150_221.0, 79_011.0, 80_117.0)
         let marks = randomMarks(3_000, seed: 6, in: (x0...x1, y0...y1))
-        let whole = Clustering.cluster(marks, zoom: zoom, cellSize: cell)
+        let whole = cluster(marks)
         let (mx, my) = ((x0 + x1) / 2, (y0 + y1) / 2)
         let quadrants = [(x0, mx, y0, my), (mx, x1, y0, my), (x0, mx, my, y1), (mx, x1, my, y1)]
         for (qx0, qx1, qy0, qy1) in quadrants {
@@ -194,7 +265,7 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
                 return p.x >= qx0 - cell && p.x < qx1 + cell && p.y >= qy0 - cell && p.y < qy1 + cell
             }
             #expect(fetched.count < marks.count)
-            let local = Clustering.cluster(fetched, zoom: zoom, cellSize: cell).filter(touches)
+            let local = cluster(fetched).filter(touches)
             let expected = whole.filter(touches)
             #expect(!expected.isEmpty && expected.contains(where: \.isCluster))
             #expect(local == expected)

@@ -1,0 +1,109 @@
+import Foundation
+import GeoCore
+
+/// The pins and labels of one map image or tile: marks merged into clusters on the world grid,
+/// labels placed by `LabelPlacement`. All decisions are made on the viewport's world plane, so an
+/// image shows exactly what any other window on the same plane shows where the two overlap —
+/// provided both were handed the marks within `margin` of themselves.
+struct AnnotationLayout {
+    struct Pin {
+        let group: MarkGroup
+        /// The tip, in image pixels.
+        let tip: (x: Double, y: Double)
+        let extent: PixelExtent
+    }
+
+    /// The pins that reach into the image, in drawing order (north to south, so that a pin
+    /// stands in front of those behind it).
+    let pins: [Pin]
+    /// The labels that reach into the image, in image pixels.
+    let labels: [PlacedLabel]
+
+    /// Space between a pin's extent and its label.
+    static let labelGap = 2.0
+
+    /// - Parameter keepInside: for a finished image: labels stay whole inside it and off
+    ///   `obstacles` (image pixels: legend, scale bar). Without it (tiles and overlays) labels
+    ///   are decided as on an endless map, so that neighbouring tiles fit together.
+    init(marks: [LayoutMark], viewport: Viewport, style: MapStyle, keepInside: Bool, obstacles: [PixelRect] = [],
+         measure: @escaping (String) -> (width: Double, height: Double)) {
+        let origin = viewport.origin
+        let window = PixelRect(x: origin.x, y: origin.y, width: viewport.width, height: viewport.height)
+        let margin = Self.margin(style)
+        let relevant = marks.filter { mark in
+            let p = viewport.worldPixel(mark.position)
+            return p.x >= window.minX - margin.x && p.x <= window.maxX + margin.x
+                && p.y >= window.minY - margin.y && p.y <= window.maxY + margin.y
+        }
+        let groups = Clustering.cluster(relevant, cellSize: MapRenderer.clusterCell(style), worldPixel: viewport.worldPixel)
+        let all = groups.map { g in
+            (group: g, tip: viewport.worldPixel(g.position), extent: MapRenderer.pinExtent(style, count: g.members.count))
+        }
+        let ink = Self.shadowReach(style)
+        pins = all.filter { p in
+            PixelRect(anchor: p.tip, extent: p.extent).grown(by: ink * p.extent.top / style.pins.height).intersects(window)
+        }
+        .sorted { ($0.tip.y, $0.tip.x, $0.group.id) < ($1.tip.y, $1.tip.x, $1.group.id) }
+        .map { Pin(group: $0.group, tip: ($0.tip.x - origin.x, $0.tip.y - origin.y), extent: $0.extent) }
+
+        let requests = all.compactMap { p -> LabelRequest? in
+            guard !p.group.isCluster, let text = p.group.members[0].label, !text.isEmpty else { return nil }
+            return LabelRequest(groupID: p.group.id, text: text, anchor: p.tip, pinExtent: p.extent, priority: p.group.members[0].priority)
+        }
+        let maxSize = Self.maxLabelSize(style)
+        let placed = LabelPlacement.place(
+            requests, pins: all.map { PixelRect(anchor: $0.tip, extent: $0.extent) },
+            obstacles: keepInside ? obstacles.map { $0.offset(by: origin) } : [], bounds: keepInside ? window : nil,
+            window: window, maxSize: maxSize, gap: Self.labelGap
+        ) { text in Self.shortened(text, maxWidth: maxSize.width, measure: measure) }
+        labels = placed.map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: $0.rect.offset(by: (-origin.x, -origin.y))) }
+    }
+
+    /// How far beyond an image or tile, in pixels on each axis, the marks it is handed must
+    /// reach for its clusters and labels to come out as on the whole map: label decisions look
+    /// `LabelPlacement.dependencyReach` label reaches away, then the largest pin, then a whole
+    /// cluster cell (so that every cluster found there is complete).
+    static func margin(_ style: MapStyle) -> (x: Double, y: Double) {
+        let pin = MapRenderer.pinExtent(style, count: 1), largest = MapRenderer.pinExtent(style, count: .max)
+        let reach = LabelRequest.reach(pin, size: maxLabelSize(style), gap: labelGap)
+        let cell = MapRenderer.clusterCell(style), ink = shadowReach(style) * style.clusters.maxScale
+        return (LabelPlacement.dependencyReach * reach.x + largest.right + ink + cell,
+                LabelPlacement.dependencyReach * reach.y + largest.top + ink + cell)
+    }
+
+    /// The largest label box: `labels.maxWidth` wide, one line high with its halo.
+    static func maxLabelSize(_ style: MapStyle) -> (width: Double, height: Double) {
+        (style.labels.maxWidth, labelHeight(style))
+    }
+
+    static func labelHeight(_ style: MapStyle) -> Double { style.labels.fontSize * 1.25 + 2 * style.labels.haloWidth }
+
+    /// `text`, or as much of it as fits `maxWidth` followed by "…".
+    static func shortened(_ text: String, maxWidth: Double, measure: (String) -> (width: Double, height: Double))
+        -> (text: String, width: Double, height: Double) {
+        let whole = measure(text)
+        guard whole.width > maxWidth else { return (text, whole.width, whole.height) }
+        // Bisection on the number of characters kept: measuring is the costly part.
+        let characters = Array(text)
+        var (low, high) = (0, characters.count - 1)
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(String(characters[..<mid]).trimmingCharacters(in: .whitespaces) + "…").width <= maxWidth { low = mid } else { high = mid - 1 }
+        }
+        let short = String(characters[..<low]).trimmingCharacters(in: .whitespaces) + "…"
+        let size = measure(short)
+        return (short, size.width, size.height)
+    }
+
+    /// How far a single pin's shadow and outline reach beyond its extent.
+    static func shadowReach(_ style: MapStyle) -> Double {
+        let p = style.pins
+        // The shadow is an ellipse of radii 0.45 and 0.18 pin widths at the tip, offset (`Canvas.pin`).
+        return max(p.outlineWidth / 2, p.width * 0.45 + abs(p.shadowOffset.dx) - p.width / 2, p.width * 0.18 + abs(p.shadowOffset.dy))
+    }
+}
+
+extension PixelRect {
+    func offset(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x + d.x, y: y + d.y, width: width, height: height) }
+    func grown(by d: Double) -> PixelRect { PixelRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GeoCore
+import GeoStore
+import Testing
+@testable import MapRender
+
+/// Annotation tiles against the overview of the same area: tiles rendered apart, each handed only
+/// the features of its own fetch area, must fit together into the image drawn in one piece.
+@Suite struct TileTests {
+    typealias Pixels = RenderTests.Pixels
+    let style: MapStyle
+    let zoom = 16
+    /// The tile in the centre of Helsinki whose south-east corner the 2×2 mosaic meets at.
+    let northWest: TileID
+
+    init() throws {
+        style = try MapStyle.named("default")
+        northWest = try TileID(containing: Coordinate(lat: 60.1699, lon: 24.9384), zoom: zoom)
+    }
+
+    /// A dense town: 1 500 places in four categories within about 3 km, names with diacritics,
+    /// so that clusters, labels and pins straddle the tile edges.
+    func town() -> [Feature] {
+        var rng = SeededRandom(seed: 42)
+        let categories = ["eat", "see", "stay", "do"], names = ["Ķīpsala", "Šťastný dvůr", "Cafe Ūdens", "Țara Șoimilor", "Řeka", "Museum"]
+        return (0..<1_500).map { i in
+            let c = Coordinate(lat: 60.1699 + .random(in: -0.012...0.012, using: &rng), lon: 24.9384 + .random(in: -0.025...0.025, using: &rng))
+            return Feature(id: FeatureID(kind: .poi, row: Int64(i + 1)), category: categories[i % 4],
+                           name: "\(names[i % names.count]) \(i)", geometry: .point(c))
+        }
+    }
+
+    /// What a server would fetch for the tile: the features inside its fetch area.
+    func fetched(_ features: [Feature], for tile: TileID) -> [Feature] {
+        let area = MapRenderer.fetchArea(tile: tile, style: style)
+        return features.filter { f in f.geometry.coordinates.contains { area.contains($0) } }
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func aMosaicOfTilesIsTheOverview(scale: Double) throws {
+        let features = town()
+        let n = Double(1 << zoom), world = WebMercator.tileSize / n
+        // The overview: 512 × 512 layout pixels centred on the corner the four tiles share.
+        let corner = WebMercator.coordinate(x: Double(northWest.x + 1) * world, y: Double(northWest.y + 1) * world)
+        let overview = try Pixels(png: MapRenderer.render(MapRequest(
+            features: features, layers: .annotations, framing: .center(corner, zoom: Double(zoom)),
+            width: 512, height: 512, scale: scale, style: style)))
+        let side = Int(256 * scale)
+        #expect(overview.width == 2 * side && overview.height == 2 * side)
+
+        // Away from the seams the images must agree to rounding; at a seam, text and curves cut
+        // by the tile's edge may be anti-aliased a little differently.
+        let band = Int(4 * scale)
+        var differing = 0, seamDiffering = 0, inked = 0
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let id = try TileID(z: zoom, x: northWest.x + dx, y: northWest.y + dy)
+            let own = fetched(features, for: id)
+            #expect(own.count < features.count, "the tile must be handed less than everything")
+            let tile = try Pixels(png: MapRenderer.renderTile(id, features: own, scale: scale, style: style))
+            #expect(tile.width == side && tile.height == side)
+            for y in 0..<side {
+                for x in 0..<side {
+                    let a = tile.data[y * side + x], b = overview.data[(y + dy * side) * overview.width + x + dx * side]
+                    if a >> 24 != 0 { inked += 1 }
+                    // Channel by channel: premultiplied ARGB as Cairo reads it back.
+                    let difference = channelDifference(a, b)
+                    let atSeam = abs(x + dx * side - side) < band || abs(y + dy * side - side) < band
+                    if atSeam ? difference > 24 : difference > 2 { differing += 1 }
+                    if atSeam && difference > 2 { seamDiffering += 1 }
+                }
+            }
+        }
+        let total = 4 * side * side
+        #expect(Double(inked) / Double(total) > 0.2, "the mosaic should be busy with pins and labels")
+        #expect(differing == 0, "\(differing) of \(total) pixels differ between the tiles and the overview")
+        #expect(seamDiffering <= total / 2_000, "\(seamDiffering) pixels at the seams differ slightly")
+    }
+
+    /// The largest difference between two pixels' channels.
+    func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
+        var worst = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            worst = max(worst, abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)))
+        }
+        return worst
+    }
+
+    @Test func aPinAcrossATileEdgeIsDrawnWholeInBoth() throws {
+        // A pin whose tip is 3 px west of the edge between two tiles: its head reaches into the east tile.
+        let n = Double(1 << zoom), world = WebMercator.tileSize / n
+        let edgeX = Double(northWest.x + 1) * world, midY = (Double(northWest.y) + 0.7) * world
+        let tip = WebMercator.coordinate(x: edgeX - 3 / n, y: midY)
+        let pin = Feature(id: FeatureID(kind: .poi, row: 1), category: "see", name: nil, geometry: .point(tip))
+        let colour = style.category("see").color
+        let west = try Pixels(png: MapRenderer.renderTile(northWest, features: [pin], style: style))
+        let east = try Pixels(png: MapRenderer.renderTile(try TileID(z: zoom, x: northWest.x + 1, y: northWest.y), features: [pin], style: style))
+        let row = Int(0.7 * 256) - 14  // in the pin's body, below its head (where the glyph is)
+        #expect(west.near(252, row, colour))
+        #expect(east.near(3, row, colour), "the pin's east half belongs in the east tile")
+        // Far from the pin: fully transparent.
+        #expect(west.data[10 * 256 + 10] >> 24 == 0 && east.data[10 * 256 + 100] >> 24 == 0)
+    }
+
+    @Test func tilesAreRGBAWithSizesByScale() throws {
+        for (scale, side) in [(1.0, 256), (2.0, 512)] {
+            let png = try MapRenderer.renderTile(northWest, features: town(), scale: scale, style: style)
+            // IHDR: width and height (big-endian), then bit depth 8 and colour type 6, RGBA.
+            let header = [UInt8](png.prefix(26))
+            #expect(Int(header[18]) << 8 | Int(header[19]) == side && header[24] == 8 && header[25] == 6)
+        }
+        #expect(throws: RenderError.self) { try MapRenderer.renderTile(northWest, features: [], scale: 4, style: style) }
+    }
+}
