@@ -20,6 +20,11 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 final class Canvas {
     let format: ImageFormat
     let width: Double, height: Double
+    /// Device pixels per layout pixel (PNG; 1 for PDF and SVG).
+    let scale: Double
+    /// The world pixel (`Viewport.origin`) at the image's top-left corner: raster marks snap to
+    /// device pixels counted from the world's origin, so every tile snaps them alike.
+    var worldOrigin = (x: 0.0, y: 0.0)
     let cr: OpaquePointer
     private let surface: OpaquePointer
     /// Cairo streams PDF and SVG output to this buffer as it draws.
@@ -38,6 +43,7 @@ final class Canvas {
         self.format = format
         self.width = width
         self.height = height
+        self.scale = format == .png ? scale : 1
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         switch format {
         case .png:
@@ -71,6 +77,14 @@ final class Canvas {
         cairo_destroy(cr)
         faces.values.forEach { cairo_font_face_destroy($0) }
         cairo_surface_destroy(surface)
+    }
+
+    /// Ends the drawing and returns the image surface with a reference of its own (release it
+    /// with `cairo_surface_destroy`), or nil if drawing failed.
+    func finishedSurface() -> OpaquePointer? {
+        cairo_surface_flush(surface)
+        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        return cairo_surface_reference(surface)
     }
 
     /// Ends the drawing and returns the file's bytes.

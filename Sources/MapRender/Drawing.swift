@@ -22,40 +22,55 @@ extension Canvas {
         cairo_close_path(cr)
     }
 
-    /// A pin of `fill`, outlined, with a soft ground shadow at its tip and `glyph` in its head.
-    func pin(tipX x: Double, tipY y: Double, width: Double, height: Double, fill: RGBA, outline: RGBA,
-             outlineWidth: Double, shadow: RGBA, shadowOffset: (dx: Double, dy: Double),
-             glyph: String, glyphColor: RGBA, glyphSize: Double, font: String) {
+    /// A pin with its tip at (x, y). Raster images stamp a sprite drawn once per look (see
+    /// `PinSprites`), its tip on the device pixel nearest the tip's world position, so that
+    /// tiles and overviews agree; PDF and SVG draw it as vectors.
+    func pin(_ look: PinLook, tipX x: Double, tipY y: Double) {
+        guard format == .png, let sprite = PinSprites.shared.sprite(look, scale: scale) else { return drawPin(look, tipX: x, tipY: y) }
+        defer { cairo_surface_destroy(sprite.surface) }
+        // Device pixels, rounded where the world is, not where the image happens to start.
+        let dx = ((x + worldOrigin.x) * scale).rounded() - (worldOrigin.x * scale).rounded()
+        let dy = ((y + worldOrigin.y) * scale).rounded() - (worldOrigin.y * scale).rounded()
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, sprite.surface, dx - sprite.tip.x, dy - sprite.tip.y)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// A pin of `look.fill`, outlined, with a soft ground shadow at its tip and its glyph in its head.
+    func drawPin(_ look: PinLook, tipX x: Double, tipY y: Double) {
+        let width = look.width, height = look.height
         // The shadow: a flattened ellipse on the ground, so the pin reads as standing on its point.
         cairo_save(cr)
-        cairo_translate(cr, x + shadowOffset.dx, y + shadowOffset.dy)
+        cairo_translate(cr, x + look.shadowOffset.dx, y + look.shadowOffset.dy)
         cairo_scale(cr, width * 0.45, width * 0.18)
         cairo_new_path(cr)
         cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
         cairo_restore(cr)
-        color(shadow)
+        color(look.shadow)
         cairo_fill(cr)
 
         pinPath(tipX: x, tipY: y, width: width, height: height)
-        color(fill)
+        color(look.fill)
         cairo_fill_preserve(cr)
-        color(outline)
-        cairo_set_line_width(cr, outlineWidth)
+        color(look.outline)
+        cairo_set_line_width(cr, look.outlineWidth)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_stroke(cr)
 
-        guard !glyph.isEmpty else { return }
+        guard !look.glyph.isEmpty else { return }
         let head = (x: x, y: y - height + width / 2)
-        setFont(font, size: glyphSize, bold: true)
-        var box = textBox(glyph)
+        setFont(look.font, size: look.glyphSize, bold: true)
+        var box = textBox(look.glyph)
         if box.width > width * 0.8 {
             // A long count ("1234") shrinks to stay inside the head.
-            setFont(font, size: glyphSize * width * 0.8 / box.width, bold: true)
-            box = textBox(glyph)
+            setFont(look.font, size: look.glyphSize * width * 0.8 / box.width, bold: true)
+            box = textBox(look.glyph)
         }
-        color(glyphColor)
+        color(look.glyphColor)
         cairo_move_to(cr, head.x - box.width / 2 - box.xBearing, head.y - box.height / 2 - box.yBearing)
-        cairo_show_text(cr, glyph)
+        cairo_show_text(cr, look.glyph)
     }
 
     func setFont(_ family: String, size: Double, bold: Bool = false) {

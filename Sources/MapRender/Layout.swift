@@ -191,14 +191,15 @@ public enum LabelPlacement {
                              gap: Double = 2, measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
         var solver = Solver(requests: requests, blockers: pins + obstacles, bounds: bounds, maxSize: maxSize, gap: gap, measure: measure)
         let wanted = window.map { solver.requests(near: $0) } ?? Array(solver.order.indices)
-        return wanted.sorted().compactMap { i in
+        return wanted.sorted { solver.precedes($0, $1) }.compactMap { i in
             guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
             return PlacedLabel(groupID: solver.order[i].groupID, text: solver.measured(i).text, rect: rect)
         }
     }
 
-    /// The rules above, each answer computed once and only when asked for. Requests are
-    /// numbered by importance: a lower index is more important.
+    /// The rules above, each answer computed once and only when asked for. Importance is
+    /// compared only between neighbours, as asked: a tile has thousands of requests in its
+    /// margin but decides few.
     private struct Solver {
         let order: [LabelRequest]
         let blockers: RectIndex
@@ -215,10 +216,7 @@ public enum LabelPlacement {
 
         init(requests: [LabelRequest], blockers: [PixelRect], bounds: PixelRect?, maxSize: (width: Double, height: Double),
              gap: Double, measure: @escaping (String) -> (text: String, width: Double, height: Double)) {
-            // A total order, so shuffled input gives the same output.
-            order = requests.filter { $0.anchor.x.isFinite && $0.anchor.y.isFinite }.sorted {
-                ($0.priority, $0.groupID, $0.text, $0.anchor.x, $0.anchor.y) < ($1.priority, $1.groupID, $1.text, $1.anchor.x, $1.anchor.y)
-            }
+            order = requests.filter { $0.anchor.x.isFinite && $0.anchor.y.isFinite }
             var index = RectIndex()
             for b in blockers { index.insert(b) }
             self.blockers = index
@@ -231,6 +229,15 @@ public enum LabelPlacement {
             for (i, r) in order.enumerated() {
                 anchors[RectIndex.cell(x: r.anchor.x, y: r.anchor.y), default: []].append(i)
             }
+        }
+
+        /// Whether request `a` is more important than `b`: a total order, so that shuffled input
+        /// gives the same output.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            let x = order[a], y = order[b]
+            if x.priority != y.priority { return x.priority < y.priority }
+            if x.groupID != y.groupID { return x.groupID < y.groupID }
+            return (x.text, x.anchor.x, x.anchor.y, a) < (y.text, y.anchor.x, y.anchor.y, b)
         }
 
         /// The requests whose spots may overlap `rect`.
@@ -262,7 +269,7 @@ public enum LabelPlacement {
             if let known = winners[i] { return known }
             guard let first = free(i).first else { winners[i] = false; return false }
             var wins = true
-            for j in requests(near: first) where j < i {
+            for j in requests(near: first) where precedes(j, i) {
                 if let other = free(j).first, other.intersects(first) { wins = false; break }
             }
             winners[i] = wins
@@ -277,7 +284,7 @@ public enum LabelPlacement {
                 for j in requests(near: spot) where j != i {
                     if wins(j) {
                         if free(j)[0].intersects(spot) { continue spotLoop }
-                    } else if j < i, free(j).contains(where: { $0.intersects(spot) }) {
+                    } else if precedes(j, i), free(j).contains(where: { $0.intersects(spot) }) {
                         continue spotLoop
                     }
                 }
@@ -289,7 +296,7 @@ public enum LabelPlacement {
 }
 
 /// Rects bucketed in a coarse grid, so a candidate is tested only against its neighbours:
-/// placement stays near-linear for a thousand pins instead of quadratic.
+/// placement stays near-linear for thousands of pins instead of quadratic.
 struct RectIndex {
     struct Cell: Hashable { var x: Int, y: Int }
     static let cellSize = 64.0, maxCells = 4096
@@ -301,24 +308,34 @@ struct RectIndex {
         Cell(x: Int(exactly: (x / cellSize).rounded(.down)) ?? 0, y: Int(exactly: (y / cellSize).rounded(.down)) ?? 0)
     }
 
-    /// The cells `r` covers; nil when too many (or not finite) to bucket.
-    static func cells(_ r: PixelRect) -> [Cell]? {
+    /// The ranges of cells `r` covers; nil when more than `limit` (or not finite).
+    static func cellRange(_ r: PixelRect, limit: Int = maxCells) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
         guard let x0 = Int(exactly: (r.minX / cellSize).rounded(.down)), let x1 = Int(exactly: (r.maxX / cellSize).rounded(.down)),
               let y0 = Int(exactly: (r.minY / cellSize).rounded(.down)), let y1 = Int(exactly: (r.maxY / cellSize).rounded(.down)),
-              x1 >= x0, y1 >= y0, (x1 - x0 + 1) * (y1 - y0 + 1) <= maxCells else { return nil }
-        return (y0...y1).flatMap { y in (x0...x1).map { Cell(x: $0, y: y) } }
+              x1 >= x0, y1 >= y0, (x1 - x0 + 1) * (y1 - y0 + 1) <= limit else { return nil }
+        return (x0...x1, y0...y1)
+    }
+
+    /// The cells `r` covers; nil when too many (or not finite) to bucket.
+    static func cells(_ r: PixelRect) -> [Cell]? {
+        cellRange(r).map { range in range.y.flatMap { y in range.x.map { Cell(x: $0, y: y) } } }
     }
 
     mutating func insert(_ r: PixelRect) {
         rects.append(r)
-        guard let cells = Self.cells(r), cells.count <= 16 else { return oversized.append(rects.count - 1) }
-        for c in cells { buckets[c, default: []].append(rects.count - 1) }
+        guard let range = Self.cellRange(r, limit: 16) else { return oversized.append(rects.count - 1) }
+        for y in range.y { for x in range.x { buckets[Cell(x: x, y: y), default: []].append(rects.count - 1) } }
     }
 
     /// Two rects sharing interior share a point, and so a cell: checking shared cells suffices.
     func intersectsAny(_ r: PixelRect) -> Bool {
         if oversized.contains(where: { rects[$0].intersects(r) }) { return true }
-        guard let cells = Self.cells(r) else { return rects.contains { $0.intersects(r) } }
-        return cells.contains { buckets[$0]?.contains { rects[$0].intersects(r) } ?? false }
+        guard let range = Self.cellRange(r) else { return rects.contains { $0.intersects(r) } }
+        for y in range.y {
+            for x in range.x {
+                if let bucket = buckets[Cell(x: x, y: y)], bucket.contains(where: { rects[$0].intersects(r) }) { return true }
+            }
+        }
+        return false
     }
 }

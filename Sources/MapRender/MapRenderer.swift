@@ -98,6 +98,7 @@ public enum MapRenderer {
         let complete = request.layers == .complete
         let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale,
                                 transparent: !complete)
+        canvas.worldOrigin = viewport.origin
         let style = request.style
         let project = { (c: Coordinate) in viewport.pixel(c) }
         // The furniture sets fonts of its own: each measure sets the labels' font again.
@@ -221,12 +222,13 @@ public enum MapRenderer {
     static func drawPin(_ group: MarkGroup, tip: (x: Double, y: Double), extent: PixelExtent, on canvas: Canvas, style: MapStyle) {
         let category = style.category(group.category), p = style.pins
         let width = extent.left + extent.right, grown = width / p.width
-        canvas.pin(tipX: tip.x, tipY: tip.y, width: width, height: extent.top, fill: category.color, outline: p.outlineColor,
-                   outlineWidth: p.outlineWidth, shadow: p.shadowColor,
-                   shadowOffset: (p.shadowOffset.dx * grown, p.shadowOffset.dy * grown),
-                   glyph: group.isCluster ? String(group.members.count) : category.glyph,
-                   glyphColor: group.isCluster ? style.clusters.countColor : p.glyphColor,
-                   glyphSize: (group.isCluster ? style.clusters.countFontSize : p.glyphSize) * grown, font: style.labels.fontFamily)
+        let look = PinLook(width: width, height: extent.top, fill: category.color, outline: p.outlineColor,
+                           outlineWidth: p.outlineWidth, shadow: p.shadowColor,
+                           shadowOffset: .init(dx: p.shadowOffset.dx * grown, dy: p.shadowOffset.dy * grown),
+                           glyph: group.isCluster ? String(group.members.count) : category.glyph,
+                           glyphColor: group.isCluster ? style.clusters.countColor : p.glyphColor,
+                           glyphSize: (group.isCluster ? style.clusters.countFontSize : p.glyphSize) * grown, font: style.labels.fontFamily)
+        canvas.pin(look, tipX: tip.x, tipY: tip.y)
     }
 
     /// A trip's track, with a disc at its start and at its end.

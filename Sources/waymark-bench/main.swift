@@ -218,19 +218,40 @@ if FileManager.default.fileExists(atPath: cities.path) {
 }
 
 // 3. Maps: a 1024×768 overview of 1 000 named pins (five categories) with clustering, labels,
-//    legend and scale bar, encoded as PNG.
+//    legend and scale bar, and a 256 px annotation tile with about 50 pins of its own (handed
+//    all the features of its fetch area), each encoded as PNG. Peer: Mapnik (Debian's
+//    python3-mapnik) drawing the same points as pins of the same size and colours.
 do {
-    var rng = SeededRandom(seed: 7)
+    let style = try MapStyle.named("default")
     let categories = ["do", "see", "stay", "eat", "route"]
-    let features = (0..<1_000).map { i in
-        Feature(id: FeatureID(kind: .poi, row: Int64(i)), category: categories[i % 5], name: "Vieta \(i)",
-                geometry: .point(Coordinate(lat: .random(in: 60.15...60.19, using: &rng), lon: .random(in: 24.90...24.98, using: &rng))))
+    func town(_ count: Int, seed: UInt64) -> [Feature] {
+        var rng = SeededRandom(seed: seed)
+        return (0..<count).map { i in
+            Feature(id: FeatureID(kind: .poi, row: Int64(i)), category: categories[i % 5], name: "Vieta \(i)",
+                    geometry: .point(Coordinate(lat: .random(in: 60.15...60.19, using: &rng), lon: .random(in: 24.90...24.98, using: &rng))))
+        }
     }
-    let request = MapRequest(features: features, framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: 14),
-                             width: 1024, height: 768, style: try MapStyle.named("default"), attribution: ["© OpenStreetMap contributors"])
     let renders = max(20, queryCount / 100)
-    let overview = try measure("render 1024×768, 1 000 pins, PNG", renders) { _ in try MapRenderer.render(request).count > 0 ? 1_000 : 0 }
-    report("maps", [(overview, nil)])
+
+    let features = town(1_000, seed: 7)
+    let request = MapRequest(features: features, framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: 14),
+                             width: 1024, height: 768, style: style, attribution: ["© OpenStreetMap contributors"])
+    let overview = try measure("overview 1024×768 px, 1 000 pins", renders) { _ in try MapRenderer.render(request).count > 0 ? 1_000 : 0 }
+    let overviewPeer = try Mapnik.measure("Mapnik 1024×768 px, 1 000 pins", features: features, viewport: try MapRenderer.frame(request, features),
+                                          style: style, repeat: renders, work: work)
+
+    // Ten times as dense, so that a tile at zoom 16 holds about 50 pins of its own.
+    let dense = town(10_000, seed: 8)
+    let tile = try TileID(containing: Coordinate(lat: 60.17, lon: 24.94), zoom: 16)
+    let area = MapRenderer.fetchArea(tile: tile, style: style), tileBounds = tile.bounds
+    let fetched = dense.filter { area.contains($0.geometry.coordinates[0]) }
+    let own = dense.filter { tileBounds.contains($0.geometry.coordinates[0]) }
+    let tileTiming = try measure("tile 256 px, \(own.count) pins (\(fetched.count) handed)", renders * 10) { _ in
+        try MapRenderer.renderTile(tile, features: fetched, style: style).count > 0 ? own.count : 0
+    }
+    let tilePeer = try Mapnik.measure("Mapnik tile 256 px, \(own.count) pins", features: own, viewport: Viewport(tile: tile),
+                                      style: style, repeat: renders * 10, work: work)
+    report("maps (µs)", [(overview, overviewPeer), (tileTiming, tilePeer)])
 }
 
 // 4. The CLI as a person runs it, on the default data.
@@ -247,4 +268,49 @@ if FileManager.default.isExecutableFile(atPath: cli.path) {
     try run() // builds the default database once
     let wall = try (0..<20).map { _ in try seconds(run) * 1000 }.sorted()
     print(String(format: "\nCLI `waymark nearest` on the default data: p50 %.1f ms, max %.1f ms wall (20 runs)", wall[10], wall[19]))
+}
+
+/// The Mapnik peer: `Benchmarks/mapnik_points.py` run by Debian's python3 on the same points,
+/// as pins of the style's size and colours over exactly the viewport's area.
+enum Mapnik {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Benchmarks/mapnik_points.py").standardized
+
+    static func measure(_ name: String, features: [Feature], viewport: Viewport, style: MapStyle, repeat count: Int,
+                        work: URL) throws -> (Timing, hits: Double)? {
+        if let only, !name.contains(only) { return nil }
+        let python = URL(fileURLWithPath: "/usr/bin/python3")
+        let csv = work.appendingPathComponent("mapnik-points.csv")
+        var rows = ["lon,lat,category,color"]
+        for f in features {
+            let c = f.geometry.coordinates[0], rgb = style.category(f.category).color
+            rows.append(String(format: "%.8f,%.8f,%@,#%02X%02X%02X", c.lon, c.lat, f.category,
+                               Int(rgb.r * 255 + 0.5), Int(rgb.g * 255 + 0.5), Int(rgb.b * 255 + 0.5)))
+        }
+        try rows.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
+        // The image's corners in EPSG:3857 metres.
+        let half = Double.pi * Geodesic.equatorialRadius, scale = 2 * half / (WebMercator.tileSize * WebMercator.scale(zoom: viewport.zoom))
+        let o = viewport.origin
+        let box = [o.x * scale - half, half - (o.y + viewport.height) * scale, (o.x + viewport.width) * scale - half, half - o.y * scale]
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [script.path, "--points", csv.path, "--width", String(Int(viewport.width)), "--height", String(Int(viewport.height)),
+                             "--bbox=" + box.map { String(format: "%.6f", $0) }.joined(separator: ","), "--repeat", String(count),
+                             "--marker-width", String(style.pins.width), "--marker-height", String(style.pins.height)]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            print("skipped \(name): cannot run \(python.path) (\(error))")
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        struct Result: Decodable { let samples_ms: [Double] }
+        guard process.terminationStatus == 0, let result = try? JSONDecoder().decode(Result.self, from: data) else {
+            print("skipped \(name): the Mapnik script failed (is python3-mapnik installed?)")
+            return nil
+        }
+        return (Timing(name: name, samples: result.samples_ms.map { $0 * 1000 }), Double(features.count))
+    }
 }
