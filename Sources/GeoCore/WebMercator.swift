@@ -86,13 +86,16 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible {
 public struct Viewport: Sendable {
     public var projection: any MapProjection
     public var center: Coordinate
-    public var zoom: Double
+    public var zoom: Double { didSet { scale = WebMercator.scale(zoom: zoom) } }
     public var width: Double, height: Double
+    /// 2^zoom, kept: layout projects thousands of marks per image.
+    private var scale: Double
 
     public init(center: Coordinate, zoom: Double, width: Double, height: Double, projection: any MapProjection = WebMercator()) {
         self.projection = projection
         self.center = center
         self.zoom = zoom
+        self.scale = WebMercator.scale(zoom: zoom)
         self.width = width
         self.height = height
     }
@@ -108,8 +111,8 @@ public struct Viewport: Sendable {
     /// `c` in world pixels at this zoom: the plane on which layout is done, fixed to the world,
     /// so that every image and tile at one zoom sees the same positions.
     public func worldPixel(_ c: Coordinate) -> (x: Double, y: Double) {
-        let s = WebMercator.scale(zoom: zoom), p = projection.pixel(c)
-        return (p.x * s, p.y * s)
+        let p = projection.pixel(c)
+        return (p.x * scale, p.y * scale)
     }
 
     /// The world pixel at the image's top-left corner.
@@ -126,8 +129,8 @@ public struct Viewport: Sendable {
 
     /// The coordinate at pixel (x, y) of the image.
     public func coordinate(x: Double, y: Double) -> Coordinate {
-        let s = WebMercator.scale(zoom: zoom), o = origin
-        return projection.coordinate(x: (o.x + x) / s, y: (o.y + y) / s)
+        let o = origin
+        return projection.coordinate(x: (o.x + x) / scale, y: (o.y + y) / scale)
     }
 
     /// Ground metres per pixel across the image's centre, measured on the ellipsoid: right for

@@ -17,7 +17,7 @@ public struct FeatureID: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(kind: kind, row: row)
     }
 
-    public var description: String { "\(kind.rawValue)/\(row)" }
+    public var description: String { kind.rawValue + "/" + String(row) }
 
     public static func < (a: FeatureID, b: FeatureID) -> Bool { (a.kind, a.row) < (b.kind, b.row) }
 }

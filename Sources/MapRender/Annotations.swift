@@ -30,32 +30,68 @@ struct AnnotationLayout {
         let origin = viewport.origin
         let window = PixelRect(x: origin.x, y: origin.y, width: viewport.width, height: viewport.height)
         let margin = Self.margin(style)
-        let relevant = marks.filter { mark in
-            let p = viewport.worldPixel(mark.position)
-            return p.x >= window.minX - margin.x && p.x <= window.maxX + margin.x
-                && p.y >= window.minY - margin.y && p.y <= window.maxY + margin.y
+        let grid = ClusterGrid(marks, cellSize: MapRenderer.clusterCell(style), worldPixel: viewport.worldPixel,
+                               area: PixelRect(x: window.x - margin.x, y: window.y - margin.y,
+                                               width: window.width + 2 * margin.x, height: window.height + 2 * margin.y))
+        // The groups whose pins may meet `rect`: their tips lie within the largest pin's reach.
+        let largest = MapRenderer.pinExtent(style, count: .max), ink = Self.shadowReach(style) * style.clusters.maxScale
+        let pinReach = (x: largest.right + ink, y: largest.top + ink)
+        func groups(near rect: PixelRect) -> [ClusterGrid.Placed] {
+            var found: [ClusterGrid.Placed] = []
+            grid.forEachCell(meeting: rect.grown(by: pinReach)) { found += grid.groups(inCell: $0) }
+            return found
         }
-        let groups = Clustering.cluster(relevant, cellSize: MapRenderer.clusterCell(style), worldPixel: viewport.worldPixel)
-        let all = groups.map { g in
-            (group: g, tip: viewport.worldPixel(g.position), extent: MapRenderer.pinExtent(style, count: g.members.count))
-        }
-        let ink = Self.shadowReach(style)
-        pins = all.filter { p in
-            PixelRect(anchor: p.tip, extent: p.extent).grown(by: ink * p.extent.top / style.pins.height).intersects(window)
+        func extent(_ g: MarkGroup) -> PixelExtent { MapRenderer.pinExtent(style, count: g.members.count) }
+
+        pins = groups(near: window).filter { p in
+            PixelRect(anchor: p.tip, extent: extent(p.group)).grown(by: ink * extent(p.group).top / largest.top).intersects(window)
         }
         .sorted { ($0.tip.y, $0.tip.x, $0.group.id) < ($1.tip.y, $1.tip.x, $1.group.id) }
-        .map { Pin(group: $0.group, tip: ($0.tip.x - origin.x, $0.tip.y - origin.y), extent: $0.extent) }
+        .map { Pin(group: $0.group, tip: ($0.tip.x - origin.x, $0.tip.y - origin.y), extent: extent($0.group)) }
 
-        let requests = all.compactMap { p -> LabelRequest? in
-            guard !p.group.isCluster, let text = p.group.members[0].label, !text.isEmpty else { return nil }
-            return LabelRequest(groupID: p.group.id, text: text, anchor: p.tip, pinExtent: p.extent, priority: p.group.members[0].priority)
-        }
+        // Label requests are made cell by cell as placement asks about them, and numbered then.
+        var requests: [LabelRequest] = [], numbered = [[Int]?](repeating: nil, count: grid.cellCount)
         let maxSize = Self.maxLabelSize(style)
-        let placed = LabelPlacement.place(
-            requests, pins: all.map { PixelRect(anchor: $0.tip, extent: $0.extent) },
-            obstacles: keepInside ? obstacles.map { $0.offset(by: origin) } : [], bounds: keepInside ? window : nil,
-            window: window, maxSize: maxSize, gap: Self.labelGap
-        ) { text in Self.shortened(text, maxWidth: maxSize.width, measure: measure) }
+        let labelReach = LabelRequest.reach(MapRenderer.pinExtent(style, count: 1), size: maxSize, gap: Self.labelGap)
+        func requestsNear(_ rect: PixelRect) -> [Int] {
+            var found: [Int] = []
+            grid.forEachCell(meeting: rect.grown(by: labelReach)) { cell in
+                if let known = numbered[cell] { return found += known }
+                let made = grid.groups(inCell: cell).compactMap { p -> Int? in
+                    guard !p.group.isCluster, let text = p.group.members[0].label, !text.isEmpty else { return nil }
+                    requests.append(LabelRequest(groupID: p.group.id, text: text, anchor: p.tip, pinExtent: extent(p.group),
+                                                 priority: p.group.members[0].priority))
+                    return requests.count - 1
+                }
+                numbered[cell] = made
+                found += made
+            }
+            return found
+        }
+        // The pins' rects by cell, made once: placement tests every spot it tries against them.
+        var pinRects = [[PixelRect]?](repeating: nil, count: grid.cellCount)
+        func isCoveredByPin(_ rect: PixelRect) -> Bool {
+            var covered = false
+            grid.forEachCell(meeting: rect.grown(by: pinReach)) { cell in
+                guard !covered else { return }
+                let rects = pinRects[cell] ?? {
+                    let made = grid.groups(inCell: cell).map { PixelRect(anchor: $0.tip, extent: extent($0.group)) }
+                    pinRects[cell] = made
+                    return made
+                }()
+                covered = rects.contains { $0.intersects(rect) }
+            }
+            return covered
+        }
+        var furniture = RectIndex()
+        if keepInside { for o in obstacles { furniture.insert(o.offset(by: origin)) } }
+        let neighbourhood = LabelPlacement.Neighbourhood(
+            requestsNear: requestsNear, request: { requests[$0] },
+            isBlocked: { isCoveredByPin($0) || furniture.intersectsAny($0) })
+        let placed = LabelPlacement.place(requestsNear(window), in: neighbourhood, bounds: keepInside ? window : nil, window: window,
+                                          maxSize: maxSize, gap: Self.labelGap) { text in
+            Self.shortened(text, maxWidth: maxSize.width, measure: measure)
+        }
         labels = placed.map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: $0.rect.offset(by: (-origin.x, -origin.y))) }
     }
 
@@ -105,5 +141,6 @@ struct AnnotationLayout {
 
 extension PixelRect {
     func offset(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x + d.x, y: y + d.y, width: width, height: height) }
-    func grown(by d: Double) -> PixelRect { PixelRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+    func grown(by d: Double) -> PixelRect { grown(by: (d, d)) }
+    func grown(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x - d.x, y: y - d.y, width: width + 2 * d.x, height: height + 2 * d.y) }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Synchronization
 
 /// The kinds of file a map is drawn to, all from the same drawing code.
 public enum ImageFormat: String, CaseIterable, Sendable {
@@ -61,21 +62,22 @@ final class Canvas {
         if format == .png { cairo_scale(cr, scale, scale) }
     }
 
-    /// Font faces by family and weight: selecting a face by name looks it up in fontconfig each
-    /// time, and a map selects one for every pin.
-    private var faces: [String: OpaquePointer] = [:]
+    /// Font faces by family and weight, kept for the life of the process: making one looks the
+    /// family up in fontconfig and loads it, which cost a tile more than all its pins.
+    private static let faces = Mutex<[String: OpaquePointer]>([:])
 
     func fontFace(_ family: String, bold: Bool) -> OpaquePointer {
         let key = family + (bold ? "/bold" : "")
-        if let face = faces[key] { return face }
-        let face = cairo_toy_font_face_create(family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
-        faces[key] = face
-        return face
+        return Self.faces.withLock { faces in
+            if let face = faces[key] { return face }
+            let face = cairo_toy_font_face_create(family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
+            faces[key] = face
+            return face
+        }
     }
 
     deinit {
         cairo_destroy(cr)
-        faces.values.forEach { cairo_font_face_destroy($0) }
         cairo_surface_destroy(surface)
     }
 

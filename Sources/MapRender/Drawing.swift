@@ -33,8 +33,11 @@ extension Canvas {
         let dy = ((y + worldOrigin.y) * scale).rounded() - (worldOrigin.y * scale).rounded()
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, sprite.surface, dx - sprite.tip.x, dy - sprite.tip.y)
-        cairo_paint(cr)
+        let (x0, y0) = (dx - sprite.tip.x, dy - sprite.tip.y)
+        cairo_set_source_surface(cr, sprite.surface, x0, y0)
+        // Filling just the sprite's rectangle: a paint would composite the whole image.
+        cairo_rectangle(cr, x0, y0, Double(cairo_image_surface_get_width(sprite.surface)), Double(cairo_image_surface_get_height(sprite.surface)))
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 
@@ -86,16 +89,52 @@ extension Canvas {
     }
 
     /// Text with a halo: the outline stroked wide in `halo` first, the letters filled over it.
+    /// `text` in `fill` over a halo `haloWidth` wide. Vector output strokes the outline of the
+    /// glyphs; raster output stamps the glyphs around two rings instead, which looks the same
+    /// and costs a sixth as much (Cairo takes ~200 µs to stroke a label's outline).
     func text(_ text: String, x: Double, baseline y: Double, color fill: RGBA, halo: RGBA, haloWidth: Double) {
-        cairo_new_path(cr)
-        cairo_move_to(cr, x, y)
-        cairo_text_path(cr, text)
-        color(halo)
-        cairo_set_line_width(cr, haloWidth * 2)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_stroke_preserve(cr)
+        guard format == .png, haloWidth > 0 else {
+            cairo_new_path(cr)
+            cairo_move_to(cr, x, y)
+            cairo_text_path(cr, text)
+            color(halo)
+            cairo_set_line_width(cr, haloWidth * 2)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke_preserve(cr)
+            color(fill)
+            cairo_fill(cr)
+            return
+        }
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        guard cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cr), x, y, text, -1, &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS,
+              let glyphs else { return }
+        defer { cairo_glyph_free(glyphs) }
+        let ink = textBox(text)
+        cairo_save(cr)
+        // The halo is drawn opaque into a group bounded by the label, then laid down once with
+        // its alpha, so that overlapping stamps do not darken it.
+        cairo_rectangle(cr, x + ink.xBearing - haloWidth - 1, y + ink.yBearing - haloWidth - 1,
+                        ink.width + 2 * haloWidth + 2, ink.height + 2 * haloWidth + 2)
+        cairo_clip(cr)
+        cairo_push_group(cr)
+        cairo_set_source_rgb(cr, halo.r, halo.g, halo.b)
+        var shifted = [cairo_glyph_t](UnsafeBufferPointer(start: glyphs, count: Int(count)))
+        // Two rings, so that no gap opens between the glyph and the halo's edge; stamps close
+        // enough (≤ 1.5 device pixels apart) that the edge reads as round.
+        for radius in haloWidth * scale > 1.5 ? [haloWidth, haloWidth / 2] : [haloWidth] {
+            let steps = max(8, Int((2 * Double.pi * radius * scale / 1.5).rounded(.up)))
+            for k in 0..<steps {
+                let angle = 2 * Double.pi * Double(k) / Double(steps), dx = radius * cos(angle), dy = radius * sin(angle)
+                for i in shifted.indices { shifted[i].x = glyphs[i].x + dx; shifted[i].y = glyphs[i].y + dy }
+                cairo_show_glyphs(cr, shifted, count)
+            }
+        }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, halo.a)
+        cairo_restore(cr)
         color(fill)
-        cairo_fill(cr)
+        cairo_show_glyphs(cr, glyphs, count)
     }
 
     func rectangle(_ r: PixelRect, fill: RGBA) {

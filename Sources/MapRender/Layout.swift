@@ -55,29 +55,143 @@ public enum Clustering {
     /// column) and category.
     public static func cluster(_ marks: [LayoutMark], cellSize: Double,
                                worldPixel: (Coordinate) -> (x: Double, y: Double)) -> [MarkGroup] {
+        let grid = ClusterGrid(marks, cellSize: cellSize, worldPixel: worldPixel)
+        return grid.cells.indices.sorted { (grid.cells[$0].row, grid.cells[$0].column) < (grid.cells[$1].row, grid.cells[$1].column) }
+            .flatMap { grid.groups(inCell: $0).map(\.group) }
+    }
+}
+
+/// Marks bucketed by the cells of the clustering grid; a cell's groups are formed the first
+/// time they are asked for, so a tile handed thousands of marks for its margin clusters only
+/// the cells its layout looks at. Occupied cells are numbered 0..<cellCount, so callers can
+/// keep what they learn of a cell in an array.
+final class ClusterGrid {
+    struct Cell: Hashable { var row: Int, column: Int }
+    /// A group and the world pixel of its pin's tip.
+    struct Placed { let group: MarkGroup; let tip: (x: Double, y: Double) }
+
+    let cellSize: Double
+    private var marks: [(mark: LayoutMark, x: Double, y: Double)] = []
+    private(set) var cells: [Cell] = []
+    private var members: [[Int]] = []
+    private var formed: [[Placed]?] = []
+    private var numbers: CellTable
+
+    /// - Parameter area: when given, marks outside it (world pixels) are left out.
+    init(_ marks: [LayoutMark], cellSize: Double, worldPixel: (Coordinate) -> (x: Double, y: Double), area: PixelRect? = nil) {
         precondition(cellSize > 0, "cellSize must be positive")
-        struct Key: Hashable { var row: Int, column: Int, category: String }
-        var cells: [Key: [(mark: LayoutMark, x: Double, y: Double)]] = [:]
+        self.cellSize = cellSize
+        numbers = CellTable(capacity: marks.count)
         for mark in marks {
             let (x, y) = worldPixel(mark.position)
-            // Int(exactly:) rejects NaN and out-of-range values instead of trapping.
-            guard let column = Int(exactly: (x / cellSize).rounded(.down)),
-                  let row = Int(exactly: (y / cellSize).rounded(.down)) else { continue }
-            cells[Key(row: row, column: column, category: mark.category), default: []].append((mark, x, y))
+            if let area, !(x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY) { continue }
+            guard let cell = Self.cell(x: x, y: y, size: cellSize) else { continue }  // NaN or out of range
+            let number = numbers.number(of: cell) ?? {
+                numbers.insert(cell, number: cells.count)
+                cells.append(cell)
+                members.append([])
+                return cells.count - 1
+            }()
+            members[number].append(self.marks.count)
+            self.marks.append((mark, x, y))
         }
-        return cells.sorted { ($0.key.row, $0.key.column, $0.key.category) < ($1.key.row, $1.key.column, $1.key.category) }
-            .map { key, entries in
-                let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
-                // Summing in the members' own order keeps the mean bit-identical in every tile.
-                let n = Double(sorted.count)
-                let mx = sorted.reduce(0) { $0 + $1.x } / n, my = sorted.reduce(0) { $0 + $1.y } / n
-                var best = sorted[0], bestDistance = Double.infinity
-                for e in sorted {
-                    let d = (e.x - mx) * (e.x - mx) + (e.y - my) * (e.y - my)
-                    if d < bestDistance { (best, bestDistance) = (e, d) }  // strict: ties keep the earlier member
-                }
-                return MarkGroup(category: key.category, members: sorted.map(\.mark), position: best.mark.position)
+        formed = Array(repeating: nil, count: cells.count)
+    }
+
+    var cellCount: Int { cells.count }
+
+    /// The cell of a world pixel; nil when not finite. Int(exactly:) rejects NaN and
+    /// out-of-range values instead of trapping.
+    static func cell(x: Double, y: Double, size: Double) -> Cell? {
+        guard let column = Int(exactly: (x / size).rounded(.down)), let row = Int(exactly: (y / size).rounded(.down)) else { return nil }
+        return Cell(row: row, column: column)
+    }
+
+    /// Calls `body` with the number of each occupied cell whose area meets `rect` (world
+    /// pixels), without allocating: label placement asks this for every spot it tries.
+    func forEachCell(meeting rect: PixelRect, _ body: (Int) -> Void) {
+        guard let a = Self.cell(x: rect.minX, y: rect.minY, size: cellSize), let b = Self.cell(x: rect.maxX, y: rect.maxY, size: cellSize) else { return }
+        let (rows, columns) = (b.row.subtractingReportingOverflow(a.row), b.column.subtractingReportingOverflow(a.column))
+        guard !rows.overflow, !columns.overflow, rows.partialValue.multipliedReportingOverflow(by: columns.partialValue).partialValue <= cells.count else {
+            // A rect wider than the marks: walk the marks' cells instead of the rect's.
+            for (number, c) in cells.enumerated() where (a.row...b.row).contains(c.row) && (a.column...b.column).contains(c.column) { body(number) }
+            return
+        }
+        for row in a.row...b.row {
+            for column in a.column...b.column {
+                if let number = numbers.number(of: Cell(row: row, column: column)) { body(number) }
             }
+        }
+    }
+
+    /// The groups of one cell, one per category, by category.
+    func groups(inCell number: Int) -> [Placed] {
+        if let known = formed[number] { return known }
+        let entries = members[number].map { marks[$0] }
+        let groups = Dictionary(grouping: entries, by: \.mark.category).sorted { $0.key < $1.key }.map { category, entries in
+            let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
+            // Summing in the members' own order keeps the mean bit-identical in every tile.
+            let n = Double(sorted.count)
+            let mx = sorted.reduce(0) { $0 + $1.x } / n, my = sorted.reduce(0) { $0 + $1.y } / n
+            var best = sorted[0], bestDistance = Double.infinity
+            for e in sorted {
+                let d = (e.x - mx) * (e.x - mx) + (e.y - my) * (e.y - my)
+                if d < bestDistance { (best, bestDistance) = (e, d) }  // strict: ties keep the earlier member
+            }
+            return Placed(group: MarkGroup(category: category, members: sorted.map(\.mark), position: best.mark.position), tip: (best.x, best.y))
+        }
+        formed[number] = groups
+        return groups
+    }
+}
+
+/// Cell → number, by open addressing with a cheap hash: placement looks cells up tens of
+/// thousands of times per image, where a Dictionary's SipHash cost more than the rest.
+struct CellTable {
+    private var keys: [ClusterGrid.Cell?]
+    private var values: [Int]
+    private var count = 0
+    private var mask: Int
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        keys = Array(repeating: nil, count: size)
+        values = Array(repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    private func slot(_ c: ClusterGrid.Cell) -> Int {
+        var h = UInt64(bitPattern: Int64(c.row)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(c.column)) &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= h >> 29
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    func number(of c: ClusterGrid.Cell) -> Int? {
+        var i = slot(c)
+        while let key = keys[i] {
+            if key == c { return values[i] }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    mutating func insert(_ c: ClusterGrid.Cell, number: Int) {
+        if (count + 1) * 2 > keys.count { grow() }
+        var i = slot(c)
+        while keys[i] != nil { i = (i + 1) & mask }
+        keys[i] = c
+        values[i] = number
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).compactMap { k, v in k.map { ($0, v) } }
+        keys = Array(repeating: nil, count: keys.count * 2)
+        values = Array(repeating: 0, count: keys.count)
+        mask = keys.count - 1
+        count = 0
+        for (k, v) in old { insert(k, number: v) }
     }
 }
 
@@ -183,17 +297,49 @@ public enum LabelPlacement {
     static let dependencyReach = 6.0
 
     /// The labels drawn, in order of importance. `measure` gives the text to draw (perhaps
-    /// shortened) and its box, halo included, no larger than `maxSize`; it is called only for
-    /// labels near `window`, so a tile measures few. With a `window`, only labels that reach
-    /// into it are decided and returned.
+    /// shortened) and its box, halo included, no larger than `maxSize`. With a `window`, only
+    /// labels that reach into it are decided and returned, and only the labels near it measured.
     public static func place(_ requests: [LabelRequest], pins: [PixelRect], obstacles: [PixelRect] = [],
                              bounds: PixelRect? = nil, window: PixelRect? = nil, maxSize: (width: Double, height: Double),
                              gap: Double = 2, measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
-        var solver = Solver(requests: requests, blockers: pins + obstacles, bounds: bounds, maxSize: maxSize, gap: gap, measure: measure)
-        let wanted = window.map { solver.requests(near: $0) } ?? Array(solver.order.indices)
+        let requests = requests.filter { $0.anchor.x.isFinite && $0.anchor.y.isFinite }
+        let pinReach = requests.reduce(PixelExtent.point) { r, q in
+            PixelExtent(left: max(r.left, q.pinExtent.left), top: max(r.top, q.pinExtent.top),
+                        right: max(r.right, q.pinExtent.right), bottom: max(r.bottom, q.pinExtent.bottom))
+        }
+        let reach = LabelRequest.reach(pinReach, size: maxSize, gap: gap)
+        var blockers = RectIndex(), anchors: [RectIndex.Cell: [Int]] = [:]
+        for p in pins + obstacles { blockers.insert(p) }
+        for (i, r) in requests.enumerated() { anchors[RectIndex.cell(x: r.anchor.x, y: r.anchor.y), default: []].append(i) }
+        let near = { (rect: PixelRect) -> [Int] in
+            let area = PixelRect(x: rect.x - reach.x, y: rect.y - reach.y, width: rect.width + 2 * reach.x, height: rect.height + 2 * reach.y)
+            guard let cells = RectIndex.cells(area) else { return Array(requests.indices) }
+            return cells.flatMap { anchors[$0] ?? [] }
+        }
+        let neighbourhood = Neighbourhood(requestsNear: near, request: { requests[$0] }, isBlocked: blockers.intersectsAny)
+        return place(window.map(near) ?? Array(requests.indices), in: neighbourhood, bounds: bounds, window: window,
+                     maxSize: maxSize, gap: gap, measure: measure)
+    }
+
+    /// What placement asks of the map around a place: the requests whose spots may reach it
+    /// (an index always denotes the same request), and whether a pin or obstacle covers it.
+    /// `AnnotationLayout` answers from the cluster grid, forming only the cells it is asked about.
+    struct Neighbourhood {
+        var requestsNear: (PixelRect) -> [Int]
+        var request: (Int) -> LabelRequest
+        var isBlocked: (PixelRect) -> Bool
+    }
+
+    /// Decides the labels of `wanted` (request indices).
+    static func place(_ wanted: [Int], in neighbourhood: Neighbourhood, bounds: PixelRect?, window: PixelRect?,
+                      maxSize: (width: Double, height: Double), gap: Double,
+                      measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
+        var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize, measure: measure)
         return wanted.sorted { solver.precedes($0, $1) }.compactMap { i in
+            // A label none of whose free spots reaches the window needs no decision.
+            if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
             guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
-            return PlacedLabel(groupID: solver.order[i].groupID, text: solver.measured(i).text, rect: rect)
+            return PlacedLabel(groupID: solver.map.request(i).groupID, text: solver.measured(i).text, rect: rect)
         }
     }
 
@@ -201,55 +347,32 @@ public enum LabelPlacement {
     /// compared only between neighbours, as asked: a tile has thousands of requests in its
     /// margin but decides few.
     private struct Solver {
-        let order: [LabelRequest]
-        let blockers: RectIndex
+        let map: Neighbourhood
         let bounds: PixelRect?
         let gap: Double
-        let reach: (x: Double, y: Double)
-        let measure: (String) -> (text: String, width: Double, height: Double)
         let maxSize: (width: Double, height: Double)
-        /// Request indices by the grid cell of their anchor.
-        var anchors: [RectIndex.Cell: [Int]] = [:]
+        let measure: (String) -> (text: String, width: Double, height: Double)
         var sizes: [Int: (text: String, width: Double, height: Double)] = [:]
         var freeSpots: [Int: [PixelRect]] = [:]
         var winners: [Int: Bool] = [:]
 
-        init(requests: [LabelRequest], blockers: [PixelRect], bounds: PixelRect?, maxSize: (width: Double, height: Double),
-             gap: Double, measure: @escaping (String) -> (text: String, width: Double, height: Double)) {
-            order = requests.filter { $0.anchor.x.isFinite && $0.anchor.y.isFinite }
-            var index = RectIndex()
-            for b in blockers { index.insert(b) }
-            self.blockers = index
-            (self.bounds, self.gap, self.maxSize, self.measure) = (bounds, gap, maxSize, measure)
-            let pinReach = order.reduce(PixelExtent.point) { r, q in
-                PixelExtent(left: max(r.left, q.pinExtent.left), top: max(r.top, q.pinExtent.top),
-                            right: max(r.right, q.pinExtent.right), bottom: max(r.bottom, q.pinExtent.bottom))
-            }
-            reach = LabelRequest.reach(pinReach, size: maxSize, gap: gap)
-            for (i, r) in order.enumerated() {
-                anchors[RectIndex.cell(x: r.anchor.x, y: r.anchor.y), default: []].append(i)
-            }
+        init(map: Neighbourhood, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double),
+             measure: @escaping (String) -> (text: String, width: Double, height: Double)) {
+            (self.map, self.bounds, self.gap, self.maxSize, self.measure) = (map, bounds, gap, maxSize, measure)
         }
 
         /// Whether request `a` is more important than `b`: a total order, so that shuffled input
         /// gives the same output.
         func precedes(_ a: Int, _ b: Int) -> Bool {
-            let x = order[a], y = order[b]
+            let x = map.request(a), y = map.request(b)
             if x.priority != y.priority { return x.priority < y.priority }
             if x.groupID != y.groupID { return x.groupID < y.groupID }
             return (x.text, x.anchor.x, x.anchor.y, a) < (y.text, y.anchor.x, y.anchor.y, b)
         }
 
-        /// The requests whose spots may overlap `rect`.
-        func requests(near rect: PixelRect) -> [Int] {
-            let area = PixelRect(x: rect.x - reach.x, y: rect.y - reach.y, width: rect.width + 2 * reach.x, height: rect.height + 2 * reach.y)
-            guard let cells = RectIndex.cells(area) else { return Array(order.indices) }
-            return cells.flatMap { anchors[$0] ?? [] }
-        }
-
         mutating func measured(_ i: Int) -> (text: String, width: Double, height: Double) {
             if let size = sizes[i] { return size }
-            let m = measure(order[i].text)
+            let m = measure(map.request(i).text)
             let size = (m.text, min(m.width, maxSize.width), min(m.height, maxSize.height))
             sizes[i] = size
             return size
@@ -258,8 +381,8 @@ public enum LabelPlacement {
         mutating func free(_ i: Int) -> [PixelRect] {
             if let spots = freeSpots[i] { return spots }
             let size = measured(i)
-            let spots = order[i].candidates(width: size.width, height: size.height, gap: gap).filter { spot in
-                (bounds?.contains(spot) ?? true) && !blockers.intersectsAny(spot)
+            let spots = map.request(i).candidates(width: size.width, height: size.height, gap: gap).filter { spot in
+                (bounds?.contains(spot) ?? true) && !map.isBlocked(spot)
             }
             freeSpots[i] = spots
             return spots
@@ -269,7 +392,7 @@ public enum LabelPlacement {
             if let known = winners[i] { return known }
             guard let first = free(i).first else { winners[i] = false; return false }
             var wins = true
-            for j in requests(near: first) where precedes(j, i) {
+            for j in map.requestsNear(first) where j != i && precedes(j, i) {
                 if let other = free(j).first, other.intersects(first) { wins = false; break }
             }
             winners[i] = wins
@@ -281,7 +404,7 @@ public enum LabelPlacement {
             guard let first = spots.first else { return nil }
             if wins(i) { return first }
             spotLoop: for spot in spots {
-                for j in requests(near: spot) where j != i {
+                for j in map.requestsNear(spot) where j != i {
                     if wins(j) {
                         if free(j)[0].intersects(spot) { continue spotLoop }
                     } else if precedes(j, i), free(j).contains(where: { $0.intersects(spot) }) {
