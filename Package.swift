@@ -22,10 +22,10 @@ let package = Package(
                        providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(name: "GeoCore", dependencies: ["CProj"]),
         .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite"]),
-        .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CZlib"]),
+        .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CDeflate"]),
         .executableTarget(name: "waymark", dependencies: [
             "GeoCore", "GeoStore", "MapRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

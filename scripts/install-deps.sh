@@ -5,7 +5,7 @@ packages=(
   pkg-config
   libsqlite3-dev libspatialite-dev libsqlite3-mod-spatialite   # SQLite + SpatiaLite
   libproj-dev proj-bin                                          # PROJ (geodesics); geod for cross-checks
-  libcairo2-dev fonts-dejavu-core zlib1g-dev                    # Cairo renderer, fonts, PNG compression
+  libcairo2-dev fonts-dejavu-core libdeflate-dev                 # Cairo renderer, fonts, PNG compression
   gdal-bin spatialite-bin                                       # ogrinfo / spatialite CLI: peers and interop tests
 )
 missing=()
