@@ -19,6 +19,8 @@ public enum Geometry: Hashable, Sendable {
         }
     }
 
+    public var isPoint: Bool { if case .point = self { true } else { false } }
+
     /// Every vertex, in order.
     public var coordinates: [Coordinate] {
         switch self {

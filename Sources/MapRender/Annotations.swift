@@ -34,8 +34,8 @@ struct AnnotationLayout {
                                area: PixelRect(x: window.x - margin.x, y: window.y - margin.y,
                                                width: window.width + 2 * margin.x, height: window.height + 2 * margin.y))
         // The groups whose pins may meet `rect`: their tips lie within the largest pin's reach.
-        let largest = MapRenderer.pinExtent(style, count: .max), ink = Self.shadowReach(style) * style.clusters.maxScale
-        let pinReach = (x: largest.right + ink, y: largest.top + ink)
+        let largest = MapRenderer.largestMarkExtent(style), ink = Self.shadowReach(style) * style.clusters.maxScale
+        let pinReach = (x: max(largest.left, largest.right) + ink, y: max(largest.top, largest.bottom) + ink)
         func groups(near rect: PixelRect) -> [ClusterGrid.Placed] {
             var found: [ClusterGrid.Placed] = []
             grid.forEachCell(meeting: rect.grown(by: pinReach)) { found += grid.groups(inCell: $0) }
@@ -44,7 +44,7 @@ struct AnnotationLayout {
         func extent(_ g: MarkGroup) -> PixelExtent { MapRenderer.pinExtent(style, count: g.members.count) }
 
         pins = groups(near: window).filter { p in
-            PixelRect(anchor: p.tip, extent: extent(p.group)).grown(by: ink * extent(p.group).top / largest.top).intersects(window)
+            PixelRect(anchor: p.tip, extent: extent(p.group)).grown(by: ink).intersects(window)
         }
         .sorted { ($0.tip.y, $0.tip.x, $0.group.id) < ($1.tip.y, $1.tip.x, $1.group.id) }
         .map { Pin(group: $0.group, tip: ($0.tip.x - origin.x, $0.tip.y - origin.y), extent: extent($0.group)) }
@@ -100,11 +100,11 @@ struct AnnotationLayout {
     /// `LabelPlacement.dependencyReach` label reaches away, then the largest pin, then a whole
     /// cluster cell (so that every cluster found there is complete).
     static func margin(_ style: MapStyle) -> (x: Double, y: Double) {
-        let pin = MapRenderer.pinExtent(style, count: 1), largest = MapRenderer.pinExtent(style, count: .max)
+        let pin = MapRenderer.pinExtent(style, count: 1), largest = MapRenderer.largestMarkExtent(style)
         let reach = LabelRequest.reach(pin, size: maxLabelSize(style), gap: labelGap)
         let cell = MapRenderer.clusterCell(style), ink = shadowReach(style) * style.clusters.maxScale
-        return (LabelPlacement.dependencyReach * reach.x + largest.right + ink + cell,
-                LabelPlacement.dependencyReach * reach.y + largest.top + ink + cell)
+        return (LabelPlacement.dependencyReach * reach.x + max(largest.left, largest.right) + ink + cell,
+                LabelPlacement.dependencyReach * reach.y + max(largest.top, largest.bottom) + ink + cell)
     }
 
     /// The largest label box: `labels.maxWidth` wide, one line high with its halo.

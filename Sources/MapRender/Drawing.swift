@@ -41,8 +41,10 @@ extension Canvas {
         cairo_restore(cr)
     }
 
-    /// A pin of `look.fill`, outlined, with a soft ground shadow at its tip and its glyph in its head.
+    /// A pin of `look.fill`, outlined, with a soft shadow and its glyph in its head: a teardrop
+    /// standing on (x, y), or a disc centred there.
     func drawPin(_ look: PinLook, tipX x: Double, tipY y: Double) {
+        if look.shape == .disc { return drawDisc(look, x: x, y: y) }
         let width = look.width, height = look.height
         // The shadow: a flattened ellipse on the ground, so the pin reads as standing on its point.
         cairo_save(cr)
@@ -63,7 +65,29 @@ extension Canvas {
         cairo_stroke(cr)
 
         guard !look.glyph.isEmpty else { return }
-        let head = (x: x, y: y - height + width / 2)
+        glyph(look, centre: (x, y - height + width / 2))
+    }
+
+    /// A cluster's disc: a shadow offset below it, the disc, its outline, the count.
+    private func drawDisc(_ look: PinLook, x: Double, y: Double) {
+        let r = look.width / 2
+        cairo_new_path(cr)
+        cairo_arc(cr, x + look.shadowOffset.dx, y + look.shadowOffset.dy, r, 0, 2 * .pi)
+        color(look.shadow)
+        cairo_fill(cr)
+        cairo_arc(cr, x, y, r, 0, 2 * .pi)
+        color(look.fill)
+        cairo_fill_preserve(cr)
+        color(look.outline)
+        cairo_set_line_width(cr, look.outlineWidth)
+        cairo_stroke(cr)
+        glyph(look, centre: (x, y))
+    }
+
+    /// The pin's glyph (or count) centred on its head.
+    private func glyph(_ look: PinLook, centre head: (x: Double, y: Double)) {
+        let width = look.width
+        guard !look.glyph.isEmpty else { return }
         setFont(look.font, size: look.glyphSize, bold: true)
         var box = textBox(look.glyph)
         if box.width > width * 0.8 {

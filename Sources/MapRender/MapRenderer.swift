@@ -149,15 +149,21 @@ public enum MapRenderer {
         fetchArea(Viewport(tile: tile), style: style)
     }
 
-    /// Point features become marks for pins; a category earlier in the legend's order has its
-    /// labels placed first.
+    /// Every feature becomes a mark for a pin: a point where it is, a water at a point inside it
+    /// (the traveller's convention: waters are green pins, over their drawn shape). A category
+    /// earlier in the legend's order has its labels placed first.
     static func marks(_ features: [Feature], style: MapStyle, language: String?) -> [LayoutMark] {
         let rank = Dictionary(style.legend.order.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         return features.compactMap { f in
-            guard case let .point(c) = f.geometry, f.id.kind != .water else { return nil }
+            guard let c = pinPosition(f) else { return nil }
             return LayoutMark(id: f.id.description, category: f.category, position: c, label: f.name(in: language),
                               priority: rank[f.category] ?? rank.count)
         }
+    }
+
+    static func pinPosition(_ f: Feature) -> Coordinate? {
+        if case let .point(c) = f.geometry { return c }
+        return PlanarGeometry.representativePoint(of: f.geometry)
     }
 
     /// The viewport the request asks for; zoom-to-fit counts each pin's and label's pixels.
@@ -183,13 +189,12 @@ public enum MapRenderer {
             let pin = pinExtent(request.style, count: 1)
             var marks: [(Coordinate, PixelExtent)] = []
             for f in drawn {
-                if case let .point(c) = f.geometry, f.id.kind != .water {
+                if !f.geometry.isPoint { marks += f.geometry.coordinates.map { ($0, .point) } }
+                if let c = pinPosition(f) {
                     // The label goes right of the pin when it can: leave room for it there.
                     let text = f.name(in: request.language) ?? ""
                     let label = text.isEmpty ? 0 : min(labelSize(text, style: request.style, on: measure).width, request.style.labels.maxWidth)
                     marks.append((c, PixelExtent(left: pin.left, top: pin.top, right: pin.right + AnnotationLayout.labelGap + label, bottom: pin.bottom)))
-                } else {
-                    marks += f.geometry.coordinates.map { ($0, .point) }
                 }
                 marks += (request.layers == .complete ? f.track?.coordinates ?? [] : []).map { ($0, .point) }
             }
@@ -207,10 +212,22 @@ public enum MapRenderer {
     }
 
     /// The pixels a pin covers around its tip; clusters are drawn larger.
+    /// A single mark is a teardrop standing on its tip; a cluster is a disc centred on its
+    /// position, as wide as a pin and growing with its count: discs stack more tightly than
+    /// teardrops and read as "a group here" rather than "this place".
     static func pinExtent(_ style: MapStyle, count: Int) -> PixelExtent {
-        let s = count > 1 ? style.clusters.scale(count: count) : 1
-        let w = style.pins.width * s, h = style.pins.height * s
-        return PixelExtent(left: w / 2, top: h, right: w / 2, bottom: 0)
+        guard count > 1 else {
+            let w = style.pins.width
+            return PixelExtent(left: w / 2, top: style.pins.height, right: w / 2, bottom: 0)
+        }
+        let r = style.pins.width * style.clusters.scale(count: count) / 2
+        return PixelExtent(left: r, top: r, right: r, bottom: r)
+    }
+
+    /// The farthest any mark reaches from its anchor, on each side.
+    static func largestMarkExtent(_ style: MapStyle) -> PixelExtent {
+        let pin = pinExtent(style, count: 1), disc = pinExtent(style, count: .max)
+        return PixelExtent(left: max(pin.left, disc.left), top: max(pin.top, disc.top), right: max(pin.right, disc.right), bottom: max(pin.bottom, disc.bottom))
     }
 
     static func labelSize(_ text: String, style: MapStyle, on canvas: Canvas) -> (width: Double, height: Double) {
@@ -222,7 +239,8 @@ public enum MapRenderer {
     static func drawPin(_ group: MarkGroup, tip: (x: Double, y: Double), extent: PixelExtent, on canvas: Canvas, style: MapStyle) {
         let category = style.category(group.category), p = style.pins
         let width = extent.left + extent.right, grown = width / p.width
-        let look = PinLook(width: width, height: extent.top, fill: category.color, outline: p.outlineColor,
+        let look = PinLook(shape: group.isCluster ? .disc : .teardrop, width: width, height: extent.top + extent.bottom,
+                           fill: category.color, outline: p.outlineColor,
                            outlineWidth: p.outlineWidth, shadow: p.shadowColor,
                            shadowOffset: .init(dx: p.shadowOffset.dx * grown, dy: p.shadowOffset.dy * grown),
                            glyph: group.isCluster ? String(group.members.count) : category.glyph,
@@ -294,9 +312,8 @@ extension MapRenderer {
             canvas.setFont(style.labels.fontFamily, size: l.fontSize)
             for (i, row) in rows.enumerated() {
                 let y = rect.y + l.padding + line * Double(i)
-                // Waters are drawn as areas in their fill colour, not as pins.
                 canvas.rectangle(PixelRect(x: rect.x + l.padding, y: y + (line - swatch) / 2, width: swatch, height: swatch),
-                                 fill: row.code == "water" ? style.waters.fill : style.category(row.code).color)
+                                 fill: style.category(row.code).color)
                 canvas.show(row.text, x: rect.x + l.padding + swatch + 6, baseline: y + line / 2 + l.fontSize * 0.35, color: l.color)
             }
         }

@@ -3,6 +3,13 @@ import Foundation
 
 /// Everything that decides how a pin looks, apart from where it stands.
 struct PinLook: Hashable, Sendable {
+    enum Shape: Hashable, Sendable {
+        /// Standing on its tip, `height` tall.
+        case teardrop
+        /// Centred on its position, `width` across.
+        case disc
+    }
+    var shape: Shape
     var width, height: Double
     var fill, outline: RGBA
     var outlineWidth: Double
@@ -15,8 +22,14 @@ struct PinLook: Hashable, Sendable {
 
     /// How far the pin's ink (outline and shadow included) reaches from its tip, with a pixel to spare.
     var inkReach: (left: Double, top: Double, right: Double, bottom: Double) {
-        let side = max(width / 2, width * 0.45 + abs(shadowOffset.dx)) + outlineWidth + 1
-        return (side, height + outlineWidth + 1, side, width * 0.18 + abs(shadowOffset.dy) + outlineWidth + 1)
+        switch shape {
+        case .teardrop:
+            let side = max(width / 2, width * 0.45 + abs(shadowOffset.dx)) + outlineWidth + 1
+            return (side, height + outlineWidth + 1, side, width * 0.18 + abs(shadowOffset.dy) + outlineWidth + 1)
+        case .disc:
+            let r = width / 2 + outlineWidth + 1
+            return (r + abs(shadowOffset.dx), r + abs(shadowOffset.dy), r + abs(shadowOffset.dx), r + abs(shadowOffset.dy))
+        }
     }
 }
 
