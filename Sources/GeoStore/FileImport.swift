@@ -61,15 +61,24 @@ public enum DefaultDataset {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary.path + suffix) } }
         do {
             let store = try SpatiaLiteStore(path: temporary.path)
-            for group in Dictionary(grouping: entries, by: \.kind).sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
-                _ = try store.importFiles(try FileImport.parse(paths: group.value.map(\.path), kind: group.key), skipInvalid: false)
-            }
+            try importAll(from: entries, into: store)
             try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
         }
         guard rename(temporary.path, target.path) == 0 else {
             throw DatabaseError(description: "cannot move the default database into \(target.path): \(String(cString: strerror(errno)))")
         }
         return target.path
+    }
+
+    /// Imports the default data of `data` (Data/) into `store`.
+    public static func importAll(from data: URL, into store: SpatiaLiteStore) throws {
+        try importAll(from: try entries(in: data), into: store)
+    }
+
+    private static func importAll(from entries: [(path: String, kind: FeatureKind?)], into store: SpatiaLiteStore) throws {
+        for group in Dictionary(grouping: entries, by: \.kind).sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
+            _ = try store.importFiles(try FileImport.parse(paths: group.value.map(\.path), kind: group.key), skipInvalid: false)
+        }
     }
 
     private static func entries(in data: URL) throws -> [(path: String, kind: FeatureKind?)] {

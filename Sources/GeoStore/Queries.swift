@@ -150,12 +150,15 @@ public struct Feature: Sendable, Hashable {
     public var track: Geometry?
     /// Geodesic metres from the query point (nearest / within only).
     public var distance: Double?
+    /// Where the record came from ("osm", "geonames", "gpx", a feed's name…): what the map must credit.
+    public var source: String?
     /// Other attributes worth showing (phone, website, water kind, time zone…), filled in by
     /// `FeatureStore.withDetails`: queries leave them out to stay fast over many rows.
     public var properties: [String: String]
 
     public init(id: FeatureID, category: String, name: String?, names: [String: String] = [:], address: String? = nil,
-                geometry: Geometry, track: Geometry? = nil, distance: Double? = nil, properties: [String: String] = [:]) {
+                geometry: Geometry, track: Geometry? = nil, distance: Double? = nil, source: String? = nil,
+                properties: [String: String] = [:]) {
         self.id = id
         self.category = category
         self.name = name
@@ -164,6 +167,7 @@ public struct Feature: Sendable, Hashable {
         self.geometry = geometry
         self.track = track
         self.distance = distance
+        self.source = source
         self.properties = properties
     }
 

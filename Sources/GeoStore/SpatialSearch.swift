@@ -80,8 +80,8 @@ struct KindTable {
     let kind: FeatureKind
     let column: String
     let isPoint: Bool
-    /// SQL for what every answer carries: category, name, names per language, address, and a
-    /// trip's track (WKB; NULL for the other kinds).
+    /// SQL for what every answer carries: category, name, names per language, address, a
+    /// trip's track (WKB; NULL for the other kinds), and the source (for the map's credits).
     let core: String
     /// SQL for the rest, and the property each column becomes, for `withDetails`.
     let details: (sql: String, properties: [String])
@@ -109,19 +109,19 @@ struct KindTable {
         let source = ["source", "source_id"]
         switch kind {
         case .poi:
-            return KindTable(kind: .poi, column: "geom", isPoint: true, core: "t.category, t.name, t.names, t.address, NULL", details: (
+            return KindTable(kind: .poi, column: "geom", isPoint: true, core: "t.category, t.name, t.names, t.address, NULL, t.source", details: (
                 "SELECT phone, mobile_phone, email, website, timezone, description, descriptions, images, source, source_id FROM poi WHERE id = ?",
                 ["phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"] + source))
         case .water:
-            return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL, NULL", details: (
+            return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL, NULL, t.source", details: (
                 "SELECT kind, district, organisation, source, source_id FROM water WHERE id = ?",
                 ["water_kind", "district", "organisation"] + source))
         case .cinema:
-            return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address, NULL", details: (
+            return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address, NULL, t.source", details: (
                 "SELECT website, timezone, source, source_id FROM cinema WHERE id = ?", ["website", "timezone"] + source))
         case .trip:
             // A trip is found by its spot (the import sets it to the track's start when absent).
-            return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, AsBinary(t.track)", details: ("""
+            return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, AsBinary(t.track), t.source", details: ("""
                 SELECT t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id
                 FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id WHERE t.id = ?
                 """, ["start", "end", "notes", "weather", "water"] + source))
@@ -141,7 +141,7 @@ struct KindTable {
         let names = s.string(c + 2).flatMap { $0 == "{}" ? [:] : JSON.decode([String: String].self, $0) } ?? [:]
         return Feature(id: FeatureID(kind: kind, row: s.int(0)), category: s.string(c) ?? table, name: s.string(c + 1),
                        names: names, address: s.string(c + 3), geometry: geometry, track: s.blob(c + 4).flatMap { try? WKB.decode($0) },
-                       distance: distance, properties: [:])
+                       distance: distance, source: s.string(c + 5), properties: [:])
     }
 }
 

@@ -46,7 +46,8 @@ struct AnnotationLayout {
         pins = groups(near: window).filter { p in
             PixelRect(anchor: p.tip, extent: extent(p.group)).grown(by: ink).intersects(window)
         }
-        .sorted { ($0.tip.y, $0.tip.x, $0.group.id) < ($1.tip.y, $1.tip.x, $1.group.id) }
+        // By the foot of each mark: a disc's lowest point, a pin's tip.
+        .sorted { ($0.tip.y + extent($0.group).bottom, $0.tip.x, $0.group.id) < ($1.tip.y + extent($1.group).bottom, $1.tip.x, $1.group.id) }
         .map { Pin(group: $0.group, tip: ($0.tip.x - origin.x, $0.tip.y - origin.y), extent: extent($0.group)) }
 
         // Label requests are made cell by cell as placement asks about them, and numbered then.

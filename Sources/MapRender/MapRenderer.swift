@@ -89,7 +89,7 @@ extension MapRequest {
 public enum MapRenderer {
     /// The side, in pixels at the map's zoom, of the grid cells (fixed to the world) within which
     /// the pins of one category merge into a cluster.
-    public static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 1.6 }
+    public static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 2.2 }
 
     public static func render(_ request: MapRequest) throws -> Data {
         try request.validate()

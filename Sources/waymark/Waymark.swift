@@ -341,24 +341,10 @@ struct Render: ParsableCommand {
         let framing = try framing()
         let projection: any MapProjection
         do { projection = try ProjectedCRS.projection(epsg: try epsg()) } catch let error as RenderError { throw ValidationError("--\(error.description)") }
-        var request = MapRequest(features: [], projection: projection, categories: codes, framing: framing, width: width, height: height,
-                                 scale: scale, format: ImageFormat(path: output)!, style: mapStyle, language: lang)
-        // The features to draw: all of them when fitting; otherwise those in the image's area and
-        // beyond it those whose pins reach in or on which its clusters and labels depend.
-        var area = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
-        if case .fit = framing {} else {
-            area = MapRenderer.fetchArea(try MapRenderer.frame(request, []), style: mapStyle)
-        }
-        var features: [Feature] = []
-        var after: Cursor?
-        repeat {
-            let page = try store.bbox(BoxQuery(box: area, limit: maximumLimit, categories: CategoryFilter(codes), after: after))
-            features += page.features
-            after = page.next
-        } while after != nil
-        request.features = features
-        request.attribution = features.isEmpty ? [] : ["© OpenStreetMap contributors, GeoNames (CC BY 4.0)"]
+        let request = try MapRequest(features: [], projection: projection, categories: codes, framing: framing, width: width, height: height,
+                                     scale: scale, format: ImageFormat(path: output)!, style: mapStyle, language: lang)
+            .fetchingFeatures(from: store)
         try MapRenderer.render(request).writeAtomically(to: output)
-        print("wrote \(output) (\(features.count) feature(s))")
+        print("wrote \(output) (\(request.features.count) feature(s))")
     }
 }

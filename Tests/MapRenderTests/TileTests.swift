@@ -63,7 +63,7 @@ import Testing
                     let a = tile.data[y * side + x], b = overview.data[(y + dy * side) * overview.width + x + dx * side]
                     if a >> 24 != 0 { inked += 1 }
                     // Channel by channel: premultiplied ARGB as Cairo reads it back.
-                    let difference = channelDifference(a, b)
+                    let difference = Self.channelDifference(a, b)
                     let atSeam = abs(x + dx * side - side) < band || abs(y + dy * side - side) < band
                     if atSeam ? difference > 24 : difference > 2 { differing += 1 }
                     if atSeam && difference > 2 { seamDiffering += 1 }
@@ -77,7 +77,7 @@ import Testing
     }
 
     /// The largest difference between two pixels' channels.
-    func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
+    static func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         var worst = 0
         for shift: UInt32 in [0, 8, 16, 24] {
             worst = max(worst, abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)))

@@ -1,0 +1,35 @@
+import GeoCore
+import GeoStore
+
+// The one bridge from a store to a map: the renderer itself is handed features and never reads
+// a database; the CLI, the server and the tests fetch them here, all the same way.
+
+extension MapRequest {
+    /// The request with `features` fetched from `store` and the attribution their sources ask
+    /// for: all of the chosen categories when fitting; otherwise those within the image's fetch
+    /// area (the image, and around it what its pins, clusters and labels depend on).
+    public func fetchingFeatures(from store: any FeatureStore) throws -> MapRequest {
+        var request = self
+        let area: BoundingBox = if case .fit = framing {
+            BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        } else {
+            MapRenderer.fetchArea(try MapRenderer.frame(self, []), style: style)
+        }
+        request.features = try store.features(in: area, categories: CategoryFilter(categories))
+        request.attribution = Attribution.lines(for: request.features)
+        return request
+    }
+}
+
+extension FeatureStore {
+    /// Every feature of `categories` in `box`, page after page.
+    public func features(in box: BoundingBox, categories: CategoryFilter) throws -> [Feature] {
+        var features: [Feature] = [], after: Cursor?
+        repeat {
+            let page = try bbox(BoxQuery(box: box, limit: maximumLimit, categories: categories, after: after))
+            features += page.features
+            after = page.next
+        } while after != nil
+        return features
+    }
+}
