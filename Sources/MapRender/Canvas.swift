@@ -60,6 +60,14 @@ final class Canvas {
         }
         cr = cairo_create(surface)
         if format == .png { cairo_scale(cr, scale, scale) }
+        // Unhinted text: advances scale linearly, so text measured at one scale fits its box at
+        // every scale (HiDPI keeps the very same layout), and glyphs are not grid-fitted, which
+        // made the same label come out differently in a tile and in an overview.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
     }
 
     /// Font faces by family and weight, kept for the life of the process: making one looks the

@@ -28,9 +28,7 @@ extension Canvas {
     func pin(_ look: PinLook, tipX x: Double, tipY y: Double) {
         guard format == .png, let sprite = PinSprites.shared.sprite(look, scale: scale) else { return drawPin(look, tipX: x, tipY: y) }
         defer { cairo_surface_destroy(sprite.surface) }
-        // Device pixels, rounded where the world is, not where the image happens to start.
-        let dx = ((x + worldOrigin.x) * scale).rounded() - (worldOrigin.x * scale).rounded()
-        let dy = ((y + worldOrigin.y) * scale).rounded() - (worldOrigin.y * scale).rounded()
+        let (dx, dy) = devicePixel(x: x, y: y)
         cairo_save(cr)
         cairo_identity_matrix(cr)
         let (x0, y0) = (dx - sprite.tip.x, dy - sprite.tip.y)
@@ -39,6 +37,13 @@ extension Canvas {
         cairo_rectangle(cr, x0, y0, Double(cairo_image_surface_get_width(sprite.surface)), Double(cairo_image_surface_get_height(sprite.surface)))
         cairo_fill(cr)
         cairo_restore(cr)
+    }
+
+    /// The device pixel nearest (x, y), rounded where the world is, not where the image happens
+    /// to start: marks snapped so land on the same pixels in every tile and overview.
+    func devicePixel(x: Double, y: Double) -> (x: Double, y: Double) {
+        (((x + worldOrigin.x) * scale).rounded() - (worldOrigin.x * scale).rounded(),
+         ((y + worldOrigin.y) * scale).rounded() - (worldOrigin.y * scale).rounded())
     }
 
     /// A pin of `look.fill`, outlined, with a soft shadow and its glyph in its head: a teardrop
@@ -134,12 +139,15 @@ extension Canvas {
         guard cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cr), x, y, text, -1, &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS,
               let glyphs else { return }
         defer { cairo_glyph_free(glyphs) }
-        let ink = textBox(text)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        let advance = textBox(text).advance, spare = haloWidth + font.height / 2
         cairo_save(cr)
         // The halo is drawn opaque into a group bounded by the label, then laid down once with
-        // its alpha, so that overlapping stamps do not darken it.
-        cairo_rectangle(cr, x + ink.xBearing - haloWidth - 1, y + ink.yBearing - haloWidth - 1,
-                        ink.width + 2 * haloWidth + 2, ink.height + 2 * haloWidth + 2)
+        // its alpha, so that overlapping stamps do not darken it. The bound comes from the font's
+        // extents, not the text's ink, which Cairo measures from glyphs rasterised at whatever
+        // sub-pixel phase came first: tiles would clip a halo differently.
+        cairo_rectangle(cr, x - spare, y - font.ascent - spare, advance + 2 * spare, font.height + 2 * spare)
         cairo_clip(cr)
         cairo_push_group(cr)
         cairo_set_source_rgb(cr, halo.r, halo.g, halo.b)

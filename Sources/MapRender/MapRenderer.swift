@@ -269,9 +269,14 @@ public enum MapRenderer {
     static func drawLabel(_ label: PlacedLabel, on canvas: Canvas, style: MapStyle) {
         let l = style.labels
         canvas.setFont(l.fontFamily, size: l.fontSize)
-        // Baseline so that the text sits in the middle of its box.
-        let baseline = label.rect.midY + l.fontSize * 0.35
-        canvas.text(label.text, x: label.rect.x + l.haloWidth, baseline: baseline, color: l.color, halo: l.haloColor, haloWidth: l.haloWidth)
+        // Baseline so that the text sits in the middle of its box; on raster images the origin is
+        // snapped to a device pixel, so that glyphs come out the same in every tile.
+        var origin = (x: label.rect.x + l.haloWidth, y: label.rect.midY + l.fontSize * 0.35)
+        if canvas.format == .png {
+            let device = canvas.devicePixel(x: origin.x, y: origin.y)
+            origin = (device.x / canvas.scale, device.y / canvas.scale)
+        }
+        canvas.text(label.text, x: origin.x, baseline: origin.y, color: l.color, halo: l.haloColor, haloWidth: l.haloWidth)
     }
 
     static func drawWater(_ geometry: Geometry, on canvas: Canvas, style: MapStyle, project: (Coordinate) -> (x: Double, y: Double)) {

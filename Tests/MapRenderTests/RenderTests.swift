@@ -8,6 +8,11 @@ import Testing
 
 /// Pixels of the rendered image against independent geometry: the pin's tip must be where the
 /// coordinate projects (by Web Mercator maths, not by the renderer), in the category's colour.
+/// Interior overlap written out from the edges.
+private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
+    min(a.maxX, b.maxX) > max(a.minX, b.minX) && min(a.maxY, b.maxY) > max(a.minY, b.minY)
+}
+
 @Suite struct RenderTests {
     let style: MapStyle
 
@@ -93,6 +98,52 @@ import Testing
         #expect(try count([], eat) > 500, "both drawn: eat visible")
         #expect(try count(["see"], eat) == 0, "eat switched off")
         #expect(try count(["see"], see) > 500)
+    }
+
+    /// The layout's label boxes never overlap, and on the image every pixel of label ink lies in
+    /// one of them: found as the difference between the map and the same map with its labels
+    /// drawn in a fully transparent colour (same layout, no ink).
+    @Test(arguments: [1.0, 2.0])
+    func labelInkStaysInItsOwnBoxAndBoxesNeverOverlap(scale: Double) throws {
+        var rng = SeededRandom(seed: 9)
+        let names = ["Rīgas pils", "Dvůr Ještěd", "Kafejnīca Ūdens", "Șoseaua Țării", "Museum", "Bāka"]
+        let features = (0..<250).map { i in
+            place(Int64(i), ["eat", "see", "stay"][i % 3],
+                  Coordinate(lat: 57.50 + .random(in: 0...0.02, using: &rng), lon: 22.78 + .random(in: 0...0.05, using: &rng)),
+                  name: "\(names[i % names.count]) \(i)")
+        }
+        let center = Coordinate(lat: 57.51, lon: 22.805), (w, h) = (700.0, 500.0)
+        func render(_ style: MapStyle) throws -> Pixels {
+            try Pixels(png: MapRenderer.render(MapRequest(features: features, layers: .annotations, framing: .center(center, zoom: 15),
+                                                          width: w, height: h, scale: scale, style: style)))
+        }
+        var invisible = style
+        invisible.labels.color.a = 0
+        invisible.labels.haloColor.a = 0
+        let (with, without) = (try render(style), try render(invisible))
+
+        let viewport = Viewport(center: center, zoom: 15, width: w, height: h)
+        let measuring = try Canvas(format: .png, width: 1, height: 1)
+        let boxes = AnnotationLayout(marks: MapRenderer.marks(features, style: style, language: nil), viewport: viewport, style: style,
+                                     keepInside: false) { MapRenderer.labelSize($0, style: style, on: measuring) }.labels.map(\.rect)
+        #expect(boxes.count > 20)
+        for i in boxes.indices { for j in boxes.indices where j > i { #expect(!overlaps(boxes[i], boxes[j])) } }
+
+        var inked = Set<Int>(), stray = 0
+        for y in 0..<with.height {
+            for x in 0..<with.width where with.data[y * with.width + x] != without.data[y * with.width + x] {
+                // The pixel's square in layout units, against each box grown by a pixel of anti-aliasing.
+                let (px, py) = (Double(x) / scale, Double(y) / scale)
+                let owners = boxes.indices.filter { b in
+                    let r = boxes[b]
+                    return px + 1 / scale > r.minX - 1 && px < r.maxX + 1 && py + 1 / scale > r.minY - 1 && py < r.maxY + 1
+                }
+                if owners.isEmpty { stray += 1 }
+                inked.formUnion(owners)
+            }
+        }
+        #expect(stray == 0, "\(stray) pixels of label ink outside every label box")
+        #expect(inked.count == boxes.count, "every placed label is drawn")
     }
 
     @Test func pdfAndSVGComeFromTheSameDrawing() throws {
