@@ -145,13 +145,15 @@ public struct Viewport: Sendable {
     public var bounds: BoundingBox { bounds(margin: 0) }
 
     /// The area the image shows with `margin` pixels more on every side: where marks that reach
-    /// into the image (a pin whose tip lies below its bottom edge) may stand. The edges are
-    /// sampled, not just the corners: in a conic projection they curve in latitude and longitude.
+    /// into the image (a pin whose tip lies below its bottom edge) may stand. In Web Mercator the
+    /// edges are parallels and meridians, so the corners tell; in another projection they curve
+    /// (a transverse Mercator's top edge bulges north across its central meridian), so they are
+    /// walked a pixel at a time.
     public func bounds(margin: Double) -> BoundingBox { bounds(margin: (margin, margin)) }
 
     /// As `bounds(margin:)`, with a margin of its own for each axis.
     public func bounds(margin: (x: Double, y: Double)) -> BoundingBox {
-        let steps = 8
+        let steps = projection is WebMercator ? 1 : Int(max(width + 2 * margin.x, height + 2 * margin.y).rounded(.up))
         var edge: [Coordinate] = []
         for i in 0...steps {
             let t = Double(i) / Double(steps)

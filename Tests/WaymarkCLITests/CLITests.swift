@@ -336,3 +336,30 @@ func renderRefusesBadArguments(args: [String], field: String) throws {
     #expect(result.status != 0 && result.stderr.contains(field), "\(args): \(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: output))
 }
+
+/// `waymark render --crs`: a projected CRS draws the map (at the default size), anything else is
+/// refused naming `--crs`, and no file is left behind.
+@Test func renderDrawsInAProjectedCRS() throws {
+    let workspace = try Workspace.withFixture()
+    let output = workspace.directory.appendingPathComponent("latvia.png").path
+    let result = try run(["render", "--crs", "EPSG:3059", "--bbox", "20.9,55.6,28.3,58.1", "--output", output], env: workspace.env)
+    #expect(result.status == 0, "\(result.stderr)")
+    let png = try Data(contentsOf: URL(fileURLWithPath: output))
+    #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    // IHDR's width and height (big-endian) at bytes 16…23: the default --size 1024x768.
+    let be = { (o: Int) in png[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    #expect(png.count > 24 && png[12..<16] == Data("IHDR".utf8))
+    #expect(be(16) == 1024 && be(20) == 768)
+}
+
+@Test(arguments: [
+    ("EPSG:4326", "not a projected CRS"), ("nonsense", "nonsense"), ("EPSG:999999", "999999"),
+])
+func renderRefusesACRSThatIsNotAProjectedOne(crs: String, reason: String) throws {
+    let workspace = try Workspace.withFixture()
+    let output = workspace.directory.appendingPathComponent("bad.png").path
+    let result = try run(["render", "--crs", crs, "--bbox", "20.9,55.6,28.3,58.1", "--output", output], env: workspace.env)
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("--crs") && result.stderr.contains(reason), "\(crs): \(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+}
