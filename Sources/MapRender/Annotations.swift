@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import GeoStore
 
 /// The pins and labels of one map image or tile: marks merged into clusters on the world grid,
 /// labels placed by `LabelPlacement`. All decisions are made on the viewport's world plane, so an
@@ -25,14 +26,21 @@ struct AnnotationLayout {
     /// - Parameter keepInside: for a finished image: labels stay whole inside it and off
     ///   `obstacles` (image pixels: legend, scale bar). Without it (tiles and overlays) labels
     ///   are decided as on an endless map, so that neighbouring tiles fit together.
-    init(marks: [LayoutMark], viewport: Viewport, style: MapStyle, keepInside: Bool, obstacles: [PixelRect] = [],
+    init(features: [Feature], viewport: Viewport, style: MapStyle, language: String?, keepInside: Bool, obstacles: [PixelRect] = [],
          measure: @escaping (String) -> (width: Double, height: Double)) {
         let origin = viewport.origin
         let window = PixelRect(x: origin.x, y: origin.y, width: viewport.width, height: viewport.height)
         let margin = Self.margin(style)
-        let grid = ClusterGrid(marks, cellSize: MapRenderer.clusterCell(style), worldPixel: viewport.worldPixel,
-                               area: PixelRect(x: window.x - margin.x, y: window.y - margin.y,
-                                               width: window.width + 2 * margin.x, height: window.height + 2 * margin.y))
+        let rank = Dictionary(style.legend.order.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let positions = features.map(MapRenderer.pinPosition)
+        let grid = ClusterGrid(count: features.count, cellSize: MapRenderer.clusterCell(style),
+                               area: window.grown(by: margin), position: { positions[$0].map(viewport.worldPixel) },
+                               category: { features[$0].category }) { i in
+            // A category earlier in the legend's order has its labels placed first.
+            let f = features[i]
+            return LayoutMark(id: f.id.description, category: f.category, position: positions[i]!, label: f.name(in: language),
+                              priority: rank[f.category] ?? rank.count)
+        }
         // The groups whose pins may meet `rect`: their tips lie within the largest pin's reach.
         let largest = MapRenderer.largestMarkExtent(style), ink = Self.shadowReach(style) * style.clusters.maxScale
         let pinReach = (x: max(largest.left, largest.right) + ink, y: max(largest.top, largest.bottom) + ink)

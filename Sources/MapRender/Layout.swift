@@ -55,7 +55,8 @@ public enum Clustering {
     /// column) and category.
     public static func cluster(_ marks: [LayoutMark], cellSize: Double,
                                worldPixel: (Coordinate) -> (x: Double, y: Double)) -> [MarkGroup] {
-        let grid = ClusterGrid(marks, cellSize: cellSize, worldPixel: worldPixel)
+        let grid = ClusterGrid(count: marks.count, cellSize: cellSize, position: { worldPixel(marks[$0].position) },
+                               category: { marks[$0].category }, mark: { marks[$0] })
         return grid.cells.indices.sorted { (grid.cells[$0].row, grid.cells[$0].column) < (grid.cells[$1].row, grid.cells[$1].column) }
             .flatMap { grid.groups(inCell: $0).map(\.group) }
     }
@@ -71,19 +72,25 @@ final class ClusterGrid {
     struct Placed { let group: MarkGroup; let tip: (x: Double, y: Double) }
 
     let cellSize: Double
-    private var marks: [(mark: LayoutMark, x: Double, y: Double)] = []
+    /// Items by number: their world pixels, their categories, and the marks made of them when
+    /// their cell is formed (a tile's margin holds thousands it never needs as marks).
+    private var positions: [(item: Int, x: Double, y: Double)] = []
+    private let category: (Int) -> String
+    private let mark: (Int) -> LayoutMark
     private(set) var cells: [Cell] = []
     private var members: [[Int]] = []
     private var formed: [[Placed]?] = []
     private var numbers: CellTable
 
-    /// - Parameter area: when given, marks outside it (world pixels) are left out.
-    init(_ marks: [LayoutMark], cellSize: Double, worldPixel: (Coordinate) -> (x: Double, y: Double), area: PixelRect? = nil) {
+    /// Items `0..<count`; `position` gives an item's world pixel, nil to leave it out.
+    /// - Parameter area: when given, items outside it (world pixels) are left out.
+    init(count: Int, cellSize: Double, area: PixelRect? = nil, position: (Int) -> (x: Double, y: Double)?,
+         category: @escaping (Int) -> String, mark: @escaping (Int) -> LayoutMark) {
         precondition(cellSize > 0, "cellSize must be positive")
-        self.cellSize = cellSize
-        numbers = CellTable(capacity: marks.count)
-        for mark in marks {
-            let (x, y) = worldPixel(mark.position)
+        (self.cellSize, self.category, self.mark) = (cellSize, category, mark)
+        numbers = CellTable(capacity: count)
+        for item in 0..<count {
+            guard let (x, y) = position(item) else { continue }
             if let area, !(x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY) { continue }
             guard let cell = Self.cell(x: x, y: y, size: cellSize) else { continue }  // NaN or out of range
             let number = numbers.number(of: cell) ?? {
@@ -92,8 +99,8 @@ final class ClusterGrid {
                 members.append([])
                 return cells.count - 1
             }()
-            members[number].append(self.marks.count)
-            self.marks.append((mark, x, y))
+            members[number].append(positions.count)
+            positions.append((item, x, y))
         }
         formed = Array(repeating: nil, count: cells.count)
     }
@@ -127,7 +134,7 @@ final class ClusterGrid {
     /// The groups of one cell, one per category, by category.
     func groups(inCell number: Int) -> [Placed] {
         if let known = formed[number] { return known }
-        let entries = members[number].map { marks[$0] }
+        let entries = members[number].map { p in (mark: mark(positions[p].item), x: positions[p].x, y: positions[p].y) }
         let groups = Dictionary(grouping: entries, by: \.mark.category).sorted { $0.key < $1.key }.map { category, entries in
             let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
             // Summing in the members' own order keeps the mean bit-identical in every tile.

@@ -121,7 +121,7 @@ public enum MapRenderer {
                          scaleBarLayout(viewport, style: style, on: canvas)].compactMap { $0 }
         }
 
-        let layout = AnnotationLayout(marks: marks(drawn, style: style, language: request.language), viewport: viewport, style: style,
+        let layout = AnnotationLayout(features: drawn, viewport: viewport, style: style, language: request.language,
                                       keepInside: complete, obstacles: furniture.map(\.rect), measure: measure)
         for pin in layout.pins { drawPin(pin.group, tip: pin.tip, extent: pin.extent, on: canvas, style: style) }
         for label in layout.labels { drawLabel(label, on: canvas, style: style) }
@@ -149,18 +149,8 @@ public enum MapRenderer {
         fetchArea(Viewport(tile: tile), style: style)
     }
 
-    /// Every feature becomes a mark for a pin: a point where it is, a water at a point inside it
-    /// (the traveller's convention: waters are green pins, over their drawn shape). A category
-    /// earlier in the legend's order has its labels placed first.
-    static func marks(_ features: [Feature], style: MapStyle, language: String?) -> [LayoutMark] {
-        let rank = Dictionary(style.legend.order.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
-        return features.compactMap { f in
-            guard let c = pinPosition(f) else { return nil }
-            return LayoutMark(id: f.id.description, category: f.category, position: c, label: f.name(in: language),
-                              priority: rank[f.category] ?? rank.count)
-        }
-    }
-
+    /// Where a feature's pin stands: a point where it is, a water at a point inside it (the
+    /// traveller's convention: waters are green pins, over their drawn shape).
     static func pinPosition(_ f: Feature) -> Coordinate? {
         if case let .point(c) = f.geometry { return c }
         return PlanarGeometry.representativePoint(of: f.geometry)

@@ -124,8 +124,7 @@ private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
 
         let viewport = Viewport(center: center, zoom: 15, width: w, height: h)
         let measuring = try Canvas(format: .png, width: 1, height: 1)
-        let boxes = AnnotationLayout(marks: MapRenderer.marks(features, style: style, language: nil), viewport: viewport, style: style,
-                                     keepInside: false) { MapRenderer.labelSize($0, style: style, on: measuring) }.labels.map(\.rect)
+        let boxes = AnnotationLayout(features: features, viewport: viewport, style: style, language: nil, keepInside: false) { MapRenderer.labelSize($0, style: style, on: measuring) }.labels.map(\.rect)
         #expect(boxes.count > 20)
         for i in boxes.indices { for j in boxes.indices where j > i { #expect(!overlaps(boxes[i], boxes[j])) } }
 
