@@ -7,6 +7,8 @@ packages=(
   libproj-dev proj-bin                                          # PROJ (geodesics); geod for cross-checks
   libcairo2-dev fonts-dejavu-core libdeflate-dev                 # Cairo renderer, fonts, PNG compression
   gdal-bin spatialite-bin                                       # ogrinfo / spatialite CLI: peers and interop tests
+  poppler-utils                                                 # pdfinfo / pdftotext: the PDF output tests
+  python3-mapnik                                                # Mapnik: waymark-bench's map peer
 )
 missing=()
 for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done

@@ -123,16 +123,17 @@ extension Canvas {
     /// and costs a sixth as much (Cairo takes ~200 µs to stroke a label's outline).
     func text(_ text: String, x: Double, baseline y: Double, color fill: RGBA, halo: RGBA, haloWidth: Double) {
         guard format == .png, haloWidth > 0 else {
-            cairo_new_path(cr)
-            cairo_move_to(cr, x, y)
-            cairo_text_path(cr, text)
-            color(halo)
-            cairo_set_line_width(cr, haloWidth * 2)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_stroke_preserve(cr)
-            color(fill)
-            cairo_fill(cr)
-            return
+            if haloWidth > 0 {
+                cairo_new_path(cr)
+                cairo_move_to(cr, x, y)
+                cairo_text_path(cr, text)
+                color(halo)
+                cairo_set_line_width(cr, haloWidth * 2)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                cairo_stroke(cr)
+            }
+            // Shown as text, not filled as outlines: a PDF's labels can be searched and copied.
+            return show(text, x: x, baseline: y, color: fill)
         }
         var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
         var count: Int32 = 0

@@ -147,12 +147,35 @@ private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
 
     @Test func pdfAndSVGComeFromTheSameDrawing() throws {
         let features = [place(1, "see", Coordinate(lat: 57.5, lon: 22.8), name: "Rojas bāka ā č ē ģ ī ķ ļ ņ š ū ž ř ě ů ș ț")]
+        var style = style
+        style.labels.maxWidth = 1_000  // the whole name, not shortened
         let pdf = try MapRenderer.render(MapRequest(features: features, width: 600, height: 400, format: .pdf, style: style))
         let pdfText = String(decoding: pdf, as: UTF8.self)
         #expect(pdf.starts(with: Data("%PDF-".utf8)))
-        #expect(pdfText.contains("/Type /Page"))
-        // Vector text: the label's and glyph's fonts are embedded (the drawing itself is compressed).
-        #expect(pdfText.contains("+DejaVuSans"))
+        // Vector content: fonts embedded, no raster image anywhere (pins are paths in PDF).
+        #expect(pdfText.contains("+DejaVuSans") && !pdfText.contains("/Subtype /Image"))
+        // Poppler opens it: one page of 600 × 400 points, and the label is text, diacritics and all.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-\(UUID().uuidString).pdf")
+        try pdf.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        func poppler(_ tool: String, _ args: [String]) throws -> String {
+            let process = Process(), out = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+            process.arguments = args
+            process.standardOutput = out
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "\(tool) failed on the PDF")
+            return text
+        }
+        let info = Dictionary(try poppler("pdfinfo", [file.path]).split(separator: "\n").map { line in
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }, uniquingKeysWith: { a, _ in a })
+        #expect(info["Pages"] == "1" && info["Page size"] == "600 x 400 pts")
+        let text = try poppler("pdftotext", [file.path, "-"])
+        #expect(text.contains("Rojas bāka ā č ē ģ ī ķ ļ ņ š ū ž ř ě ů ș ț"), "pdftotext read: \(text)")
         let svg = try MapRenderer.render(MapRequest(features: features, width: 600, height: 400, format: .svg, style: style))
         // The pin is there in its category's colour, written as Cairo writes SVG colours.
         func percent(_ v: Double) -> String {
