@@ -145,6 +145,48 @@ private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
         #expect(inked.count == boxes.count, "every placed label is drawn")
     }
 
+    /// Zoom-to-fit on the image: no ink in the padding (less the reach of a pin's shadow), and
+    /// a little more zoom about the same centre puts some pin's ink into it.
+    @Test func zoomToFitIsTightOnTheImage() throws {
+        var rng = SeededRandom(seed: 12)
+        let features = (0..<40).map { i in
+            place(Int64(i), ["eat", "see", "do"][i % 3], Coordinate(lat: 49.19 + .random(in: 0...0.05, using: &rng), lon: 16.60 + .random(in: 0...0.1, using: &rng)))
+        }
+        let padding = 20.0, (w, h) = (500.0, 400.0), band = Int(padding - AnnotationLayout.shadowReach(style) - 1)
+        let request = MapRequest(features: features, layers: .annotations, framing: .fit(padding: padding, maxZoom: 18), width: w, height: h, style: style)
+        let fitted = try MapRenderer.frame(request, features)
+        func inkInBand(_ image: Pixels) -> Int {
+            var count = 0
+            for y in 0..<image.height { for x in 0..<image.width where x < band || y < band || x >= image.width - band || y >= image.height - band {
+                if image.data[y * image.width + x] >> 24 != 0 { count += 1 }
+            } }
+            return count
+        }
+        #expect(inkInBand(try Pixels(png: MapRenderer.render(request))) == 0)
+        var closer = request
+        closer.framing = .center(fitted.center, zoom: fitted.zoom + 0.05)
+        #expect(inkInBand(try Pixels(png: MapRenderer.render(closer))) > 0, "a closer zoom would cut into the padding")
+    }
+
+    /// Five thousand points stay readable: far fewer marks than points, and the same image
+    /// whatever order the points come in.
+    @Test func fiveThousandPointsDeclutterTheSameWayInAnyOrder() throws {
+        var rng = SeededRandom(seed: 13)
+        let features = (0..<5_000).map { i in
+            place(Int64(i), ["eat", "see", "stay", "do"][i % 4],
+                  Coordinate(lat: 60.15 + .random(in: 0...0.02, using: &rng), lon: 24.90 + .random(in: 0...0.08, using: &rng)), name: "Vieta \(i)")
+        }
+        // All of them inside the image: 0.08° × 0.02° is about 930 × 470 px at zoom 14 and 60° N.
+        let request = MapRequest(features: features, framing: .center(Coordinate(lat: 60.16, lon: 24.94), zoom: 14), width: 1024, height: 768, style: style)
+        let measuring = try Canvas(format: .png, width: 1, height: 1)
+        let layout = AnnotationLayout(features: features, viewport: try MapRenderer.frame(request, features), style: style, language: nil,
+                                      keepInside: false) { MapRenderer.labelSize($0, style: style, on: measuring) }
+        #expect(layout.pins.count < 600 && layout.pins.reduce(0) { $0 + $1.group.members.count } == 5_000)
+        var shuffled = request
+        shuffled.features.shuffle(using: &rng)
+        #expect(try MapRenderer.render(request) == MapRenderer.render(shuffled))
+    }
+
     @Test func pdfAndSVGComeFromTheSameDrawing() throws {
         let features = [place(1, "see", Coordinate(lat: 57.5, lon: 22.8), name: "Rojas bāka ā č ē ģ ī ķ ļ ņ š ū ž ř ě ů ș ț")]
         var style = style
