@@ -3,12 +3,13 @@ import Foundation
 import GeoCore
 import GeoStore
 import MapRender
+import MapServer
 
 @main
-struct Waymark: ParsableCommand {
+struct Waymark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
-        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self])
+        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, Serve.self])
 }
 
 /// `--db`, else `$WAYMARK_DB`, else the default database built from Data/.
@@ -346,5 +347,45 @@ struct Render: ParsableCommand {
             .fetchingFeatures(from: store)
         try MapRenderer.render(request).writeAtomically(to: output)
         print("wrote \(output) (\(request.features.count) feature(s))")
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the queries, maps and tiles over HTTP (the API is described at /openapi.json); stops gracefully on SIGTERM.")
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Address to listen on (default: loopback only; 0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(help: "Worker threads, each with its own read-only database connection (default: one per core).")
+    var workers: Int?
+
+    @Option(name: .customLong("cache-mb"), help: "Megabytes of drawn tiles and maps kept in memory.")
+    var cacheMB = 64
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is outside 0…65535") }
+        if let workers, !(1...256).contains(workers) { throw ValidationError("--workers: \(workers) is outside 1…256") }
+        guard (0...65536).contains(cacheMB) else { throw ValidationError("--cache-mb: \(cacheMB) is outside 0…65536") }
+    }
+
+    func run() async throws {
+        var configuration = MapServerConfiguration(databasePath: try database.path)
+        configuration.host = host
+        configuration.port = port
+        if let workers { configuration.workers = workers }
+        configuration.cacheBytes = cacheMB << 20
+        try await MapServer.run(configuration)
+    }
+}
+
+extension DatabaseOptions {
+    /// The file `open` opens: the server opens one read-only connection to it per worker.
+    var path: String {
+        get throws { try db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] ?? DefaultDataset.databasePath() }
     }
 }

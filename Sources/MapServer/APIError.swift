@@ -1,0 +1,86 @@
+import Foundation
+import GeoCore
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import MapRender
+
+/// What every failed request answers: `{"error": {"code": …, "parameter": …, "message": …}}`.
+struct APIError: Error, Sendable {
+    var status: HTTPResponse.Status
+    /// invalid_parameter, not_found, method_not_allowed, internal_error…
+    var code: String
+    /// The query or path parameter at fault, for invalid_parameter.
+    var parameter: String?
+    var message: String
+
+    static func invalid(_ parameter: String, _ message: String) -> APIError {
+        APIError(status: .badRequest, code: "invalid_parameter", parameter: parameter, message: message)
+    }
+}
+
+extension APIError {
+    /// `error` as the answer to a request of `route` when it is the engine refusing an input:
+    /// GeoStore and GeoCore throw `GeoError` naming the field, MapRender a `RenderError` reading
+    /// "field: reason". The engine's field names become the route's (within's radius is the
+    /// engine's max_distance). Nil for any other error, or a field the route does not take:
+    /// that one is the server's failure, not the client's.
+    init?(input error: any Error, route: Route) {
+        let field: String, reason: String
+        switch error {
+        case let error as APIError:
+            self = error
+            return
+        case let GeoError.invalid(f, r):
+            (field, reason) = (f, r)
+        case let error as RenderError:
+            let parts = error.description.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            (field, reason) = (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
+        default:
+            return nil
+        }
+        let parameter = route.engineNames[field] ?? field
+        guard route.queryParameters.contains(parameter) || route.pathParameters.contains(parameter) else { return nil }
+        self = .invalid(parameter, reason)
+    }
+
+    var response: Response {
+        var error: [String: String] = ["code": code, "message": message]
+        error["parameter"] = parameter
+        let body = try! JSONEncoder.sorted.encode(["error": error])
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension JSONEncoder {
+    /// Keys in sorted order, as `GeoJSONOutput` writes them.
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+/// Turns every error into the JSON error answer: the router's 404 and 405, the parameter errors,
+/// and, logged, anything unexpected as a 500 that does not leak its details.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return error.response
+        } catch let error as HTTPError where error.status == .notFound {
+            return APIError(status: .notFound, code: "not_found", message: "no route \(request.uri.path); the routes are in /openapi.json").response
+        } catch let error as HTTPError where error.status == .methodNotAllowed {
+            return APIError(status: .methodNotAllowed, code: "method_not_allowed",
+                            message: "\(request.method) is not served at \(request.uri.path); use GET").response
+        } catch let error as any HTTPResponseError {
+            return APIError(status: error.status, code: "http_error", message: error.status.reasonPhrase).response
+        } catch {
+            context.logger.error("\(request.method) \(request.uri) failed: \(error)")
+            return APIError(status: .internalServerError, code: "internal_error", message: "the server failed to answer; see its log").response
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GeoStore
+import Hummingbird
+import Logging
+import MapRender
+import NIOCore
+import NIOPosix
+
+/// How `waymark serve` runs.
+public struct MapServerConfiguration: Sendable {
+    public var databasePath: String
+    /// Loopback unless told otherwise: the server is not for the world until someone decides so.
+    public var host = "127.0.0.1"
+    /// 0 picks a free port (tests).
+    public var port = 8080
+    /// Worker threads, each with its own read-only connection.
+    public var workers = System.coreCount
+    /// The byte bound of the in-memory cache of drawn tiles and maps.
+    public var cacheBytes = 64 << 20
+
+    public init(databasePath: String) { self.databasePath = databasePath }
+}
+
+/// The HTTP face of Waymark: the same queries and maps as the CLI, over Hummingbird.
+public enum MapServer {
+    /// The application, ready to run (`runService()` shuts it down gracefully on SIGTERM and
+    /// SIGINT: requests in flight finish, then the workers stop). Opens the database now, so a
+    /// missing or foreign file fails here rather than on the first request.
+    public static func application(_ configuration: MapServerConfiguration, logger: Logger,
+                                   onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+        let pool = try WorkerPool(path: configuration.databasePath, size: max(1, configuration.workers))
+        let version = DataVersion(path: configuration.databasePath)
+        let metrics = ServerMetrics()
+        let routes = Routes(pool: pool, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
+                            style: try MapStyle.named("default"))
+        let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        router.add(middleware: ErrorMiddleware())
+        routes.register(on: router)
+        // The service group stops the HTTP server before these (it runs them first, stops them last).
+        return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waymark"),
+                           services: [pool, version], onServerRunning: onServerRunning, logger: logger)
+    }
+}
+
+extension MapServer {
+    /// Serves until SIGTERM or SIGINT, logging each request at info level (`$LOG_LEVEL` to change it).
+    public static func run(_ configuration: MapServerConfiguration) async throws {
+        var logger = Logger(label: "waymark")
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        try await application(configuration, logger: logger).runService()
+    }
+}

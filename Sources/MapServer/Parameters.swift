@@ -1,0 +1,87 @@
+import Foundation
+import GeoStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+
+/// The query string of one request, read by name. Only the names a route declares are accepted,
+/// so that a misspelt parameter (`categroy=eat`) is an error rather than silently ignored; every
+/// value that cannot be read is an `APIError` naming its parameter.
+struct Parameters {
+    private let values: [String: String]
+    private let declared: [String]
+
+    init(_ uri: URI, declared: [String]) throws(APIError) {
+        self.declared = declared
+        var values: [String: String] = [:]
+        // Decoded as an HTML form or URLSearchParams encodes it: '+' is a space.
+        for pair in (uri.query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let raw = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[0])
+            guard let value = (parts.count == 2 ? String(parts[1]) : "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
+                throw .invalid(raw, "the value is not valid percent-encoded UTF-8")
+            }
+            guard declared.contains(raw) else {
+                throw .invalid(raw, "unknown parameter; this route takes \(declared.isEmpty ? "none" : declared.joined(separator: ", "))")
+            }
+            guard values.updateValue(value, forKey: raw) == nil else { throw .invalid(raw, "given more than once") }
+        }
+        self.values = values
+    }
+
+    /// The text of `name`; nil when absent. Present but empty is an error: `lat=` means a client bug.
+    func text(_ name: String) throws(APIError) -> String? {
+        assert(declared.contains(name), "\(name) is read but not declared (and so not in the OpenAPI document)")
+        guard let value = values[name] else { return nil }
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalid(name, "is empty") }
+        return value
+    }
+
+    func required(_ name: String) throws(APIError) -> String {
+        guard let value = try text(name) else { throw .invalid(name, "is missing") }
+        return value
+    }
+
+    /// A number as text; NaN and infinities parse, and the engine refuses them with its own reason.
+    func number(_ name: String) throws(APIError) -> Double? {
+        guard let text = try text(name) else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else { throw .invalid(name, "'\(text)' is not a number") }
+        return value
+    }
+
+    func requiredNumber(_ name: String) throws(APIError) -> Double {
+        guard let value = try number(name) else { throw .invalid(name, "is missing") }
+        return value
+    }
+
+    func integer(_ name: String) throws(APIError) -> Int? {
+        guard let text = try text(name) else { return nil }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else { throw .invalid(name, "'\(text)' is not a whole number") }
+        return value
+    }
+
+    /// `category=eat,see,water` as the CLI reads `--category`: codes trimmed and lower-cased, none empty.
+    func categories() throws(APIError) -> CategoryFilter {
+        guard let text = try text("category") else { return CategoryFilter() }
+        let codes = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard !codes.contains(where: \.isEmpty) else { throw .invalid("category", "'\(text)' has an empty code") }
+        return CategoryFilter(codes)
+    }
+
+    func cursor() throws(APIError) -> Cursor? {
+        guard let text = try text("cursor") else { return nil }
+        do { return try Cursor(token: text) } catch { throw .invalid("cursor", error.description) }
+    }
+}
+
+extension SpatiaLiteStore {
+    /// Refuses category codes the database has never heard of, listing the known ones.
+    func check(_ filter: CategoryFilter) throws {
+        guard !filter.isAll else { return }
+        let known = try knownCategories()
+        let unknown = filter.codes.subtracting(known)
+        guard unknown.isEmpty else {
+            throw APIError.invalid("category", "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Every route the server answers (all GET, and HEAD alike), with the query parameters each one
+/// reads: the router is built from this list, a request naming any other parameter is refused,
+/// and the tests hold the OpenAPI document to it.
+enum Route: String, CaseIterable, Sendable {
+    case nearest = "/v1/nearest"
+    case within = "/v1/within"
+    case bbox = "/v1/bbox"
+    case cinemas = "/v1/cinemas"
+    case mapPNG = "/v1/map.png"
+    case mapPDF = "/v1/map.pdf"
+    case mapSVG = "/v1/map.svg"
+    /// `{y}` is the row, with `@2x` after it for a HiDPI (512 px) tile.
+    case tile = "/v1/tiles/{z}/{x}/{y}.png"
+    case categories = "/v1/categories"
+    case health = "/healthz"
+    case metrics = "/metrics"
+    case openAPI = "/openapi.json"
+    case page = "/"
+
+    var queryParameters: [String] {
+        switch self {
+        case .nearest: ["lat", "lon", "limit", "category", "max_distance", "cursor", "lang"]
+        case .within: ["lat", "lon", "radius", "limit", "category", "cursor", "lang"]
+        case .bbox: ["bbox", "limit", "category", "cursor", "lang"]
+        case .cinemas: ["lat", "lon", "date", "film", "limit"]
+        case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang"]
+        case .tile: ["category", "lang"]
+        case .categories, .health, .metrics, .openAPI, .page: []
+        }
+    }
+
+    var pathParameters: [String] { self == .tile ? ["z", "x", "y"] : [] }
+
+    /// The engine's name for a field where the route calls it otherwise.
+    var engineNames: [String: String] {
+        switch self {
+        case .within: ["max_distance": "radius"]
+        case .mapPNG, .mapPDF, .mapSVG: ["lat": "center", "lon": "center"]
+        default: [:]
+        }
+    }
+}

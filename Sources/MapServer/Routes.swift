@@ -1,0 +1,235 @@
+import Foundation
+import GeoCore
+import GeoStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import MapRender
+
+/// The handlers: parameters → the engine (on the worker pool) → the answer. Input is checked by
+/// the engine (GeoStore's queries, GeoCore's coordinates and tiles, MapRender's requests), the
+/// same checks the CLI relies on; only reading text into numbers is the server's own.
+struct Routes: Sendable {
+    typealias Context = BasicRequestContext
+
+    let pool: WorkerPool
+    let cache: RenderCache
+    let version: DataVersion
+    let metrics: ServerMetrics
+    let style: MapStyle
+
+    /// The largest image, in device pixels (width × height × scale²): 16 megapixels.
+    static let maximumPixels = 4096.0 * 4096
+    static let defaultLimit = 10
+    static let imageCacheControl = "public, max-age=300"
+
+    func register(on router: Router<Context>) {
+        for route in Route.allCases {
+            router.get(RouterPath(route.rawValue)) { request, context in
+                do {
+                    let parameters = try Parameters(request.uri, declared: route.queryParameters)
+                    return try await respond(route, to: request, parameters, context)
+                } catch {
+                    throw APIError(input: error, route: route) ?? error
+                }
+            }
+        }
+    }
+
+    private func respond(_ route: Route, to request: Request, _ p: Parameters, _ context: Context) async throws -> Response {
+        switch route {
+        case .nearest: return try await distanceQuery(p, maxDistance: try p.number("max_distance"))
+        case .within: return try await distanceQuery(p, maxDistance: try p.requiredNumber("radius"))
+        case .bbox: return try await bbox(p)
+        case .cinemas: return try await cinemas(p)
+        case .mapPNG: return try await map(p, format: .png, request: request)
+        case .mapPDF: return try await map(p, format: .pdf, request: request)
+        case .mapSVG: return try await map(p, format: .svg, request: request)
+        case .tile: return try await tile(p, context: context, request: request)
+        case .categories: return try await categories()
+        case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
+        case .metrics: return Self.body(Array(metrics.exposition.utf8), type: "text/plain; version=0.0.4; charset=utf-8")
+        case .openAPI: return Self.body(PackageResources.openapi_json, type: "application/json")
+        case .page: return Self.body(Array(Self.page.utf8), type: "text/html; charset=utf-8")
+        }
+    }
+
+    // MARK: Queries
+
+    private func distanceQuery(_ p: Parameters, maxDistance: Double?) async throws -> Response {
+        let query = NearestQuery(center: Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon")),
+                                 limit: try p.integer("limit") ?? Self.defaultLimit, categories: try p.categories(),
+                                 maxDistance: maxDistance, after: try p.cursor())
+        let language = try p.text("lang")
+        return try await geoJSON { store in
+            try store.check(query.categories)
+            return GeoJSONOutput.featureCollection(try store.withDetails(try store.nearest(query)), language: language)
+        }
+    }
+
+    private func bbox(_ p: Parameters) async throws -> Response {
+        let query = BoxQuery(box: try BoundingBox(parsing: try p.required("bbox")), limit: try p.integer("limit") ?? Self.defaultLimit,
+                             categories: try p.categories(), after: try p.cursor())
+        let language = try p.text("lang")
+        return try await geoJSON { store in
+            try store.check(query.categories)
+            return GeoJSONOutput.featureCollection(try store.withDetails(try store.bbox(query)), language: language)
+        }
+    }
+
+    private func cinemas(_ p: Parameters) async throws -> Response {
+        let center = Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon"))
+        let (day, film, limit) = (try p.required("date"), try p.text("film"), try p.integer("limit") ?? Self.defaultLimit)
+        return try await geoJSON { store in
+            try JSONEncoder.sorted.encode(CinemaCollection(try store.cinemas(near: center, day: day, film: film, limit: limit)))
+        }
+    }
+
+    private func categories() async throws -> Response {
+        struct Count: Encodable { let category: String, kind: String, count: Int, located: Int }
+        return try await pool.withStore { store in
+            let counts = try store.categories().map { Count(category: $0.category, kind: $0.kind.rawValue, count: $0.count, located: $0.located) }
+            return Self.body(Array(try JSONEncoder.sorted.encode(["categories": counts])), type: "application/json")
+        }
+    }
+
+    private func geoJSON(_ job: @escaping @Sendable (SpatiaLiteStore) throws -> Data) async throws -> Response {
+        let data = try await pool.withStore(job)
+        return Self.body(Array(data), type: "application/geo+json")
+    }
+
+    // MARK: Images
+
+    private func map(_ p: Parameters, format: ImageFormat, request: Request) async throws -> Response {
+        let (width, height) = try Self.size(try p.text("size") ?? "1024x768")
+        let scale = try p.number("scale") ?? 1
+        guard width * height * scale * scale <= Self.maximumPixels else {
+            throw APIError.invalid("size", "\(Int(width))x\(Int(height)) at scale \(scale) is more than \(Int(Self.maximumPixels)) pixels")
+        }
+        let framing = try Self.framing(p)
+        let categories = try p.categories(), language = try p.text("lang"), style = style
+        let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "")"
+        let (image, hit) = try await cachedImage(kind: "map", key: key) { store in
+            try store.check(categories)
+            return try MapRenderer.render(try MapRequest(features: [], categories: categories.codes, framing: framing, width: width, height: height,
+                                                         scale: scale, format: format, style: style, language: language)
+                .fetchingFeatures(from: store))
+        }
+        return Self.imageResponse(image, hit: hit, type: format.mediaType, request: request)
+    }
+
+    private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
+        func integer(_ name: String, _ text: String) throws(APIError) -> Int {
+            guard let value = Int(text) else { throw .invalid(name, "'\(text)' is not a whole number") }
+            return value
+        }
+        let row = context.parameters.get("y") ?? ""
+        let hiDPI = row.hasSuffix("@2x")
+        let tile = try TileID(z: try integer("z", context.parameters.get("z") ?? ""), x: try integer("x", context.parameters.get("x") ?? ""),
+                              y: try integer("y", hiDPI ? String(row.dropLast(3)) : row))
+        let scale: Double = hiDPI ? 2 : 1
+        let categories = try p.categories(), language = try p.text("lang"), style = style
+        let (image, hit) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")") { store in
+            try store.check(categories)
+            // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
+            let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories)
+            return try MapRenderer.renderTile(tile, features: features, categories: categories.codes, scale: scale, style: style, language: language)
+        }
+        return Self.imageResponse(image, hit: hit, type: "image/png", request: request)
+    }
+
+    /// The image for `key` from the cache, or drawn by a worker and kept.
+    private func cachedImage(kind: String, key: String, draw: @escaping @Sendable (SpatiaLiteStore) throws -> Data) async throws -> (CachedImage, hit: Bool) {
+        let key = key + " v\(version.current)"
+        if let image = cache[key] {
+            metrics.cache(hit: true, kind: kind, cache: cache)
+            return (image, true)
+        }
+        let metrics = metrics
+        let image = try await pool.withStore { store in
+            let start = ContinuousClock.now
+            let data = try draw(store)
+            metrics.rendered(kind, duration: ContinuousClock.now - start)
+            return CachedImage(Array(data))
+        }
+        cache.insert(image, for: key)
+        metrics.cache(hit: false, kind: kind, cache: cache)
+        return (image, false)
+    }
+
+    /// The image with its validators; 304 and no body when the client holds it already.
+    private static func imageResponse(_ image: CachedImage, hit: Bool, type: String, request: Request) -> Response {
+        var headers: HTTPFields = [.eTag: image.etag, .cacheControl: imageCacheControl, .xCache: hit ? "hit" : "miss"]
+        if let tags = request.headers[.ifNoneMatch],
+           tags.split(separator: ",").contains(where: { tag in
+               let tag = tag.trimmingCharacters(in: .whitespaces)
+               return tag == "*" || (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == image.etag
+           }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = type
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: image.bytes))
+    }
+
+    // MARK: Reading map parameters
+
+    /// `WIDTHxHEIGHT` in whole pixels of at least 1 (the renderer checks the largest side).
+    static func size(_ text: String) throws(APIError) -> (Double, Double) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1 else {
+            throw .invalid("size", "'\(text)' is not WIDTHxHEIGHT in whole pixels of at least 1")
+        }
+        return (Double(w), Double(h))
+    }
+
+    /// `bbox=`, or `center=LAT,LON&zoom=`, or neither: fit every selected feature.
+    static func framing(_ p: Parameters) throws -> Framing {
+        let bbox = try p.text("bbox"), center = try p.text("center"), zoom = try p.number("zoom")
+        if let bbox {
+            guard center == nil else { throw APIError.invalid("center", "give bbox or center, not both") }
+            guard zoom == nil else { throw APIError.invalid("zoom", "only with center, not with bbox") }
+            return .bbox(try BoundingBox(parsing: bbox))
+        }
+        if let center {
+            guard let zoom else { throw APIError.invalid("zoom", "is missing: center needs a zoom") }
+            // Checked before the features are fetched: the fetch frames the map before the renderer
+            // validates the request, and an absurd zoom would make it fetch an absurd area.
+            guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw APIError.invalid("zoom", "\(zoom) is outside 0…\(TileID.maxZoom)") }
+            let parts = center.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let lat = parts[0], let lon = parts[1] else {
+                throw APIError.invalid("center", "'\(center)' is not LAT,LON in degrees")
+            }
+            return .center(try Coordinate(validatingLat: lat, lon: lon), zoom: zoom)
+        }
+        guard zoom == nil else { throw APIError.invalid("zoom", "only with center") }
+        return .fit(padding: try p.number("padding") ?? 24, maxZoom: 16)
+    }
+
+    // MARK: Plain answers
+
+    static func body(_ bytes: [UInt8], type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// Until the map page lands: where to look meanwhile.
+    static let page = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Waymark</title></head>
+        <body><h1>Waymark</h1><p>The map page is coming. The API is described in <a href="/openapi.json">/openapi.json</a>.</p></body></html>
+        """
+}
+
+extension HTTPField.Name {
+    /// Whether an image came from the server's cache (hit) or was drawn for this request (miss).
+    static let xCache = HTTPField.Name("X-Cache")!
+}
+
+extension ImageFormat {
+    var mediaType: String {
+        switch self {
+        case .png: "image/png"
+        case .pdf: "application/pdf"
+        case .svg: "image/svg+xml"
+        }
+    }
+}

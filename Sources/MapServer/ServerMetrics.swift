@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+
+/// The server's metrics, through swift-metrics into a Prometheus registry of its own (not the
+/// process-wide `MetricsSystem`, which can be bootstrapped once only: tests run many servers).
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    let inFlight: Meter
+
+    init() {
+        factory = PrometheusMetricsFactory(registry: registry)
+        inFlight = Meter(label: "waymark_http_requests_in_flight", factory: factory)
+    }
+
+    /// One answered request, by route template (not path: tiles would make a series each).
+    func request(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status, duration: Duration) {
+        Counter(label: "waymark_http_requests_total", dimensions: [("route", route), ("method", method.rawValue), ("status", String(status.code))],
+                factory: factory).increment()
+        Timer(label: "waymark_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            .recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// The time a worker spent drawing one image (`kind`: tile or map).
+    func rendered(_ kind: String, duration: Duration) {
+        Timer(label: "waymark_render_duration_seconds", dimensions: [("kind", kind)], factory: factory).recordNanoseconds(duration.nanoseconds)
+    }
+
+    func cache(hit: Bool, kind: String, cache: RenderCache) {
+        Counter(label: hit ? "waymark_cache_hits_total" : "waymark_cache_misses_total", dimensions: [("kind", kind)], factory: factory).increment()
+        Gauge(label: "waymark_cache_bytes", factory: factory).record(cache.bytes)
+    }
+
+    /// The text exposition format Prometheus scrapes.
+    var exposition: String { registry.emitToString() }
+}
+
+extension Duration {
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
+    var milliseconds: Double { Double(nanoseconds) / 1e6 }
+}
+
+/// Logs every request (method, path, status, milliseconds) and records it in the metrics.
+/// Outermost, so it sees the status the client gets, errors included.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    let metrics: ServerMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        metrics.inFlight.increment()
+        defer { metrics.inFlight.decrement() }
+        var status = HTTPResponse.Status.internalServerError
+        defer {
+            let elapsed = ContinuousClock.now - start
+            context.logger.info("\(request.method) \(request.uri) \(status.code) \(String(format: "%.1f", elapsed.milliseconds)) ms")
+            metrics.request(route: context.endpointPath ?? "unmatched", method: request.method, status: status, duration: elapsed)
+        }
+        let response = try await next(request, context)
+        status = response.status
+        return response
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GeoCore
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import MapServer
+
+/// The query routes over a real socket, against brute force over the fixture's records.
+@Suite struct QueryRouteTests {
+    let fixture = Fixture.shared
+
+    static let points = [Coordinate(lat: 90, lon: 0), Coordinate(lat: 0, lon: 180), Coordinate(lat: 1, lon: -179.99),
+                         Coordinate(lat: -33.9, lon: 18.4), Fixture.helsinki, Coordinate(lat: 40.75, lon: -73.98)]
+
+    @Test func nearestEqualsBruteForce() async throws {
+        try await withServer { client in
+            for (i, c) in Self.points.enumerated() {
+                let filter: Set<String> = [[], ["eat"], ["see", "water"], ["water"], ["cinema", "stay"], []][i]
+                let category = filter.isEmpty ? "" : "&category=" + filter.sorted().joined(separator: ",")
+                let page = try await client.json("/v1/nearest?lat=\(c.lat)&lon=\(c.lon)&limit=12\(category)")
+                #expect(page["type"] as? String == "FeatureCollection")
+                let features = page["features"] as! [[String: Any]]
+                let oracle = fixture.nearest(c, categories: filter).prefix(12)
+                #expect(features.map { ($0["properties"] as! [String: Any])["name"] as! String } == oracle.map(\.name), "nearest \(c) \(filter)")
+                for (f, o) in zip(features, oracle) {
+                    #expect(abs(((f["properties"] as! [String: Any])["distance_m"] as! Double) - o.distance) < 0.001)
+                }
+                #expect(page["next"] is String, "more than 12 features exist")
+            }
+        }
+    }
+
+    @Test func nearestWithMaxDistanceFollowsCursorsToTheEnd() async throws {
+        try await withServer { client in
+            let c = Fixture.helsinki
+            let collected = try await client.allPages("/v1/nearest?lat=\(c.lat)&lon=\(c.lon)&limit=7&max_distance=2500&category=eat,see")
+            let oracle = fixture.nearest(c, categories: ["eat", "see"], within: 2500)
+            #expect(collected.map(\.name) == oracle.map(\.name))
+            #expect(!oracle.isEmpty)
+        }
+    }
+
+    @Test func withinEqualsBruteForceAcrossPages() async throws {
+        try await withServer { client in
+            for c in Self.points {
+                let collected = try await client.allPages("/v1/within?lat=\(c.lat)&lon=\(c.lon)&radius=900000&limit=9")
+                let oracle = fixture.nearest(c, within: 900_000)
+                #expect(collected.map(\.name) == oracle.map(\.name), "within 900 km of \(c)")
+                #expect(collected.allSatisfy { $0.distance! <= 900_000 })
+            }
+        }
+    }
+
+    @Test func bboxEqualsBruteForceIncludingTheAntimeridian() async throws {
+        try await withServer { client in
+            for (box, filter) in [("170,-15,-170,15", Set<String>()), ("-20,30,40,70", ["stay", "water"]), ("24.9,60.15,24.98,60.19", ["eat"]),
+                                  ("-180,85,180,90", [])] {
+                let category = filter.isEmpty ? "" : "&category=" + filter.sorted().joined(separator: ",")
+                let collected = try await client.allPages("/v1/bbox?bbox=\(box)&limit=25\(category)")
+                let oracle = fixture.inBox(try BoundingBox(parsing: box), categories: filter)
+                #expect(Set(collected.map(\.name)) == oracle, "bbox \(box) \(filter)")
+                #expect(collected.count == oracle.count, "no feature twice")
+                #expect(!oracle.isEmpty)
+                // By id: kind first, then row.
+                let ids = collected.map { id in (FeatureKindOrder[id.id.split(separator: "/")[0]]!, Int(id.id.split(separator: "/")[1])!) }
+                #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 })
+            }
+        }
+    }
+
+    @Test func namesInTheAskedLanguage() async throws {
+        try await withServer { client in
+            let page = try await client.json("/v1/bbox?bbox=24.9,60.15,24.98,60.19&limit=3&lang=lv")
+            let names = (page["features"] as! [[String: Any]]).map { ($0["properties"] as! [String: Any])["name"] as! String }
+            #expect(names.count == 3 && names.allSatisfy { $0.hasPrefix("Helsinki ") })
+        }
+    }
+
+    @Test func cinemasWithTheirScreeningsOfTheLocalDay() async throws {
+        try await withServer { client in
+            let c = Fixture.helsinki
+            let page = try await client.json("/v1/cinemas?lat=\(c.lat)&lon=\(c.lon)&date=\(Fixture.day)")
+            let features = page["features"] as! [[String: Any]]
+            let properties = features.map { $0["properties"] as! [String: Any] }
+            // Nearest first, and the cinema with nothing on that day left out.
+            #expect(properties.map { $0["name"] as! String } == ["Kino Helsinki", "Cinema City Plzeň"])
+            let plzen = fixture.cinemas[1]
+            #expect(abs((properties[1]["distance_m"] as! Double) - Geodesic.distance(c, plzen.location!)) < 0.001)
+            #expect(properties[0]["distance_m"] as? Double == 0)
+            #expect((features[0]["geometry"] as! [String: Any])["coordinates"] as! [Double] == [c.lon, c.lat])
+            let helsinki = properties[0]["screenings"] as! [[String: Any]]
+            #expect(helsinki.map { $0["title"] as! String } == ["Kummeli", "Late show"])
+            #expect(helsinki[0]["start"] as? String == "2012-05-08T00:15:00+03:00")
+            #expect(helsinki[0]["rating"] as? String == "MP-12" && helsinki[0]["minutes"] as? Int == 90)
+
+            let film = try await client.json("/v1/cinemas?lat=\(c.lat)&lon=\(c.lon)&date=\(Fixture.day)&film=mu%C5%BEi&limit=5")
+            let found = (film["features"] as! [[String: Any]]).map { $0["properties"] as! [String: Any] }
+            #expect(found.map { $0["name"] as! String } == ["Cinema City Plzeň"])
+            #expect((found[0]["screenings"] as! [[String: Any]]).map { $0["title"] as! String } == ["Muži v naději"])
+        }
+    }
+
+    @Test func categoriesCountTheFixture() async throws {
+        try await withServer { client in
+            let answer = try await client.json("/v1/categories")
+            var counts: [String: Int] = [:]
+            for row in answer["categories"] as! [[String: Any]] { counts[row["category"] as! String] = row["count"] as? Int }
+            var expected = Dictionary(grouping: fixture.places, by: \.category).mapValues(\.count)
+            expected["water"] = fixture.waters.count
+            expected["cinema"] = fixture.cinemas.count
+            #expect(counts == expected)
+        }
+    }
+
+    @Test func healthMetricsOpenAPIAndPage() async throws {
+        try await withServer { client in
+            #expect(try await client.json("/healthz")["status"] as? String == "ok")
+            _ = try await client.get("/v1/nearest?lat=1&lon=2")
+            let metrics = try await client.get("/metrics")
+            #expect(metrics.status == .ok)
+            #expect(metrics.headers[.contentType]?.hasPrefix("text/plain") == true)
+            let text = String(buffer: metrics.body)
+            #expect(text.contains(#"waymark_http_requests_total{route="/v1/nearest",method="GET",status="200"} 1"#))
+            #expect(text.contains("waymark_http_request_duration_seconds_bucket"))
+            let openAPI = try await client.get("/openapi.json")
+            #expect(Data(buffer: openAPI.body) == Data(PackageResources.openapi_json))
+            let page = try await client.get("/")
+            #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(String(buffer: page.body).contains("/openapi.json"))
+        }
+    }
+}
+
+let FeatureKindOrder: [Substring: Int] = ["poi": 0, "water": 1, "cinema": 2, "trip": 3]
