@@ -71,11 +71,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return error.response
-        } catch let error as HTTPError where error.status == .notFound {
+        } catch let error as HTTPError where error.status == .notFound || error.status == .methodNotAllowed {
+            // Every route is GET (and HEAD): another method is refused wherever it is sent.
+            guard request.method == .get || request.method == .head else {
+                var response = APIError(status: .methodNotAllowed, code: "method_not_allowed", message: "\(request.method) is not served; use GET").response
+                response.headers[.allow] = "GET, HEAD"
+                return response
+            }
             return APIError(status: .notFound, code: "not_found", message: "no route \(request.uri.path); the routes are in /openapi.json").response
-        } catch let error as HTTPError where error.status == .methodNotAllowed {
-            return APIError(status: .methodNotAllowed, code: "method_not_allowed",
-                            message: "\(request.method) is not served at \(request.uri.path); use GET").response
         } catch let error as any HTTPResponseError {
             return APIError(status: error.status, code: "http_error", message: error.status.reasonPhrase).response
         } catch {

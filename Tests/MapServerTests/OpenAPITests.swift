@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import MapServer
+
+/// The OpenAPI document kept in Sources/MapServer/openapi.json, held to the routes the server serves.
+@Suite struct OpenAPITests {
+    let document: [String: Any]
+
+    init() throws {
+        document = try #require(try JSONSerialization.jsonObject(with: Data(PackageResources.openapi_json)) as? [String: Any])
+    }
+
+    func resolve(_ object: [String: Any]) throws -> [String: Any] {
+        guard let reference = object["$ref"] as? String else { return object }
+        #expect(reference.hasPrefix("#/"))
+        var node: Any = document
+        for key in reference.dropFirst(2).split(separator: "/") { node = try #require((node as? [String: Any])?[String(key)], "\(reference)") }
+        return try #require(node as? [String: Any])
+    }
+
+    @Test func isOpenAPI31WithEveryRouteAndNoOther() throws {
+        #expect((document["openapi"] as? String)?.hasPrefix("3.1.") == true)
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        #expect(Set(paths.keys) == Set(Route.allCases.map(\.rawValue)))
+        for (_, item) in paths { #expect(Array(item.keys) == ["get"]) }
+    }
+
+    @Test func everyParameterTheServerReadsIsDocumentedAndNoOther() throws {
+        let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
+        for route in Route.allCases {
+            let operation = try #require(paths[route.rawValue]?["get"])
+            let parameters = try (operation["parameters"] as? [[String: Any]] ?? []).map(resolve)
+            let names = { (place: String) in parameters.filter { $0["in"] as? String == place }.map { $0["name"] as! String } }
+            #expect(Set(names("query")) == Set(route.queryParameters), "\(route.rawValue)")
+            #expect(names("query").count == route.queryParameters.count, "\(route.rawValue): documented twice")
+            #expect(names("path") == route.pathParameters, "\(route.rawValue)")
+            let responses = try #require(operation["responses"] as? [String: Any])
+            #expect(responses["200"] != nil && responses["404"] != nil)
+            // A route that reads parameters documents the 400 that refuses them.
+            #expect((responses["400"] != nil) == !(route.queryParameters + route.pathParameters).isEmpty, "\(route.rawValue)")
+        }
+    }
+
+    @Test func everyReferenceResolvesAndTheErrorSchemaIsTheServers() throws {
+        func references(_ node: Any) -> [String] {
+            if let object = node as? [String: Any] { return (object["$ref"] as? String).map { [$0] } ?? [] + object.values.flatMap(references) }
+            if let array = node as? [Any] { return array.flatMap(references) }
+            return []
+        }
+        for reference in references(document) { _ = try resolve(["$ref": reference]) }
+        let error = try resolve(["$ref": "#/components/schemas/Error"])
+        let inner = try #require((error["properties"] as? [String: Any])?["error"] as? [String: Any])
+        #expect(Set((inner["properties"] as? [String: Any] ?? [:]).keys) == ["code", "parameter", "message"])
+        #expect(inner["required"] as? [String] == ["code", "message"])
+    }
+
+    /// The full check of the OpenAPI 3.1 schema, where the validator is installed (pip install openapi-spec-validator).
+    @Test(.enabled(if: OpenAPITests.validatorInstalled)) func passesTheOpenAPISpecValidator() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-openapi-\(UUID().uuidString).json")
+        try Data(PackageResources.openapi_json).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import sys, json; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1])))", file.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    static var validatorInstalled: Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import openapi_spec_validator"]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
