@@ -45,7 +45,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ], resources: [.embedInCode("openapi.json")]),
+        ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .executableTarget(name: "waymark", dependencies: [
             "GeoCore", "GeoStore", "MapRender", "MapServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -53,10 +53,12 @@ let package = Package(
         .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "CSpatiaLite"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore"]),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo"]),
+        // Reads PNGs back through Cairo for the pixel tests of the renderer and of the map page.
+        .target(name: "PixelTesting", dependencies: ["MapRender", "CCairo"], path: "Tests/PixelTesting"),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore"]),
         .testTarget(name: "MapServerTests", dependencies: [
-            "MapServer", "GeoStore", "GeoCore",
+            "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

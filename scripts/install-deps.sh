@@ -9,6 +9,9 @@ packages=(
   gdal-bin spatialite-bin                                       # ogrinfo / spatialite CLI: peers and interop tests
   poppler-utils                                                 # pdfinfo / pdftotext: the PDF output tests
   python3-mapnik                                                # Mapnik: waymark-bench's map peer
+  libjs-leaflet                                                 # Leaflet, served by `waymark serve` to the map page
+  chromium chromium-driver python3-selenium                     # the map page's test in a real (headless) browser
+  wrk                                                           # HTTP load for the server's benchmarks
 )
 missing=()
 for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done

@@ -17,6 +17,11 @@ public struct MapServerConfiguration: Sendable {
     public var workers = System.coreCount
     /// The byte bound of the in-memory cache of drawn tiles and maps.
     public var cacheBytes = 64 << 20
+    /// A tile URL template the map page shows under the annotations; nil: a plain background
+    /// (this machine has no internet, and a base map is the operator's choice).
+    public var baseLayer: String?
+    /// Where Debian's libjs-leaflet keeps Leaflet, served to the page under /leaflet/.
+    public var leafletFolder = "/usr/share/javascript/leaflet"
 
     public init(databasePath: String) { self.databasePath = databasePath }
 }
@@ -32,10 +37,13 @@ public enum MapServer {
         let version = DataVersion(path: configuration.databasePath)
         let metrics = ServerMetrics()
         let routes = Routes(pool: pool, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
-                            style: try MapStyle.named("default"))
+                            style: try MapStyle.named("default"), page: Page(baseLayer: configuration.baseLayer))
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
+        // The page's Leaflet, from Debian's libjs-leaflet: no CDN, the page works offline.
+        router.add(middleware: FileMiddleware(configuration.leafletFolder, urlBasePath: "/leaflet",
+                                              cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(86_400)])]), logger: logger))
         routes.register(on: router)
         // The service group stops the HTTP server before these (it runs them first, stops them last).
         return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waymark"),

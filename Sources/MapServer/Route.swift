@@ -15,7 +15,10 @@ enum Route: String, CaseIterable, Sendable {
     case health = "/healthz"
     case metrics = "/metrics"
     case openAPI = "/openapi.json"
+    /// The map page and its script and style (Leaflet itself is served from Debian's libjs-leaflet under /leaflet/).
     case page = "/"
+    case pageScript = "/app.js"
+    case pageStyle = "/app.css"
 
     var queryParameters: [String] {
         switch self {
@@ -25,7 +28,9 @@ enum Route: String, CaseIterable, Sendable {
         case .cinemas: ["lat", "lon", "date", "film", "limit"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang"]
         case .tile: ["category", "lang"]
-        case .categories, .health, .metrics, .openAPI, .page: []
+        /// `hide`: categories unchecked when the page opens.
+        case .page: ["hide"]
+        case .categories, .health, .metrics, .openAPI, .pageScript, .pageStyle: []
         }
     }
 

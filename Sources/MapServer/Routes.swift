@@ -17,6 +17,7 @@ struct Routes: Sendable {
     let version: DataVersion
     let metrics: ServerMetrics
     let style: MapStyle
+    let page: Page
 
     /// The largest image, in device pixels (width × height × scale²): 16 megapixels.
     static let maximumPixels = 4096.0 * 4096
@@ -50,7 +51,9 @@ struct Routes: Sendable {
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
         case .metrics: return Self.body(Array(metrics.exposition.utf8), type: "text/plain; version=0.0.4; charset=utf-8")
         case .openAPI: return Self.body(PackageResources.openapi_json, type: "application/json")
-        case .page: return Self.body(Array(Self.page.utf8), type: "text/html; charset=utf-8")
+        case .page: return Self.body(page.html, type: "text/html; charset=utf-8")
+        case .pageScript: return Self.body(PackageResources.app_js, type: "text/javascript; charset=utf-8")
+        case .pageStyle: return Self.body(PackageResources.app_css, type: "text/css; charset=utf-8")
         }
     }
 
@@ -86,9 +89,14 @@ struct Routes: Sendable {
     }
 
     private func categories() async throws -> Response {
-        struct Count: Encodable { let category: String, kind: String, count: Int, located: Int }
+        // With the style's label and colour, for the page's check-boxes.
+        struct Count: Encodable { let category: String, kind: String, count: Int, located: Int, label: String, color: String }
+        let style = style
         return try await pool.withStore { store in
-            let counts = try store.categories().map { Count(category: $0.category, kind: $0.kind.rawValue, count: $0.count, located: $0.located) }
+            let counts = try store.categories().map {
+                Count(category: $0.category, kind: $0.kind.rawValue, count: $0.count, located: $0.located,
+                      label: style.label(for: $0.category, language: nil), color: style.category($0.category).color.hex)
+            }
             return Self.body(Array(try JSONEncoder.sorted.encode(["categories": counts])), type: "application/json")
         }
     }
@@ -210,13 +218,6 @@ struct Routes: Sendable {
     static func body(_ bytes: [UInt8], type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
-
-    /// Until the map page lands: where to look meanwhile.
-    static let page = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Waymark</title></head>
-        <body><h1>Waymark</h1><p>The map page is coming. The API is described in <a href="/openapi.json">/openapi.json</a>.</p></body></html>
-        """
 }
 
 extension HTTPField.Name {

@@ -367,9 +367,15 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("cache-mb"), help: "Megabytes of drawn tiles and maps kept in memory.")
     var cacheMB = 64
 
+    @Option(name: .customLong("base-layer"), help: "A tile URL (https://…/{z}/{x}/{y}.png) the map page shows under Waymark's pins (default: none, a plain background).")
+    var baseLayer: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is outside 0…65535") }
         if let workers, !(1...256).contains(workers) { throw ValidationError("--workers: \(workers) is outside 1…256") }
+        if let baseLayer, !(["{z}", "{x}", "{y}"].allSatisfy(baseLayer.contains) && (baseLayer.hasPrefix("http://") || baseLayer.hasPrefix("https://"))) {
+            throw ValidationError("--base-layer: '\(baseLayer)' is not an http(s) tile URL with {z}, {x} and {y}")
+        }
         guard (0...65536).contains(cacheMB) else { throw ValidationError("--cache-mb: \(cacheMB) is outside 0…65536") }
     }
 
@@ -379,6 +385,7 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         if let workers { configuration.workers = workers }
         configuration.cacheBytes = cacheMB << 20
+        configuration.baseLayer = baseLayer
         try await MapServer.run(configuration)
     }
 }

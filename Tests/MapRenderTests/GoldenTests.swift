@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoStore
+import PixelTesting
 import Testing
 @testable import MapRender
 
@@ -75,7 +76,7 @@ import Testing
             Issue.record("wrote \(file.path): look at it, and commit it if it is right")
             return
         }
-        let actual = try RenderTests.Pixels(png: png), expected = try RenderTests.Pixels(png: Data(contentsOf: file))
+        let actual = try Pixels(png: png), expected = try Pixels(png: Data(contentsOf: file))
         try #require(actual.width == expected.width && actual.height == expected.height)
         var differing = 0
         for (a, b) in zip(actual.data, expected.data) where TileTests.channelDifference(a, b) > 48 { differing += 1 }

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoStore
+import PixelTesting
 import Testing
 @testable import MapRender
 
@@ -131,7 +132,7 @@ import Testing
                                                     geometry: .point(poi), distance: nil, properties: [:])],
                                  projection: try ProjectedCRS(epsg: 3059), framing: .center(centre, zoom: zoom),
                                  width: w, height: h, style: style)
-        let image = try RenderTests.Pixels(png: MapRenderer.render(request))
+        let image = try Pixels(png: MapRenderer.render(request))
         #expect(image.width == 400 && image.height == 300)
 
         let oracle = try Self.cs2cs([poi, centre], epsg: 3059)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 import GeoCore
 import GeoStore
+import PixelTesting
 import Testing
 @testable import MapRender
 
@@ -21,44 +22,6 @@ private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
     func place(_ row: Int64, _ category: String, _ c: Coordinate, name: String? = nil) -> Feature {
         Feature(id: FeatureID(kind: .poi, row: row), category: category, name: name, names: [:], address: nil,
                 geometry: .point(c), distance: nil, properties: [:])
-    }
-
-    /// RGBA bytes of a PNG, read back by Cairo.
-    struct Pixels {
-        let width: Int, height: Int, data: [UInt32]
-
-        init(png: Data) throws {
-            final class Source { var data: Data; var offset = 0; init(_ d: Data) { data = d } }
-            let source = Source(png)
-            let read: cairo_read_func_t = { closure, buffer, length in
-                let s = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
-                guard s.offset + Int(length) <= s.data.count else { return CAIRO_STATUS_READ_ERROR }
-                s.data.copyBytes(to: buffer!, from: s.offset..<(s.offset + Int(length)))
-                s.offset += Int(length)
-                return CAIRO_STATUS_SUCCESS
-            }
-            let surface = cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())
-            defer { cairo_surface_destroy(surface) }
-            try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "not a PNG")
-            width = Int(cairo_image_surface_get_width(surface))
-            height = Int(cairo_image_surface_get_height(surface))
-            let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-            let base = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * height) { $0 }
-            var data: [UInt32] = []
-            for y in 0..<height { for x in 0..<width { data.append(base[y * stride + x]) } }
-            self.data = data
-        }
-
-        func rgb(_ x: Int, _ y: Int) -> (r: Double, g: Double, b: Double) {
-            let p = data[y * width + x]
-            return (Double((p >> 16) & 0xFF) / 255, Double((p >> 8) & 0xFF) / 255, Double(p & 0xFF) / 255)
-        }
-
-        func near(_ x: Int, _ y: Int, _ c: RGBA, tolerance: Double = 0.08) -> Bool {
-            guard (0..<width).contains(x), (0..<height).contains(y) else { return false }
-            let p = rgb(x, y)
-            return abs(p.r - c.r) < tolerance && abs(p.g - c.g) < tolerance && abs(p.b - c.b) < tolerance
-        }
     }
 
     @Test func aPinStandsOnTheProjectedPointInItsCategorysColour() throws {

@@ -1,13 +1,13 @@
 import Foundation
 import GeoCore
 import GeoStore
+import PixelTesting
 import Testing
 @testable import MapRender
 
 /// Annotation tiles against the overview of the same area: tiles rendered apart, each handed only
 /// the features of its own fetch area, must fit together into the image drawn in one piece.
 @Suite struct TileTests {
-    typealias Pixels = RenderTests.Pixels
     let style: MapStyle
     let zoom = 16
     /// The tile in the centre of Helsinki whose south-east corner the 2×2 mosaic meets at.

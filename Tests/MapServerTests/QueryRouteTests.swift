@@ -109,6 +109,9 @@ import Testing
             expected["water"] = fixture.waters.count
             expected["cinema"] = fixture.cinemas.count
             #expect(counts == expected)
+            // The page's check-boxes: the default style's label and colour (see Styles/default.json).
+            let eat = try #require((answer["categories"] as! [[String: Any]]).first { $0["category"] as? String == "eat" })
+            #expect(eat["label"] as? String == "Where to eat" && eat["color"] as? String == "#D9730D")
         }
     }
 
@@ -126,7 +129,17 @@ import Testing
             #expect(Data(buffer: openAPI.body) == Data(PackageResources.openapi_json))
             let page = try await client.get("/")
             #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(String(buffer: page.body).contains("/openapi.json"))
+            let html = String(buffer: page.body)
+            #expect(html.contains(#"<script src="/leaflet/leaflet.js">"#) && html.contains(#"<script src="/app.js">"#))
+            #expect(html.contains(#"<script id="settings" type="application/json">{}</script>"#), "no base layer unless configured")
+            // The page's own files, and Leaflet from Debian's libjs-leaflet.
+            for (path, type) in [("/app.js", "javascript"), ("/app.css", "css"), ("/leaflet/leaflet.js", "javascript"), ("/leaflet/leaflet.css", "css")] {
+                let response = try await client.get(path)
+                #expect(response.status == .ok && response.headers[.contentType]?.contains(type) == true && response.body.readableBytes > 500,
+                        "\(path): \(response.status) \(response.headers[.contentType] ?? "")")
+            }
+            #expect(try await client.get("/leaflet/nothing.js").status == .notFound)
+            #expect(try await client.get("/?hide=eat,see").status == .ok)
         }
     }
 }

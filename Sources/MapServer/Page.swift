@@ -1,0 +1,18 @@
+import Foundation
+
+/// The map page (Web/index.html, app.js, app.css, embedded in the binary) with this server's
+/// settings written into it, so that the page needs nothing but the server.
+struct Page: Sendable {
+    let html: [UInt8]
+
+    init(baseLayer: String?) {
+        var settings: [String: String] = [:]
+        settings["baseLayer"] = baseLayer
+        // JSON inside a <script> element: "</" is escaped so no value can end the element.
+        let json = String(decoding: (try? JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)
+            .replacingOccurrences(of: "</", with: "<\\/")
+        html = Array(String(decoding: PackageResources.index_html, as: UTF8.self)
+            .replacingOccurrences(of: "<script id=\"settings\" type=\"application/json\">{}</script>",
+                                  with: "<script id=\"settings\" type=\"application/json\">\(json)</script>").utf8)
+    }
+}
