@@ -118,8 +118,9 @@ final class ClusterGrid {
     /// pixels), without allocating: label placement asks this for every spot it tries.
     func forEachCell(meeting rect: PixelRect, _ body: (Int) -> Void) {
         guard let a = Self.cell(x: rect.minX, y: rect.minY, size: cellSize), let b = Self.cell(x: rect.maxX, y: rect.maxY, size: cellSize) else { return }
-        let (rows, columns) = (b.row.subtractingReportingOverflow(a.row), b.column.subtractingReportingOverflow(a.column))
-        guard !rows.overflow, !columns.overflow, rows.partialValue.multipliedReportingOverflow(by: columns.partialValue).partialValue <= cells.count else {
+        let rows = b.row.subtractingReportingOverflow(a.row), columns = b.column.subtractingReportingOverflow(a.column)
+        let area = (rows.partialValue &+ 1).multipliedReportingOverflow(by: columns.partialValue &+ 1)
+        guard !rows.overflow, !columns.overflow, !area.overflow, area.partialValue <= cells.count else {
             // A rect wider than the marks: walk the marks' cells instead of the rect's.
             for (number, c) in cells.enumerated() where (a.row...b.row).contains(c.row) && (a.column...b.column).contains(c.column) { body(number) }
             return
@@ -295,9 +296,11 @@ public struct PlacedLabel: Hashable, Sendable {
 ///    no free spot of a more important non-winner; failing that it is dropped.
 ///
 /// No two drawn labels overlap: winners by (2); a label of (3) keeps off every winner and off
-/// every spot a more important label of (3) could take. The least important labels are the ones
-/// lost. A decision depends on pins and labels at most `dependencyReach` away, which gives the
-/// margin a tile needs (`AnnotationLayout.margin`).
+/// every spot a more important label of (3) could take. Of two labels wanting the same first
+/// spot the more important keeps it; a label that lost its first spot may lose its other spots
+/// to a less important winner (deciding that too would chain decisions across the map). A
+/// decision depends on pins and labels at most `dependencyReach` away, which gives the margin a
+/// tile needs (`AnnotationLayout.margin`).
 public enum LabelPlacement {
     /// How far, per axis and in multiples of a label's reach, one decision looks: its own spots
     /// (1), the labels whose spots meet them (2), their winning status (2 more), their pins (1).

@@ -63,7 +63,7 @@ extension MapRequest {
     public static let largestSide = 8192.0
 
     /// Refuses what would make no image or an absurd one, naming the field.
-    func validate() throws {
+    public func validate() throws {
         for (name, side) in [("width", width), ("height", height)] where !(side >= 1 && side * scale <= Self.largestSide) {
             throw RenderError(description: "size: the \(name) \(side) at scale \(scale) is not between 1 and \(Int(Self.largestSide)) px")
         }
@@ -76,10 +76,23 @@ extension MapRequest {
             }
             guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw RenderError(description: "zoom: \(zoom) is outside 0…\(TileID.maxZoom)") }
         case let .fit(padding, maxZoom):
-            guard padding >= 0, padding.isFinite else { throw RenderError(description: "padding: \(padding) must be 0 or more") }
+            guard padding >= 0, padding.isFinite, 2 * padding < min(width, height) else {
+                throw RenderError(description: "padding: \(padding) must be 0 or more and leave room in a \(Int(width))×\(Int(height)) image")
+            }
             guard (0...Double(TileID.maxZoom)).contains(maxZoom) else { throw RenderError(description: "zoom: \(maxZoom) is outside 0…\(TileID.maxZoom)") }
         case let .bbox(box):
             _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
+        }
+        // A projected CRS draws its own part of the world; elsewhere PROJ gives nothing or nonsense.
+        if let crs = projection as? ProjectedCRS, let area = crs.areaOfUse {
+            let (field, points): (String, [Coordinate]) = switch framing {
+            case let .center(c, _): ("center", [c])
+            case let .bbox(b): ("bbox", [Coordinate(lat: b.minLat, lon: b.minLon), Coordinate(lat: b.maxLat, lon: b.maxLon)])
+            case .fit: ("crs", [])
+            }
+            if let outside = points.first(where: { !crs.covers($0) }) {
+                throw RenderError(description: "\(field): \(outside) is outside where \(crs.identifier) is used (\(area))")
+            }
         }
     }
 }
@@ -157,13 +170,25 @@ public enum MapRenderer {
     }
 
     /// The viewport the request asks for; zoom-to-fit counts each pin's and label's pixels.
+    /// Checks the request first: callers frame before they fetch, and fetch before they render.
     public static func frame(_ request: MapRequest, _ drawn: [Feature]) throws -> Viewport {
+        try request.validate()
+        let viewport = try unchecked(request, drawn)
+        // Outside a projected CRS's reach PROJ gives no number: say so rather than draw "nan m".
+        guard viewport.origin.x.isFinite, viewport.origin.y.isFinite, viewport.metresPerPixel.isFinite else {
+            throw RenderError(description: "crs: \(request.projection.identifier) cannot draw this area (the map's features lie outside its reach)")
+        }
+        return viewport
+    }
+
+    private static func unchecked(_ request: MapRequest, _ drawn: [Feature]) throws -> Viewport {
         switch request.framing {
         case let .center(c, zoom):
             return Viewport(center: c, zoom: zoom, width: request.width, height: request.height, projection: request.projection)
         case let .bbox(box):
-            // The box's edges, sampled: in a conic projection they are curves, not just two corners.
-            let east = box.crossesAntimeridian ? box.maxLon + 360 : box.maxLon, steps = 8
+            // The box's edges, sampled: in Web Mercator the corners tell; in other projections
+            // parallels and meridians curve, so the edges are walked finely.
+            let east = box.crossesAntimeridian ? box.maxLon + 360 : box.maxLon, steps = request.projection is WebMercator ? 1 : 256
             let edges = (0...steps).flatMap { i -> [Coordinate] in
                 let t = Double(i) / Double(steps), lon = box.minLon + t * (east - box.minLon), lat = box.minLat + t * (box.maxLat - box.minLat)
                 return [Coordinate(lat: box.minLat, lon: lon), Coordinate(lat: box.maxLat, lon: lon),

@@ -23,14 +23,24 @@ public final class ProjectedCRS: MapProjection, @unchecked Sendable {
         epsg == 3857 ? WebMercator() : try ProjectedCRS(epsg: epsg)
     }
 
+    /// Where the CRS is meant to be used (EPSG's area of use), when PROJ knows it.
+    public let areaOfUse: BoundingBox?
+
     public init(epsg: Int) throws {
         self.epsg = epsg
         guard let context = proj_context_create() else { throw RenderError(description: "crs: PROJ cannot start") }
-        self.context = context
-        func fail(_ reason: String) -> RenderError {
-            proj_context_destroy(context)
-            return RenderError(description: "crs: EPSG:\(epsg) \(reason)")
+        do {
+            (transformation, metresPerUnit, areaOfUse) = try Self.open(epsg, in: context)
+        } catch {
+            proj_context_destroy(context)  // only now: every PROJ object made in it is gone
+            throw error
         }
+        self.context = context
+    }
+
+    /// The transformation from WGS84 to the CRS, its unit in metres and its area of use.
+    private static func open(_ epsg: Int, in context: OpaquePointer) throws -> (OpaquePointer, Double, BoundingBox?) {
+        func fail(_ reason: String) -> RenderError { RenderError(description: "crs: EPSG:\(epsg) \(reason)") }
         guard let crs = proj_create(context, "EPSG:\(epsg)") else { throw fail("is not a coordinate reference system PROJ knows") }
         defer { proj_destroy(crs) }
         guard proj_get_type(crs) == PJ_TYPE_PROJECTED_CRS else {
@@ -42,14 +52,25 @@ public final class ProjectedCRS: MapProjection, @unchecked Sendable {
             proj_cs_get_axis_info(context, system, 0, nil, nil, nil, &unit, nil, nil, nil)
         }
         guard unit > 0, unit.isFinite else { throw fail("has axes in no known unit") }
-        metresPerUnit = unit
+        var (west, south, east, north) = (-1000.0, -1000.0, -1000.0, -1000.0)
+        let known = proj_get_area_of_use(context, crs, &west, &south, &east, &north, nil) == 1 && west > -1000
+        let area = known ? BoundingBox(minLon: west, minLat: south, maxLon: east, maxLat: north) : nil
         guard let raw = proj_create_crs_to_crs(context, "EPSG:4326", "EPSG:\(epsg)", nil) else {
             throw fail("cannot be reached from WGS84 (EPSG:4326)")
         }
         defer { proj_destroy(raw) }
         // Longitude first, easting first, whatever order the EPSG definitions give their axes.
         guard let normalised = proj_normalize_for_visualization(context, raw) else { throw fail("has no usable axis order") }
-        transformation = normalised
+        return (normalised, unit, area)
+    }
+
+    /// Whether a map of `c` makes sense in this CRS: within its area of use, or up to 5° beyond
+    /// it (a map of a country shows its neighbours' edges); everywhere when the area is unknown.
+    public func covers(_ c: Coordinate) -> Bool {
+        guard let a = areaOfUse else { return true }
+        let west = a.minLon - 5, east = (a.crossesAntimeridian ? a.maxLon + 360 : a.maxLon) + 5
+        let lon = c.lon < west ? c.lon + 360 : c.lon
+        return c.lat >= a.minLat - 5 && c.lat <= a.maxLat + 5 && lon >= west && lon <= east
     }
 
     deinit {
@@ -60,7 +81,7 @@ public final class ProjectedCRS: MapProjection, @unchecked Sendable {
     /// Eastings and northings in the CRS's metres; not finite outside its reach.
     public func project(_ c: Coordinate) -> (x: Double, y: Double) {
         let out = lock.withLock { proj_trans(transformation, PJ_FWD, proj_coord(c.lon, c.lat, 0, 0)) }
-        guard out.xy.x != .infinity, out.xy.x.isFinite, out.xy.y.isFinite else { return (.nan, .nan) }
+        guard out.xy.x.isFinite, out.xy.y.isFinite else { return (.nan, .nan) }
         return (out.xy.x * metresPerUnit, out.xy.y * metresPerUnit)
     }
 

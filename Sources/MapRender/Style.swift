@@ -508,6 +508,11 @@ extension MapStyle.LabelStyle: Decodable {
         haloColor = try c.required("halo_color")
         haloWidth = try c.length("halo_width", orZero: true)
         maxWidth = try c.length("max_width")
+        // Room at least for "…" and its halo, or a shortened label would be wider than its box.
+        guard maxWidth >= 2 * fontSize + 2 * haloWidth else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("max_width")],
+                                                    debugDescription: "\(maxWidth) must be at least 2 × font_size + 2 × halo_width"))
+        }
     }
 }
 

@@ -80,8 +80,9 @@ import Testing
         try #require(actual.width == expected.width && actual.height == expected.height)
         var differing = 0
         for (a, b) in zip(actual.data, expected.data) where TileTests.channelDifference(a, b) > 48 { differing += 1 }
-        // 0.5% of the pixels: a glyph rendered a little differently, not a pin moved or a label lost.
-        let allowed = actual.data.count / 200
+        // A label is ~250 such pixels and a pin ~550: a few glyphs drawn a little differently
+        // pass, a pin moved or a label lost does not.
+        let allowed = min(150, actual.data.count / 4_000)
         if differing > allowed {
             let rejected = FileManager.default.temporaryDirectory.appendingPathComponent(name + "-actual.png")
             try? png.write(to: rejected)

@@ -7,13 +7,13 @@ import PixelTesting
 import Testing
 @testable import MapRender
 
-/// Pixels of the rendered image against independent geometry: the pin's tip must be where the
-/// coordinate projects (by Web Mercator maths, not by the renderer), in the category's colour.
 /// Interior overlap written out from the edges.
 private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
     min(a.maxX, b.maxX) > max(a.minX, b.minX) && min(a.maxY, b.maxY) > max(a.minY, b.minY)
 }
 
+/// Pixels of the rendered image against independent geometry: the pin's tip must be where the
+/// coordinate projects (by Web Mercator maths, not by the renderer), in the category's colour.
 @Suite struct RenderTests {
     let style: MapStyle
 
@@ -243,6 +243,22 @@ private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
         }
         // Straight alpha in the file, premultiplied again on reading: one unit of rounding at most.
         #expect(worst <= (opaque ? 0 : 1))
+    }
+
+    @Test func aProjectedCRSRefusesAreasItCannotDraw() throws {
+        let latvia = try ProjectedCRS(epsg: 3059)
+        let features = [place(1, "see", Coordinate(lat: 57.5, lon: 22.8))]
+        func error(_ framing: Framing) -> String {
+            do {
+                _ = try MapRenderer.render(MapRequest(features: features, projection: latvia, framing: framing, width: 300, height: 200, style: style))
+                return "rendered"
+            } catch { return "\(error)" }
+        }
+        // Borneo in Latvia's grid: refused, naming the field; the middle of the Pacific likewise.
+        #expect(error(.bbox(BoundingBox(minLon: 116, minLat: -1, maxLon: 118, maxLat: 1))).hasPrefix("bbox: "))
+        #expect(error(.center(Coordinate(lat: 0, lon: 117), zoom: 6)).hasPrefix("center: "))
+        #expect(error(.center(Coordinate(lat: 57.5, lon: 22.8), zoom: 12)) == "rendered")
+        #expect(error(.fit(padding: 150, maxZoom: 16)).hasPrefix("padding: "), "padding that leaves no room")
     }
 
     @Test func nothingToFitIsAClearError() {
