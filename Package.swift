@@ -55,7 +55,8 @@ let package = Package(
         .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore"]),
         // Reads PNGs back through Cairo for the pixel tests of the renderer and of the map page.
         .target(name: "PixelTesting", dependencies: ["MapRender", "CCairo"], path: "Tests/PixelTesting"),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting"],
+                    exclude: ["Golden"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore"]),
         .testTarget(name: "MapServerTests", dependencies: [
             "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting",

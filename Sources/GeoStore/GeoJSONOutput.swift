@@ -139,16 +139,23 @@ final class JSONWriter {
 
     func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: bytes += Array(String(format: "\\u%04x", b).utf8)
-            default: bytes.append(b)
+        // Most text needs no escape: copied whole, not byte by byte into the buffer.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: s.utf8)
+        } else {
+            var escaped: [UInt8] = []
+            for b in s.utf8 {
+                switch b {
+                case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 0..<0x20: escaped += Array(String(format: "\\u%04x", b).utf8)
+                default: escaped.append(b)
+                }
             }
+            bytes.append(contentsOf: escaped)
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -13,15 +13,31 @@ public final class SpatiaLiteStore: FeatureStore {
     private var statements: [String: Statement] = [:]
 
     /// Opens (and, unless read-only, creates and migrates) the database at `path`.
-    public init(path: String, readOnly: Bool = false) throws {
+    /// How much memory a connection may use for the database's pages.
+    public enum Memory: Sendable {
+        /// The file mapped (up to 1 GiB) and 64 MiB of page cache: fastest for one connection.
+        case generous
+        /// No mapping, 8 MiB of page cache: pages come from the kernel's file cache, which is not
+        /// the process's own memory, so a server with a connection per worker stays small.
+        case lean
+
+        var pragmas: String {
+            switch self {
+            case .generous: "PRAGMA mmap_size = 1073741824; PRAGMA cache_size = \(SpatiaLiteStore.cacheSize)"
+            case .lean: "PRAGMA mmap_size = 0; PRAGMA cache_size = -8192"
+            }
+        }
+    }
+
+    public init(path: String, readOnly: Bool = false, memory: Memory = .generous) throws {
         if readOnly, !FileManager.default.fileExists(atPath: path) {
             throw DatabaseError(description: "no database at \(path)")
         }
         db = try Database(path: path, readOnly: readOnly)
         try search.register(on: db)
-        // Map the file instead of reading pages through system calls, and keep more of it:
-        // queries touch pages all over a large index.
-        try db.execute("PRAGMA mmap_size = 1073741824; PRAGMA cache_size = \(Self.cacheSize)")
+        // By default the file is mapped instead of read page by page through system calls, and
+        // more of it kept: queries touch pages all over a large index.
+        try db.execute(memory.pragmas)
         if readOnly {
             try Schema.check(db)
         } else {

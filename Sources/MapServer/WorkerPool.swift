@@ -20,7 +20,7 @@ final class WorkerPool: Service, Sendable {
     /// Opens `size` read-only connections to the database at `path` (failing now if it cannot).
     init(path: String, size: Int) throws {
         self.size = size
-        idle = Mutex(try (0..<size).map { _ in Connection(try SpatiaLiteStore(path: path, readOnly: true)) })
+        idle = Mutex(try (0..<size).map { _ in Connection(try SpatiaLiteStore(path: path, readOnly: true, memory: .lean)) })
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
     }
