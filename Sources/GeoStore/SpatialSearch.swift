@@ -295,6 +295,16 @@ extension SpatiaLiteStore {
     }
 
     /// Every category code a query may name: those of the stored POIs, and the kinds.
+    /// Refuses category codes the database has never heard of, listing the known ones: the one
+    /// check the CLI and the server make.
+    public func check(_ filter: CategoryFilter) throws {
+        guard !filter.isAll else { return }
+        let known = try knownCategories(), unknown = filter.codes.subtracting(known)
+        guard unknown.isEmpty else {
+            throw GeoError.invalid(field: "category", reason: "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
+        }
+    }
+
     public func knownCategories() throws -> Set<String> {
         try refreshCategories()
         return Set(poiCategories.codes).union(FeatureKind.allCases.compactMap(\.impliedCategory))

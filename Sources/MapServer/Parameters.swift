@@ -73,15 +73,3 @@ struct Parameters {
         do { return try Cursor(token: text) } catch { throw .invalid("cursor", error.description) }
     }
 }
-
-extension SpatiaLiteStore {
-    /// Refuses category codes the database has never heard of, listing the known ones.
-    func check(_ filter: CategoryFilter) throws {
-        guard !filter.isAll else { return }
-        let known = try knownCategories()
-        let unknown = filter.codes.subtracting(known)
-        guard unknown.isEmpty else {
-            throw APIError.invalid("category", "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
-        }
-    }
-}

@@ -61,12 +61,7 @@ struct QueryOptions: ParsableArguments {
 
     /// Refuses codes the database has never heard of, listing the known ones.
     func checkCategories(in store: SpatiaLiteStore) throws {
-        guard !categories.isAll else { return }
-        let known = try store.knownCategories()
-        let unknown = categories.codes.subtracting(known)
-        guard unknown.isEmpty else {
-            throw ValidationError("--category: unknown \(unknown.sorted().joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
-        }
+        do { try store.check(categories) } catch let GeoError.invalid(field, reason) { throw ValidationError("--\(field): \(reason)") }
     }
 
     func print(_ page: FeaturePage, from store: SpatiaLiteStore, showDistance: Bool) throws {
@@ -335,10 +330,7 @@ struct Render: ParsableCommand {
         let mapStyle: MapStyle = style.hasSuffix(".json") ? try MapStyle.load(from: URL(fileURLWithPath: style)) : try MapStyle.named(style)
         let store = try database.open()
         let codes = Set((category ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
-        let known = try store.knownCategories()
-        guard codes.isSubset(of: known) else {
-            throw ValidationError("--category: unknown \(codes.subtracting(known).sorted().joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
-        }
+        do { try store.check(CategoryFilter(codes)) } catch let GeoError.invalid(field, reason) { throw ValidationError("--\(field): \(reason)") }
         let framing = try framing()
         let projection: any MapProjection
         do { projection = try ProjectedCRS.projection(epsg: try epsg()) } catch let error as RenderError { throw ValidationError("--\(error.description)") }

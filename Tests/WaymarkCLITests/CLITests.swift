@@ -176,7 +176,7 @@ func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) throws {
     (["bbox", "--bbox", "1,2,3"], ["--bbox", "got 3 value"]),
     (["bbox", "--bbox", "1,50,3,40"], ["--bbox", "minLat"]),
     (["nearest", "--lat", "0", "--lon", "0", "--category", "nosuchcode"],
-     ["--category", "nosuchcode", "known: cinema, do, eat, see, stay, trip, water"]),
+     ["--category", "nosuchcode", "the known categories are cinema, do, eat, see, stay, trip, water"]),
 ])
 func invalidArgumentsAreRefused(args: [String], message: [String]) throws {
     let workspace = try Workspace.withFixture()
