@@ -17,6 +17,15 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         self.init(lat: lat, lon: lon)
     }
 
+    /// `LAT,LON` in degrees, as typed in a command line or a query string; errors name `field`.
+    public init(parsing text: String, field: String) throws(GeoError) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let lat = parts[0], let lon = parts[1] else {
+            throw .invalid(field: field, reason: "'\(text)' is not LAT,LON in degrees")
+        }
+        do { try self.init(validatingLat: lat, lon: lon) } catch let .invalid(_, reason) { throw .invalid(field: field, reason: reason) }
+    }
+
     public var description: String { "\(lat),\(lon)" }
 }
 

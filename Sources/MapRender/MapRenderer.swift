@@ -62,6 +62,15 @@ extension MapRequest {
     /// The largest side of an image, in device pixels (size × scale).
     public static let largestSide = 8192.0
 
+    /// `WIDTHxHEIGHT` in whole pixels of at least 1, as typed; `validate` checks the largest side.
+    public static func size(parsing text: String, field: String = "size") throws -> (width: Double, height: Double) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1 else {
+            throw RenderError(description: "\(field): '\(text)' is not WIDTHxHEIGHT in whole pixels of at least 1")
+        }
+        return (Double(w), Double(h))
+    }
+
     /// Refuses what would make no image or an absurd one, naming the field.
     public func validate() throws {
         for (name, side) in [("width", width), ("height", height)] where !(side >= 1 && side * scale <= Self.largestSide) {

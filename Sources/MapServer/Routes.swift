@@ -109,7 +109,7 @@ struct Routes: Sendable {
     // MARK: Images
 
     private func map(_ p: Parameters, format: ImageFormat, request: Request) async throws -> Response {
-        let (width, height) = try Self.size(try p.text("size") ?? "1024x768")
+        let (width, height) = try MapRequest.size(parsing: try p.text("size") ?? "1024x768")
         let scale = try p.number("scale") ?? 1
         guard width * height * scale * scale <= Self.maximumPixels else {
             throw APIError.invalid("size", "\(Int(width))x\(Int(height)) at scale \(scale) is more than \(Int(Self.maximumPixels)) pixels")
@@ -181,15 +181,6 @@ struct Routes: Sendable {
 
     // MARK: Reading map parameters
 
-    /// `WIDTHxHEIGHT` in whole pixels of at least 1 (the renderer checks the largest side).
-    static func size(_ text: String) throws(APIError) -> (Double, Double) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1 else {
-            throw .invalid("size", "'\(text)' is not WIDTHxHEIGHT in whole pixels of at least 1")
-        }
-        return (Double(w), Double(h))
-    }
-
     /// `bbox=`, or `center=LAT,LON&zoom=`, or neither: fit every selected feature.
     static func framing(_ p: Parameters) throws -> Framing {
         let bbox = try p.text("bbox"), center = try p.text("center"), zoom = try p.number("zoom")
@@ -203,11 +194,7 @@ struct Routes: Sendable {
             // Checked before the features are fetched: the fetch frames the map before the renderer
             // validates the request, and an absurd zoom would make it fetch an absurd area.
             guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw APIError.invalid("zoom", "\(zoom) is outside 0…\(TileID.maxZoom)") }
-            let parts = center.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, let lat = parts[0], let lon = parts[1] else {
-                throw APIError.invalid("center", "'\(center)' is not LAT,LON in degrees")
-            }
-            return .center(try Coordinate(validatingLat: lat, lon: lon), zoom: zoom)
+            return .center(try Coordinate(parsing: center, field: "center"), zoom: zoom)
         }
         guard zoom == nil else { throw APIError.invalid("zoom", "only with center") }
         return .fit(padding: try p.number("padding") ?? 24, maxZoom: 16)

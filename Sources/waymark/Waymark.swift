@@ -303,11 +303,7 @@ struct Render: ParsableCommand {
     }
 
     func dimensions() throws -> (Double, Double) {
-        let parts = size.lowercased().split(separator: "x").map { Double($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1, w.isFinite, h.isFinite, w == w.rounded(), h == h.rounded() else {
-            throw ValidationError("--size: '\(size)' is not WIDTHxHEIGHT in whole pixels of at least 1")
-        }
-        return (w, h)
+        do { return try MapRequest.size(parsing: size, field: "--size") } catch { throw ValidationError("\(error)") }
     }
 
     func framing() throws -> Framing {
@@ -315,12 +311,7 @@ struct Render: ParsableCommand {
             do { return .bbox(try BoundingBox(parsing: bbox, field: "--bbox")) } catch { throw ValidationError(error.description) }
         }
         if let center, let zoom {
-            let parts = center.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, let lat = parts[0], let lon = parts[1], let c = try? Coordinate(validatingLat: lat, lon: lon),
-                  abs(lat) <= WebMercator.maxLatitude else {
-                throw ValidationError("--center: '\(center)' is not LAT,LON within ±\(WebMercator.maxLatitude),±180 (where Web Mercator maps end)")
-            }
-            return .center(c, zoom: zoom)
+            do { return .center(try Coordinate(parsing: center, field: "--center"), zoom: zoom) } catch { throw ValidationError(error.description) }
         }
         return .fit(padding: padding, maxZoom: 16)
     }
@@ -332,13 +323,19 @@ struct Render: ParsableCommand {
         let codes = Set((category ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
         do { try store.check(CategoryFilter(codes)) } catch let GeoError.invalid(field, reason) { throw ValidationError("--\(field): \(reason)") }
         let framing = try framing()
-        let projection: any MapProjection
-        do { projection = try ProjectedCRS.projection(epsg: try epsg()) } catch let error as RenderError { throw ValidationError("--\(error.description)") }
-        let request = try MapRequest(features: [], projection: projection, categories: codes, framing: framing, width: width, height: height,
-                                     scale: scale, format: ImageFormat(path: output)!, style: mapStyle, language: lang)
-            .fetchingFeatures(from: store)
-        try MapRenderer.render(request).writeAtomically(to: output)
-        print("wrote \(output) (\(request.features.count) feature(s))")
+        do {
+            let projection = try ProjectedCRS.projection(epsg: try epsg())
+            let request = try MapRequest(features: [], projection: projection, categories: codes, framing: framing, width: width, height: height,
+                                         scale: scale, format: ImageFormat(path: output)!, style: mapStyle, language: lang)
+                .fetchingFeatures(from: store)
+            try MapRenderer.render(request).writeAtomically(to: output)
+            print("wrote \(output) (\(request.features.count) feature(s))")
+        } catch let error as RenderError {
+            // The renderer names its fields as the options are named: say them as typed.
+            let options = ["size", "scale", "center", "zoom", "bbox", "padding", "crs"]
+            let field = error.description.prefix { $0 != ":" }
+            throw ValidationError(options.contains(String(field)) ? "--" + error.description : error.description)
+        }
     }
 }
 
