@@ -143,8 +143,8 @@ struct AnnotationLayout {
     /// How far a single pin's shadow and outline reach beyond its extent.
     static func shadowReach(_ style: MapStyle) -> Double {
         let p = style.pins
-        // The shadow is an ellipse of radii 0.45 and 0.18 pin widths at the tip, offset (`Canvas.pin`).
-        return max(p.outlineWidth / 2, p.width * 0.45 + abs(p.shadowOffset.dx) - p.width / 2, p.width * 0.18 + abs(p.shadowOffset.dy))
+        let r = PinLook.shadowRadii
+        return max(p.outlineWidth / 2, p.width * r.x + abs(p.shadowOffset.dx) - p.width / 2, p.width * r.y + abs(p.shadowOffset.dy))
     }
 }
 

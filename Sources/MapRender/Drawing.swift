@@ -54,7 +54,7 @@ extension Canvas {
         // The shadow: a flattened ellipse on the ground, so the pin reads as standing on its point.
         cairo_save(cr)
         cairo_translate(cr, x + look.shadowOffset.dx, y + look.shadowOffset.dy)
-        cairo_scale(cr, width * 0.45, width * 0.18)
+        cairo_scale(cr, width * PinLook.shadowRadii.x, width * PinLook.shadowRadii.y)
         cairo_new_path(cr)
         cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
         cairo_restore(cr)

@@ -10,6 +10,9 @@ struct PinLook: Hashable, Sendable {
         case disc
     }
     var shape: Shape
+    /// A teardrop's shadow: a flattened ellipse on the ground at its tip, these many pin widths
+    /// across and high (halved: radii), so the pin reads as standing on its point.
+    static let shadowRadii = (x: 0.45, y: 0.18)
     var width, height: Double
     var fill, outline: RGBA
     var outlineWidth: Double
@@ -24,8 +27,8 @@ struct PinLook: Hashable, Sendable {
     var inkReach: (left: Double, top: Double, right: Double, bottom: Double) {
         switch shape {
         case .teardrop:
-            let side = max(width / 2, width * 0.45 + abs(shadowOffset.dx)) + outlineWidth + 1
-            return (side, height + outlineWidth + 1, side, width * 0.18 + abs(shadowOffset.dy) + outlineWidth + 1)
+            let side = max(width / 2, width * Self.shadowRadii.x + abs(shadowOffset.dx)) + outlineWidth + 1
+            return (side, height + outlineWidth + 1, side, width * Self.shadowRadii.y + abs(shadowOffset.dy) + outlineWidth + 1)
         case .disc:
             let r = width / 2 + outlineWidth + 1
             return (r + abs(shadowOffset.dx), r + abs(shadowOffset.dy), r + abs(shadowOffset.dx), r + abs(shadowOffset.dy))
