@@ -16,3 +16,6 @@ echo; echo "== Roja, Latvia: what is near the beach (GeoJSON)"
 $waymark nearest --lat 57.5094 --lon 22.8061 --limit 3 --format geojson
 echo; echo "== A map of central Helsinki (places to eat, see and stay, cinemas, waters)"
 $waymark render --category eat,see,stay,cinema,water --bbox 24.925,60.162,24.96,60.175 --size 1024x768 --output helsinki.png
+echo; echo "== A printable map of Moravian towns in the Czech grid (S-JTSK / Krovak, through PROJ), as PDF"
+$waymark render --category city --bbox 16.3,48.9,17.0,49.35 --crs EPSG:5514 --style print --output moravia.pdf
+echo; echo "The map page and the HTTP API: $waymark serve, then open http://127.0.0.1:8080/"
