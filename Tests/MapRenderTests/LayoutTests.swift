@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GeoCore
+import GeoStore
 @testable import MapRender
 
 /// Interior overlap written out from the edges, not through PixelRect.intersects.
@@ -71,10 +72,14 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
 
     /// The three rules of `LabelPlacement` written out by brute force over all pairs.
     func bruteForce(_ requests: [LabelRequest], widths: [String: Double], bounds: PixelRect) -> Set<PlacedLabel> {
+        bruteForce(requests, pins: requests.map(pinRect), size: { (widths[$0.text]!, 14) }, bounds: bounds)
+    }
+
+    func bruteForce(_ requests: [LabelRequest], pins: [PixelRect], size: (LabelRequest) -> (Double, Double), bounds: PixelRect?) -> Set<PlacedLabel> {
         let order = requests.sorted { ($0.priority, $0.groupID) < ($1.priority, $1.groupID) }
-        let pins = requests.map(pinRect)
         let free = order.map { r in
-            r.candidates(width: widths[r.text]!, height: 14, gap: 2).filter { c in bounds.contains(c) && !pins.contains { overlaps($0, c) } }
+            let (w, h) = size(r)
+            return r.candidates(width: w, height: h, gap: 2).filter { c in (bounds?.contains(c) ?? true) && !pins.contains { overlaps($0, c) } }
         }
         let wins = order.indices.map { i in
             guard let f = free[i].first else { return false }
@@ -89,6 +94,46 @@ private func coordinate(worldX x: Double, y: Double, zoom: Double) -> Coordinate
             if let spot { result.insert(PlacedLabel(groupID: order[i].groupID, text: order[i].text, rect: spot)) }
         }
         return result
+    }
+
+    /// The production path (AnnotationLayout: clusters formed lazily per cell, requests and pins
+    /// looked up in the cluster grid) against the rules written out over every group of the map.
+    @Test func theMapsLayoutFollowsTheRulesExactly() throws {
+        let style = try MapStyle.named("default")
+        var rng = SeededRandom(seed: 31)
+        let categories = ["see", "eat", "stay", "do", "other"]
+        let features = (0..<600).map { i in
+            Feature(id: FeatureID(kind: .poi, row: Int64(i)), category: categories[i % 5],
+                    name: String(repeating: "x", count: .random(in: 3...14, using: &rng)) + "\(i)",
+                    geometry: .point(Coordinate(lat: 60.16 + .random(in: 0...0.02, using: &rng), lon: 24.92 + .random(in: 0...0.05, using: &rng))))
+        }
+        let viewport = Viewport(center: Coordinate(lat: 60.17, lon: 24.945), zoom: 15.3, width: 900, height: 700)
+        // Text widths by length alone: an oracle needs no font.
+        let measure = { (text: String) in (width: Double(text.count) * 7 + 4, height: AnnotationLayout.labelHeight(style)) }
+        let layout = AnnotationLayout(features: features, viewport: viewport, style: style, language: nil, keepInside: false, measure: measure)
+
+        let rank = Dictionary(uniqueKeysWithValues: style.legend.order.enumerated().map { ($1, $0) })
+        let marks = features.map { f in
+            LayoutMark(id: f.id.description, category: f.category, position: f.geometry.coordinates[0], label: f.name, priority: rank[f.category] ?? rank.count)
+        }
+        let groups = Clustering.cluster(marks, cellSize: MapRenderer.clusterCell(style), worldPixel: viewport.worldPixel)
+        let pins = groups.map { PixelRect(anchor: viewport.worldPixel($0.position), extent: MapRenderer.pinExtent(style, count: $0.members.count)) }
+        let requests = groups.filter { !$0.isCluster }.map { g in
+            LabelRequest(groupID: g.id, text: g.members[0].label!, anchor: viewport.worldPixel(g.position),
+                         pinExtent: MapRenderer.pinExtent(style, count: 1), priority: g.members[0].priority)
+        }
+        let origin = viewport.origin, window = PixelRect(x: origin.x, y: origin.y, width: 900, height: 700)
+        let expected = bruteForce(requests, pins: pins, size: { measure($0.text) }, bounds: nil)
+            .filter { $0.rect.intersects(window) }
+            .map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: PixelRect(x: $0.rect.x - origin.x, y: $0.rect.y - origin.y, width: $0.rect.width, height: $0.rect.height)) }
+        #expect(groups.contains(where: \.isCluster) && expected.count > 30, "a crowded map, clusters and labels both")
+        #expect(Set(layout.labels) == Set(expected))
+        // Every group whose anchor lies in the image is drawn, with the same members.
+        let inside = Set(groups.filter { g in
+            let p = viewport.pixel(g.position)
+            return p.x >= 0 && p.x <= 900 && p.y >= 0 && p.y <= 700
+        })
+        #expect(inside.isSubset(of: Set(layout.pins.map(\.group))) && inside.count > 100)
     }
 
     @Test func placementFollowsItsRulesExactly() {
