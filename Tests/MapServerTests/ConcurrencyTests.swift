@@ -9,8 +9,9 @@ import ServiceLifecycle
 import Testing
 @testable import MapServer
 
-/// Many clients at once, and a shutdown while a request is in flight.
-@Suite struct ConcurrencyTests {
+/// Many clients at once, and a shutdown while a request is in flight. A time limit, so that a
+/// lost request fails the run rather than hanging it.
+@Suite(.timeLimit(.minutes(3))) struct ConcurrencyTests {
     @Test func twoHundredParallelMixedRequestsAllSucceedWithCorrectAnswers() async throws {
         try await withServer { client in
             let c = Fixture.helsinki
@@ -40,7 +41,7 @@ import Testing
                 for i in 0..<200 {
                     let uri = kinds[i % kinds.count]
                     group.addTask {
-                        try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(60))) { connection in
+                        try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60))) { connection in
                             let response = try await connection.get(uri)
                             return (uri, response.status, response.body ?? ByteBuffer())
                         }
@@ -71,13 +72,16 @@ import Testing
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
             let slow = Task {
-                try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(120))) { client in
+                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(120))) { client in
                     try await client.get("/v1/map.png?size=1500x1500&scale=2")
                 }
             }
-            // Wait until the map is being drawn (the metrics request itself is one in flight).
-            try await TestClient.withClient(host: "localhost", port: port) { client in
+            // Wait until the map is being drawn (the metrics request itself is one in flight); a
+            // deadline, so that a request that never shows fails the test instead of hanging it.
+            let deadline = ContinuousClock.now + .seconds(60)
+            try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
                 while !String(buffer: try await client.get("/metrics").body ?? ByteBuffer()).contains("waymark_http_requests_in_flight 2") {
+                    try #require(ContinuousClock.now < deadline, "the map request never showed as in flight")
                     try await Task.sleep(for: .milliseconds(5))
                 }
             }
