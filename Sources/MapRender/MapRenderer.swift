@@ -114,9 +114,8 @@ public enum MapRenderer {
     public static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 2.2 }
 
     public static func render(_ request: MapRequest) throws -> Data {
-        try request.validate()
         let drawn = request.features.filter { request.categories.isEmpty || request.categories.contains($0.category) }
-        let viewport = try frame(request, drawn)
+        let viewport = try frame(request, drawn)  // validates the request first
         let complete = request.layers == .complete
         let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale,
                                 transparent: !complete)

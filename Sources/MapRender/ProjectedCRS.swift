@@ -68,9 +68,7 @@ public final class ProjectedCRS: MapProjection, @unchecked Sendable {
     /// it (a map of a country shows its neighbours' edges); everywhere when the area is unknown.
     public func covers(_ c: Coordinate) -> Bool {
         guard let a = areaOfUse else { return true }
-        let west = a.minLon - 5, east = (a.crossesAntimeridian ? a.maxLon + 360 : a.maxLon) + 5
-        let lon = c.lon < west ? c.lon + 360 : c.lon
-        return c.lat >= a.minLat - 5 && c.lat <= a.maxLat + 5 && lon >= west && lon <= east
+        return BoundingBox(minLon: a.minLon - 5, minLat: a.minLat - 5, maxLon: a.maxLon + 5, maxLat: a.maxLat + 5).contains(c)
     }
 
     deinit {

@@ -191,9 +191,6 @@ struct Routes: Sendable {
         }
         if let center {
             guard let zoom else { throw APIError.invalid("zoom", "is missing: center needs a zoom") }
-            // Checked before the features are fetched: the fetch frames the map before the renderer
-            // validates the request, and an absurd zoom would make it fetch an absurd area.
-            guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw APIError.invalid("zoom", "\(zoom) is outside 0…\(TileID.maxZoom)") }
             return .center(try Coordinate(parsing: center, field: "center"), zoom: zoom)
         }
         guard zoom == nil else { throw APIError.invalid("zoom", "only with center") }
