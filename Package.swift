@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.0")),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // Atlas manifests are YAML.
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // System libraries: SQLite + SpatiaLite share one shim because spatialite.h needs sqlite3.h first.
@@ -46,8 +48,9 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
+        .target(name: "Atlas", dependencies: ["GeoCore", "GeoStore", "MapRender", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "waymark", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "MapServer",
+            "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "CSpatiaLite"]),
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore"]),
+        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "GeoCore", "PixelTesting"]),
         .testTarget(name: "MapServerTests", dependencies: [
             "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

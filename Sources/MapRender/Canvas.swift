@@ -84,6 +84,28 @@ final class Canvas {
         }
     }
 
+    /// Ends the page and starts the next, of its own size (PDF; one image is one page).
+    func nextPage(width: Double, height: Double) {
+        cairo_show_page(cr)
+        if format == .pdf { cairo_pdf_surface_set_size(surface, width, height) }
+    }
+
+    /// The document's title, shown by PDF readers (and pdfinfo).
+    func setTitle(_ title: String) {
+        if format == .pdf { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+    }
+
+    /// Runs `body` with the origin moved to `rect`'s corner and drawing clipped to it: a map
+    /// drawn into its frame on a page.
+    func within(_ rect: PixelRect, _ body: () -> Void) {
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_translate(cr, rect.x, rect.y)
+        body()
+        cairo_restore(cr)
+    }
+
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)

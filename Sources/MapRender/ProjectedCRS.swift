@@ -23,6 +23,13 @@ public final class ProjectedCRS: MapProjection, @unchecked Sendable {
         epsg == 3857 ? WebMercator() : try ProjectedCRS(epsg: epsg)
     }
 
+    /// The projection a person names: `EPSG:3059` (or the bare code); errors name `field`.
+    public static func projection(named text: String, field: String = "crs") throws -> any MapProjection {
+        let digits = text.uppercased().hasPrefix("EPSG:") ? String(text.dropFirst(5)) : text
+        guard let code = Int(digits), code > 0 else { throw RenderError(description: "\(field): '\(text)' is not EPSG:CODE (e.g. EPSG:3059)") }
+        return try projection(epsg: code)
+    }
+
     /// Where the CRS is meant to be used (EPSG's area of use), when PROJ knows it.
     public let areaOfUse: BoundingBox?
 

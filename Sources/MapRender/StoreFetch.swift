@@ -33,3 +33,19 @@ extension FeatureStore {
         return features
     }
 }
+
+extension PrintedMap {
+    /// The map with its features fetched from `store`: every feature of its categories when
+    /// fitting, else those within the area its frame shows; with the credits their sources ask for.
+    public func fetchingFeatures(from store: any FeatureStore) throws -> PrintedMap {
+        var map = self
+        let area: BoundingBox = if case .fit = self.area {
+            BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        } else {
+            try PrintLayout(self).viewport.bounds
+        }
+        map.features = try store.features(in: area, categories: CategoryFilter(categories))
+        map.attribution = Attribution.lines(for: map.features)
+        return map
+    }
+}

@@ -247,6 +247,11 @@ extension MapStyle {
         return try load(from: url)
     }
 
+    /// A style by name (default, print) or, given a path ending in .json, from that file.
+    public static func named(orFile nameOrPath: String) throws(StyleError) -> MapStyle {
+        nameOrPath.hasSuffix(".json") ? try load(from: URL(fileURLWithPath: nameOrPath)) : try named(nameOrPath)
+    }
+
     /// Reads and checks a style file.
     public static func load(from url: URL) throws(StyleError) -> MapStyle {
         let file = displayPath(url)
@@ -392,35 +397,11 @@ extension KeyedDecodingContainer where Key == StyleKey {
     func only(_ known: [String]) throws {
         let unknown = allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
         guard let key = unknown.first else { return }
-        var reason = "unknown key"
-        let nearest = known.map { ($0, Self.distance($0, key)) }.min { $0.1 < $1.1 }
-        if let nearest, nearest.1 <= max(2, key.count / 3) {
-            reason += "; did you mean '\(nearest.0)'?"
-        } else {
-            reason += " (the keys here are: \(known.joined(separator: ", ")))"
-        }
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [StyleKey(key)], debugDescription: reason))
+        throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [StyleKey(key)], debugDescription: UnknownKey.reason(key, known: known)))
     }
 
     private static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    /// Levenshtein distance, for "did you mean".
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var diagonal = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let above = row[j]
-                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
     }
 }
 
@@ -668,5 +649,32 @@ extension RGBA: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)
+    }
+}
+
+/// The reason given for a key that is not one of `known` (in a style or an atlas manifest): the
+/// nearest known key when it looks like a typo, else the keys there are.
+public enum UnknownKey {
+    public static func reason(_ key: String, known: [String]) -> String {
+        let nearest = known.map { ($0, distance($0, key)) }.min { $0.1 < $1.1 }
+        if let nearest, nearest.1 <= max(2, key.count / 3) { return "unknown key; did you mean '\(nearest.0)'?" }
+        return "unknown key (the keys here are: \(known.joined(separator: ", ")))"
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var diagonal = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let above = row[j]
+                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return row[b.count]
     }
 }

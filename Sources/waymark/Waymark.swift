@@ -1,4 +1,5 @@
 import ArgumentParser
+import Atlas
 import Foundation
 import GeoCore
 import GeoStore
@@ -9,7 +10,7 @@ import MapServer
 struct Waymark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
-        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, Serve.self])
+        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, Atlas.self, Serve.self])
 }
 
 /// `--db`, else `$WAYMARK_DB`, else the default database built from Data/.
@@ -18,10 +19,7 @@ struct DatabaseOptions: ParsableArguments {
     var db: String?
 
     func open(readOnly: Bool = true) throws -> SpatiaLiteStore {
-        if let path = db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] {
-            return try SpatiaLiteStore(path: path, readOnly: readOnly)
-        }
-        return try SpatiaLiteStore(path: DefaultDataset.databasePath(), readOnly: readOnly)
+        try SpatiaLiteStore(path: path, readOnly: readOnly)
     }
 }
 
@@ -292,14 +290,6 @@ struct Render: ParsableCommand {
         if center != nil, zoom == nil { throw ValidationError("--zoom: needed with --center") }
         if zoom != nil, center == nil { throw ValidationError("--zoom: only with --center") }
         if let zoom, !(0...22).contains(zoom) { throw ValidationError("--zoom: \(zoom) is outside 0…22") }
-        _ = try epsg()
-    }
-
-    func epsg() throws -> Int {
-        guard let crs else { return 3857 }
-        let digits = crs.uppercased().hasPrefix("EPSG:") ? String(crs.dropFirst(5)) : crs
-        guard let code = Int(digits), code > 0 else { throw ValidationError("--crs: '\(crs)' is not EPSG:CODE (e.g. EPSG:3059)") }
-        return code
     }
 
     func dimensions() throws -> (Double, Double) {
@@ -318,13 +308,13 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let (width, height) = try dimensions()
-        let mapStyle: MapStyle = style.hasSuffix(".json") ? try MapStyle.load(from: URL(fileURLWithPath: style)) : try MapStyle.named(style)
+        let mapStyle = try MapStyle.named(orFile: style)
         let store = try database.open()
         let codes = Set((category ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
         do { try store.check(CategoryFilter(codes)) } catch let GeoError.invalid(field, reason) { throw ValidationError("--\(field): \(reason)") }
         let framing = try framing()
         do {
-            let projection = try ProjectedCRS.projection(epsg: try epsg())
+            let projection = try ProjectedCRS.projection(named: crs ?? "EPSG:3857")
             let request = try MapRequest(features: [], projection: projection, categories: codes, framing: framing, width: width, height: height,
                                          scale: scale, format: ImageFormat(path: output)!, style: mapStyle, language: lang)
                 .fetchingFeatures(from: store)
@@ -336,6 +326,68 @@ struct Render: ParsableCommand {
             let field = error.description.prefix { $0 != ":" }
             throw ValidationError(options.contains(String(field)) ? "--" + error.description : error.description)
         }
+    }
+}
+
+struct Atlas: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a manifest of maps (docs/atlas.md) to PDF and PNG pages with a grid, an index, a legend and the scale, in parallel.")
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The manifest (YAML), e.g. Data/atlas.yaml.")
+    var manifest: String
+
+    @Option(help: "The folder the maps are written to (made if missing).")
+    var output: String = "."
+
+    @Option(help: "Maps drawn at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Draw every map, even those whose files are newer than the manifest and the database.")
+    var force = false
+
+    @Option(help: "Also one PDF of all maps, e.g. atlas.pdf (a relative path is within --output).")
+    var combine: String?
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs: \(jobs) must be 1 or more") }
+        if let combine, !combine.lowercased().hasSuffix(".pdf") { throw ValidationError("--combine: '\(combine)' must end in .pdf") }
+    }
+
+    func run() throws {
+        // Every problem of the manifest, categories included, is found before a map is drawn.
+        let atlas: AtlasManifest
+        do { atlas = try AtlasManifest.load(path: manifest) } catch { throw ValidationError("\(error)") }
+        let store = try database.open(), databasePath = try database.path
+        do { try atlas.check(knownCategories: Set(try store.categories().map(\.category))) } catch { throw ValidationError("\(error)") }
+        let folder = URL(fileURLWithPath: output)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let combined = combine.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0) }
+        func modified(_ path: String) -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: folder, jobs: jobs, force: force, combine: combined),
+                               dataDate: modified(databasePath), manifestDate: modified(manifest)) {
+            try SpatiaLiteStore(path: databasePath, readOnly: true)
+        }
+        // Ctrl-C lets the maps being drawn finish and be written whole, and starts no more.
+        signal(SIGINT, SIG_IGN)
+        let interruption = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interruption.setEventHandler { batch.interrupt() }
+        interruption.resume()
+
+        let progress = AtlasProgress()
+        let report = batch.run { done, total, map, outcome in progress.update(done: done, total: total, map: map, outcome: outcome) }
+        progress.finish(interrupted: report.interrupted)
+        let rendered = report.outcomes.filter { if case .rendered = $0.outcome { true } else { false } }.count
+        let skipped = report.outcomes.filter { if case .skipped = $0.outcome { true } else { false } }.count
+        print("\(rendered) map(s) drawn, \(skipped) up to date, \(report.failures.count) failed, of \(atlas.maps.count) in \(manifest)")
+        if let path = report.combined { print("wrote \(path)") }
+        for (map, reason) in report.failures { print("FAILED \(map.label): \(reason)") }
+        if let reason = report.combineFailure { print("FAILED the combined PDF: \(reason)") }
+        if report.interrupted {
+            print("interrupted: \(atlas.maps.count - report.outcomes.count) map(s) not drawn; every file written is whole")
+            throw ExitCode(130)
+        }
+        if !report.failures.isEmpty || report.combineFailure != nil { throw ExitCode.failure }
     }
 }
 
@@ -380,7 +432,8 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension DatabaseOptions {
-    /// The file `open` opens: the server opens one read-only connection to it per worker.
+    /// The file `open` opens (the default one built from Data/ when none is named): the server
+    /// and the atlas open one read-only connection to it per worker.
     var path: String {
         get throws { try db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] ?? DefaultDataset.databasePath() }
     }

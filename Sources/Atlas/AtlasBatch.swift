@@ -1,0 +1,150 @@
+import Foundation
+import GeoStore
+import MapRender
+import Synchronization
+
+/// Renders the maps of a manifest in parallel, each into its files (written atomically: temp +
+/// rename), skipping maps whose files are newer than the manifest and the database; a map that
+/// fails does not stop the others. Optionally one PDF of all maps.
+public final class AtlasBatch: Sendable {
+    public struct Options: Sendable {
+        public var outputDirectory: URL
+        public var jobs: Int
+        /// Render even the maps whose files are up to date.
+        public var force: Bool
+        /// One PDF of every map, in the manifest's order.
+        public var combine: URL?
+
+        public init(outputDirectory: URL, jobs: Int, force: Bool = false, combine: URL? = nil) {
+            (self.outputDirectory, self.jobs, self.force, self.combine) = (outputDirectory, jobs, force, combine)
+        }
+    }
+
+    public enum Outcome: Sendable {
+        case rendered(files: [String], seconds: Double)
+        case skipped
+        case failed(String)
+    }
+
+    /// What a batch did, map by map in the manifest's order.
+    public struct Report: Sendable {
+        public var outcomes: [(map: AtlasMap, outcome: Outcome)]
+        /// The combined PDF written, or why it could not be.
+        public var combined: String?
+        public var combineFailure: String?
+        public var interrupted: Bool
+        public var failures: [(map: AtlasMap, reason: String)] {
+            outcomes.compactMap { if case let .failed(reason) = $0.outcome { ($0.map, reason) } else { nil } }
+        }
+    }
+
+    let maps: [AtlasMap]
+    let options: Options
+    let openStore: @Sendable () throws -> any FeatureStore
+    let dataDate: Date?
+    /// The newest of the manifest and the database: files older than this are stale.
+    let sourcesChanged: Date?
+    private let stop = Atomic<Bool>(false)
+
+    public init(maps: [AtlasMap], options: Options, dataDate: Date?, manifestDate: Date?,
+                openStore: @escaping @Sendable () throws -> any FeatureStore) {
+        self.maps = maps
+        self.options = options
+        self.openStore = openStore
+        self.dataDate = dataDate
+        self.sourcesChanged = [dataDate, manifestDate].compactMap { $0 }.max()
+    }
+
+    /// Asks the batch to stop: maps being drawn are finished and written whole, no further map
+    /// starts, and no combined PDF is written.
+    public func interrupt() { stop.store(true, ordering: .relaxed) }
+
+    /// Runs the batch; `progress` hears of each map as it ends (from any of the workers, one at a time).
+    public func run(progress: @escaping @Sendable (_ done: Int, _ total: Int, AtlasMap, Outcome) -> Void) -> Report {
+        let outcomes = Mutex<[Int: Outcome]>([:]), next = Atomic<Int>(0), layouts = Mutex<[Int: PrintLayout]>([:])
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, maps.count))) { _ in
+            var store: (any FeatureStore)?
+            while !stop.load(ordering: .relaxed) {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < maps.count else { break }
+                let map = maps[index], outcome: Outcome
+                do {
+                    if store == nil { store = try openStore() }
+                    let (result, layout) = try render(map, store: store!)
+                    // Kept for the combined PDF, which would otherwise fetch and lay out each map again.
+                    if options.combine != nil, let layout { layouts.withLock { $0[index] = layout } }
+                    outcome = result
+                } catch {
+                    outcome = .failed("\(error)")
+                }
+                let done = outcomes.withLock { $0[index] = outcome; return $0.count }
+                progress(done, maps.count, map, outcome)
+            }
+        }
+        let finished = outcomes.withLock { $0 }
+        var report = Report(outcomes: maps.indices.compactMap { i in finished[i].map { (maps[i], $0) } },
+                            combined: nil, combineFailure: nil, interrupted: stop.load(ordering: .relaxed))
+        if let combine = options.combine, !report.interrupted {
+            do {
+                let store = try openStore()
+                let drawn = try maps.indices.filter { i in
+                    if case .failed = finished[i] { return false } else { return true }
+                }.map { i in try layouts.withLock { $0[i] } ?? layout(maps[i], store: store) }
+                try PrintRenderer.pdf(drawn, title: combine.deletingPathExtension().lastPathComponent).writeAtomically(to: combine.path)
+                report.combined = combine.path
+            } catch {
+                report.combineFailure = "\(error)"
+            }
+        }
+        return report
+    }
+
+    /// The files a map is written to: `<file>.pdf`, `<file>.png`.
+    public func files(_ map: AtlasMap) -> [URL] {
+        map.formats.map { options.outputDirectory.appendingPathComponent("\(map.fileName).\($0.rawValue)") }
+    }
+
+    func layout(_ map: AtlasMap, store: any FeatureStore) throws -> PrintLayout {
+        var printed = map.map
+        printed.dataDate = dataDate
+        return try PrintLayout(printed.fetchingFeatures(from: store))
+    }
+
+    private func render(_ map: AtlasMap, store: any FeatureStore) throws -> (Outcome, PrintLayout?) {
+        if !options.force, upToDate(files(map)) { return (.skipped, nil) }
+        let started = ContinuousClock.now
+        let layout = try layout(map, store: store)
+        var written: [String] = []
+        for format in map.formats {
+            let base = options.outputDirectory.appendingPathComponent(map.fileName)
+            switch format {
+            case .pdf:
+                try PrintRenderer.pdf([layout]).writeAtomically(to: base.path + ".pdf")
+                written.append(base.lastPathComponent + ".pdf")
+            case .png:
+                // Page 1 is <file>.png, further index pages <file>-2.png …; pages left from a
+                // longer index before are removed.
+                let pages = try PrintRenderer.png(layout, dpi: Double(map.dpi))
+                for (i, png) in pages.enumerated() {
+                    let name = base.lastPathComponent + (i == 0 ? "" : "-\(i + 1)") + ".png"
+                    try png.writeAtomically(to: options.outputDirectory.appendingPathComponent(name).path)
+                    written.append(name)
+                }
+                var extra = pages.count + 1
+                while (try? FileManager.default.removeItem(atPath: base.path + "-\(extra).png")) != nil { extra += 1 }
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        return (.rendered(files: written, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18), layout)
+    }
+
+    /// True when every file exists and is newer than the manifest and the database.
+    private func upToDate(_ files: [URL]) -> Bool {
+        guard let sourcesChanged else { return false }
+        return files.allSatisfy { url in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path), attributes[.type] as? FileAttributeType == .typeRegular,
+                  let modified = attributes[.modificationDate] as? Date else { return false }
+            return modified > sourcesChanged
+        }
+    }
+}
