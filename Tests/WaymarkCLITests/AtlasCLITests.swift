@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `waymark atlas` as a user runs it: exit codes, messages, and what an interrupted batch leaves.
+@Suite struct AtlasCLITests {
+    /// Manhattan's fixture places on `count` maps, each an A4 page at 300 dpi (PDF and PNG).
+    func manifest(_ workspace: Workspace, maps count: Int, extra: String = "") throws -> String {
+        try workspace.file("atlas.yaml", "defaults: { area: fit, categories: [eat, see], dpi: 300 }\nmaps:\n"
+            + (1...count).map { "  - title: Map \($0)\n" }.joined() + extra)
+    }
+
+    @Test func aBadManifestFailsBeforeAnyMapIsDrawn() throws {
+        let w = try Workspace.withFixture()
+        let path = try manifest(w, maps: 2, extra: "  - title: Third\n    categories: [eat, pubs]\n")
+        let out = w.directory.appendingPathComponent("out").path
+        let result = try run(["atlas", path, "--output", out], env: w.env)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("map 3 'Third': categories: unknown pubs; the known categories are"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func failuresAreListedAndTheExitCodeSaysSo() throws {
+        let w = try Workspace.withFixture()
+        let path = try manifest(w, maps: 3)
+        let out = w.directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("map-2.png"), withIntermediateDirectories: true)
+        let result = try run(["atlas", path, "--output", out.path, "--jobs", "2"], env: w.env)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("2 map(s) drawn, 0 up to date, 1 failed, of 3"))
+        #expect(result.stdout.contains("FAILED map 2 'Map 2': cannot write"))
+        // Not a terminal: one plain line per map, for logs.
+        #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("[") }.count == 3)
+    }
+
+    @Test func interruptingABatchLeavesOnlyWholeFiles() async throws {
+        let w = try Workspace.withFixture()
+        let path = try manifest(w, maps: 12)
+        let out = w.directory.appendingPathComponent("out")
+        let executable = try #require(waymarkExecutable)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["atlas", path, "--output", out.path, "--jobs", "1"]
+        process.environment = ProcessInfo.processInfo.environment.merging(w.env) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Ctrl-C once the first map is written, while others are being drawn.
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.contains("map-1.png") != true {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(files.allSatisfy { !$0.hasSuffix(".tmp") && !$0.hasPrefix(".") }, "\(files)")
+        #expect(files.count < 24, "the batch ran to its end: \(files.count) files")
+        for file in files {
+            let data = try Data(contentsOf: out.appendingPathComponent(file))
+            if file.hasSuffix(".png") {
+                // A whole PNG ends with its IEND chunk.
+                #expect(data.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(file) is cut short")
+            } else {
+                #expect(String(decoding: data.suffix(8), as: UTF8.self).contains("%%EOF"), "\(file) is cut short")
+            }
+        }
+    }
+}
