@@ -32,11 +32,13 @@ public enum PrintRenderer {
     }
 
     static func draw(_ layout: PrintLayout, page: Int, on canvas: Canvas) {
-        let map = layout.map, style = map.style, f = style.print?.indexFontSize ?? style.labels.fontSize
+        let map = layout.map, style = map.style, f = layout.print.indexFontSize
         canvas.fillBackground(style.background)
-        canvas.setFont(PrintedMap.labelFont, size: style.print?.titleFontSize ?? f * 2, bold: true)
-        let title = page == 0 ? map.title : "\(map.title) — \(PageWords(map.language).continued)"
-        canvas.show(title, x: layout.content.x, baseline: layout.content.y + (style.print?.titleFontSize ?? f * 2), color: style.labels.color)
+        // The title on one line: a long one is set smaller until it fits the page's width.
+        let title = page == 0 ? map.title : "\(map.title) — \(PageWords(map.language).continued)", size = layout.print.titleFontSize
+        canvas.setFont(PrintedMap.labelFont, size: size, bold: true)
+        canvas.setFont(PrintedMap.labelFont, size: size * min(1, layout.content.width / canvas.textBox(title).advance), bold: true)
+        canvas.show(title, x: layout.content.x, baseline: layout.content.y + size, color: style.labels.color)
         if page == 0 {
             drawMap(layout, on: canvas)
             drawGridLabels(layout.grid, fontSize: f, on: canvas, style: style)
@@ -47,7 +49,7 @@ public enum PrintRenderer {
 
     static func drawMap(_ layout: PrintLayout, on canvas: Canvas) {
         let map = layout.map, style = map.style, rect = layout.mapRect, v = layout.viewport
-        let shown = Set(map.shownCategories), f = style.print?.indexFontSize ?? style.labels.fontSize
+        let shown = Set(map.shownCategories), p = layout.print, f = p.indexFontSize
         let project = { (c: Coordinate) in v.pixel(c) }
         canvas.within(rect) {
             canvas.fillBackground(style.background)
@@ -58,11 +60,17 @@ public enum PrintRenderer {
             let grid = layout.grid, w = rect.width / Double(grid.columns), h = rect.height / Double(grid.rows)
             canvas.path((1..<max(grid.columns, 1)).map { [(Double($0) * w, 0), (Double($0) * w, rect.height)] }
                         + (1..<max(grid.rows, 1)).map { [(0, Double($0) * h), (rect.width, Double($0) * h)] }, closed: false)
-            if let p = style.print, p.gridWidth > 0 { canvas.stroke(p.gridColor, width: p.gridWidth) }
-            // The first numbers on top: they lead their categories and the index.
-            for entry in layout.entries.reversed() {
+            if p.gridWidth > 0 { canvas.stroke(p.gridColor, width: p.gridWidth) }
+            // A marker moved aside points back to a dot on its place.
+            for entry in layout.entries where entry.marker != entry.place {
+                let colour = style.category(entry.feature.category).color
+                canvas.path([[(entry.place.x - rect.x, entry.place.y - rect.y), (entry.marker.x - rect.x, entry.marker.y - rect.y)]], closed: false)
+                canvas.stroke(colour, width: 0.6)
+                canvas.disc(x: entry.place.x - rect.x, y: entry.place.y - rect.y, radius: 1.6, fill: colour, outline: RGBA(r: 1, g: 1, b: 1), outlineWidth: 0.4)
+            }
+            for entry in layout.entries {
                 drawMarker(entry.number, category: entry.feature.category, at: (entry.marker.x - rect.x, entry.marker.y - rect.y),
-                           fontSize: f, on: canvas, style: style)
+                           radius: entry.markerRadius, fontSize: f, on: canvas, style: style)
             }
         }
         canvas.path([[(rect.x, rect.y), (rect.maxX, rect.y), (rect.maxX, rect.maxY), (rect.x, rect.maxY)]], closed: true)
@@ -70,8 +78,7 @@ public enum PrintRenderer {
     }
 
     /// A disc in the category's colour with the object's number.
-    static func drawMarker(_ number: Int, category: String, at p: (x: Double, y: Double), fontSize f: Double, on canvas: Canvas, style: MapStyle) {
-        let r = PrintedMap.markerRadius(number, fontSize: f, on: canvas)
+    static func drawMarker(_ number: Int, category: String, at p: (x: Double, y: Double), radius r: Double, fontSize f: Double, on canvas: Canvas, style: MapStyle) {
         canvas.disc(x: p.x, y: p.y, radius: r, fill: style.category(category).color, outline: RGBA(r: 1, g: 1, b: 1), outlineWidth: 0.7)
         canvas.setFont(PrintedMap.labelFont, size: f * 0.85, bold: true)
         let text = String(number), box = canvas.textBox(text)
@@ -118,10 +125,12 @@ public enum PrintRenderer {
         canvas.show(PrintScale.text(layout.scaleDenominator) + latitude, x: scaleX, baseline: y, color: colour)
         drawNorthArrow(layout, centre: (foot.maxX - f * 1.2, foot.y + f * 1.6), size: f * 2.4, on: canvas, style: style)
 
-        // The legend: a marker's colour and the category's name, in rows.
-        let rows = PrintedMap.legendRows(map.shownCategories.map { style.label(for: $0, language: map.language) }, width: foot.width - f * 3,
+        // The legend: a marker's colour and the category's name, in rows, for the categories on
+        // the map (the page left room for all that were asked for).
+        let present = map.shownCategories.filter { code in layout.entries.contains { $0.feature.category == code } }
+        let rows = PrintedMap.legendRows(present.map { style.label(for: $0, language: map.language) }, width: foot.width - f * 3,
                                          fontSize: f, on: canvas)
-        var codes = map.shownCategories[...]
+        var codes = present[...]
         canvas.setFont(PrintedMap.labelFont, size: f)
         for (i, row) in rows.enumerated() {
             var x = foot.x
@@ -180,7 +189,11 @@ public enum PrintRenderer {
                 canvas.show(n, x: line.x - f * 0.6 - canvas.textBox(n).advance, baseline: line.baseline, color: style.category(category).color)
                 canvas.setFont(PrintedMap.labelFont, size: f)
                 canvas.show(line.text, x: line.x, baseline: line.baseline, color: colour)
-                canvas.show(cell, x: line.x + line.width - canvas.textBox(cell).advance, baseline: line.baseline, color: colour)
+                // Dot leaders from the name to its cell, as printed indexes have them.
+                let cellX = line.x + line.width - canvas.textBox(cell).advance, textEnd = line.x + canvas.textBox(line.text).advance
+                let dot = canvas.textBox(" .").advance, dots = Int((cellX - textEnd - f * 0.6) / dot)
+                if dots > 0 { canvas.show(String(repeating: " .", count: dots), x: cellX - f * 0.3 - Double(dots) * dot, baseline: line.baseline, color: grey) }
+                canvas.show(cell, x: cellX, baseline: line.baseline, color: colour)
             case let .more(address):
                 canvas.setFont(PrintedMap.labelFont, size: address ? f * 0.9 : f)
                 canvas.show(line.text, x: line.x, baseline: line.baseline, color: address ? grey : colour)

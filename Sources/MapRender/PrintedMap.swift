@@ -112,12 +112,16 @@ public struct ReferenceGrid: Sendable, Hashable {
     }
 }
 
-/// An object of the index: its number, shown on its marker, and the grid cell its marker is in.
+/// An object of the index: its number, shown on its marker, and the grid cell its place is in.
 public struct IndexEntry: Sendable {
     public var number: Int
     public var feature: Feature
-    /// Where the marker is, on the page (points).
+    /// Where the object is, on the page (points).
+    public var place: (x: Double, y: Double)
+    /// Where its numbered marker is drawn: on the place, or moved aside (with a leader line back
+    /// to a dot on the place) where it would hide an earlier marker.
     public var marker: (x: Double, y: Double)
+    public var markerRadius: Double
     public var cell: String
 }
 
@@ -125,6 +129,8 @@ public struct IndexEntry: Sendable {
 /// objects, and where each line of the index goes.
 public struct PrintLayout: Sendable {
     public let map: PrintedMap
+    /// The style's print section (a layout exists only for a style that has one).
+    public let print: MapStyle.PrintStyle
     public let page: (width: Double, height: Double)
     /// The map on the first page, in points; `viewport` is the same size.
     public let mapRect: PixelRect
@@ -327,12 +333,38 @@ extension PrintLayout {
             let order = (a.0.name(in: map.language) ?? "").compare(b.0.name(in: map.language) ?? "", locale: locale)
             return order != .orderedSame ? order == .orderedAscending : a.0.id.description < b.0.id.description
         }
-        let entries = placed.enumerated().map { IndexEntry(number: $0 + 1, feature: $1.0, marker: $1.1, cell: $1.2) }
+        var entries = placed.enumerated().map { i, p in
+            IndexEntry(number: i + 1, feature: p.0, place: p.1, marker: p.1, markerRadius: PrintedMap.markerRadius(i + 1, fontSize: f, on: canvas), cell: p.2)
+        }
+        Self.moveApart(&entries, within: c.mapRect)
 
         let continuation = PixelRect(x: c.content.x, y: c.content.y + c.titleHeight, width: c.content.width, height: c.content.height - c.titleHeight)
-        self.init(map: map, page: c.page, mapRect: c.mapRect, viewport: viewport, scaleDenominator: scale, grid: grid, entries: entries,
+        self.init(map: map, print: p, page: c.page, mapRect: c.mapRect, viewport: viewport, scaleDenominator: scale, grid: grid, entries: entries,
                   indexPages: Self.flow(entries, map: map, words: words, first: c.indexRect, then: continuation, fontSize: f, on: canvas),
                   content: c.content, footRect: c.footRect)
+    }
+
+    /// Markers that would cover an earlier one (by number) move to the nearest free spot on rings
+    /// around their place, inside the map: every number stays readable and near its place.
+    /// Where no ring has room the marker stays on its place.
+    static func moveApart(_ entries: inout [IndexEntry], within rect: PixelRect) {
+        var placed: [(x: Double, y: Double, r: Double)] = []
+        func free(_ p: (x: Double, y: Double), _ r: Double) -> Bool {
+            p.x - r >= rect.x && p.x + r <= rect.maxX && p.y - r >= rect.y && p.y + r <= rect.maxY
+                && !placed.contains { hypot($0.x - p.x, $0.y - p.y) < $0.r + r + 0.5 }
+        }
+        for i in entries.indices {
+            let place = entries[i].place, r = entries[i].markerRadius
+            let candidates = [place] + (1...6).flatMap { ring in
+                let distance = Double(ring) * r * 2.1, steps = 8 * ring
+                return (0..<steps).map { k in
+                    let angle = Double(k) / Double(steps) * 2 * .pi - .pi / 2
+                    return (x: place.x + distance * cos(angle), y: place.y + distance * sin(angle))
+                }
+            }
+            entries[i].marker = candidates.first { free($0, r) } ?? place
+            placed.append((entries[i].marker.x, entries[i].marker.y, r))
+        }
     }
 
     /// The index's lines in columns: headings and entries in order, an entry never split across

@@ -134,9 +134,8 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         public var background: RGBA
     }
 
-    /// Printed pages: paper, margins, title, the reference grid and the index of places.
+    /// Printed pages (the paper is the atlas manifest's): margins, title, the reference grid and the index of places.
     public struct PrintStyle: Sendable, Hashable {
-        public var pageSizeMM: Size
         public var marginsMM: Margins
         public var titleFontSize: Double
         public var gridColor: RGBA
@@ -144,12 +143,6 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         /// The side of a grid square (the index names squares as column letter + row number, e.g. "B3").
         public var gridSpacingMM: Double
         public var indexFontSize: Double
-
-        public struct Size: Sendable, Hashable {
-            public var width: Double
-            public var height: Double
-            public init(width: Double, height: Double) { self.width = width; self.height = height }
-        }
 
         public struct Margins: Sendable, Hashable {
             public var top, right, bottom, left: Double
@@ -569,18 +562,12 @@ extension MapStyle.AttributionStyle: Decodable {
 extension MapStyle.PrintStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["page_size_mm", "margins_mm", "title_font_size", "grid_color", "grid_width", "grid_spacing_mm",
+        try c.only(["margins_mm", "title_font_size", "grid_color", "grid_width", "grid_spacing_mm",
                     "index_font_size"])
-        let size = try c.lengths("page_size_mm", count: 2, positive: true)
-        pageSizeMM = Size(width: size[0], height: size[1])
         let m = try c.nestedContainer(keyedBy: StyleKey.self, forKey: StyleKey("margins_mm"))
         try m.only(["top", "right", "bottom", "left"])
         marginsMM = Margins(top: try m.length("top", orZero: true), right: try m.length("right", orZero: true),
                             bottom: try m.length("bottom", orZero: true), left: try m.length("left", orZero: true))
-        guard marginsMM.left + marginsMM.right < pageSizeMM.width, marginsMM.top + marginsMM.bottom < pageSizeMM.height else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("margins_mm")],
-                                                    debugDescription: "the margins leave no room on a \(size[0]) × \(size[1]) mm page"))
-        }
         titleFontSize = try c.length("title_font_size")
         gridColor = try c.required("grid_color")
         gridWidth = try c.length("grid_width", orZero: true)

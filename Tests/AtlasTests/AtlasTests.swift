@@ -130,17 +130,26 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
             if let png = batch.files(map).first(where: { $0.pathExtension == "png" }) {
                 let pixels = try Pixels(png: Data(contentsOf: png)), paper = map.map.paper
                 #expect(pixels.width == Int((paper.widthMM / 25.4 * 150).rounded()) && pixels.height == Int((paper.heightMM / 25.4 * 150).rounded()))
-                // Each marker is drawn where its place projects: its category's colour at the point.
+                // Each place projects (by the formula above) to its marker, or to the dot at the
+                // end of the leader line of a marker moved aside, unless another marker covers it.
                 let k = 150.0 / 72
-                for entry in layout.entries.prefix(30) {
+                for entry in layout.entries {
                     let colour = map.map.style.category(entry.feature.category).color
                     let p = project(entry.feature.geometry.coordinates[0])
                     let x = rect.x + rect.width / 2 + p.x - centre.x, y = rect.y + rect.height / 2 + p.y - centre.y
-                    // Around the centre, off the white number: the disc's ring, about 8 px out at 150 dpi.
-                    let around = [(-6, -6), (6, -6), (-6, 6), (6, 6), (0, -8), (0, 8), (-8, 0), (8, 0)]
-                    #expect(around.contains { pixels.near(Int(x * k) + $0.0, Int(y * k) + $0.1, colour) } || layout.entries.contains { other in
-                        other.number < entry.number && hypot(other.marker.x - entry.marker.x, other.marker.y - entry.marker.y) < 12
-                    }, "\(map.label): marker \(entry.number) not at its place")
+                    // The disc's ring, off the white number: about 8 px out at 150 dpi; or the dot itself.
+                    let ring = [(-6, -6), (6, -6), (-6, 6), (6, 6), (0, -8), (0, 8), (-8, 0), (8, 0)]
+                    let moved = hypot(entry.marker.x - x, entry.marker.y - y) > 0.01
+                    let seen = moved ? pixels.near(Int(x * k), Int(y * k), colour) : ring.contains { pixels.near(Int(x * k) + $0.0, Int(y * k) + $0.1, colour) }
+                    let covered = layout.entries.contains { $0.number != entry.number && hypot($0.marker.x - x, $0.marker.y - y) < $0.markerRadius + 2 }
+                    #expect(seen || covered, "\(map.label): marker \(entry.number) not at its place")
+                    #expect(hypot(entry.marker.x - x, entry.marker.y - y) <= 6 * 2.1 * entry.markerRadius + 0.01)
+                }
+                // No marker hides another.
+                for a in layout.entries {
+                    for b in layout.entries where a.number < b.number {
+                        #expect(hypot(a.marker.x - b.marker.x, a.marker.y - b.marker.y) >= a.markerRadius + b.markerRadius, "\(map.label): \(a.number) and \(b.number) overlap")
+                    }
                 }
             }
         }

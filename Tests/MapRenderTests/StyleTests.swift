@@ -17,7 +17,6 @@ import Testing
         let print = try MapStyle.named("print")
         #expect(screen.print == nil)
         let page = try #require(print.print)
-        #expect(page.pageSizeMM == .init(width: 210, height: 297))
         #expect(page.marginsMM.left > 0 && page.titleFontSize > page.indexFontSize)
         #expect(screen.labels.fontFamily == "DejaVu Sans" && print.labels.fontFamily == "DejaVu Sans")
         // The same file read by path is the same style.
@@ -250,10 +249,6 @@ import Testing
         #expect(null.keyPath == "labels.halo_width")
         let (section, _) = try loadError(edited(["waters"], "blue"))
         #expect(section.keyPath == "waters" && section.reason == "expected an object")
-        let (margins, _) = try loadError(edited(["print"], ["page_size_mm": [100, 100], "margins_mm": ["top": 60, "right": 1, "bottom": 60, "left": 1],
-                                                             "title_font_size": 18, "grid_color": "#000000", "grid_width": 0.3,
-                                                             "grid_spacing_mm": 40, "index_font_size": 8] as [String: Any]))
-        #expect(margins.keyPath == "print.margins_mm")
     }
 
     @Test func missingFilesAndNames() throws {
