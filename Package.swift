@@ -53,7 +53,7 @@ let package = Package(
             "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "CSpatiaLite"]),
+        .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "Atlas", "CSpatiaLite"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore"]),
         // Reads PNGs back through Cairo for the pixel tests of the renderer and of the map page.

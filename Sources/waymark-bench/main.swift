@@ -1,3 +1,4 @@
+import Atlas
 import CSpatiaLite
 import Foundation
 import GeoCore
@@ -254,7 +255,40 @@ do {
     report("maps (µs)", [(overview, overviewPeer), (tileTiming, tilePeer)])
 }
 
-// 4. The CLI as a person runs it, on the default data.
+// 4. A tourist office's print run: 20 A4 maps at 300 dpi, PDF and PNG, ~100 objects each (with
+//    names and addresses, so indexes wrap and continue), drawn in parallel on every core.
+if only.map({ "atlas: 20 A4 maps at 300 dpi".contains($0) }) ?? true {
+    let database = work.appendingPathComponent("atlas-towns.sqlite").path, output = work.appendingPathComponent("atlas")
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    try? FileManager.default.removeItem(at: output)
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    var rng = SeededRandom(seed: 20)
+    var features: [String] = [], maps: [String] = []
+    for town in 0..<20 {
+        let lat = 56.5 + Double(town / 5) * 0.4, lon = 21.5 + Double(town % 5) * 1.2
+        maps.append("  - { title: \"Pilsēta \(town + 1)\", area: { center: \"\(lat),\(lon)\", radius_m: 1500 } }")
+        for i in 0..<100 {
+            let c = Geodesic.destination(from: Coordinate(lat: lat, lon: lon), azimuth: .random(in: 0..<360, using: &rng), distance: .random(in: 0...1400, using: &rng))
+            features.append(#"{"type":"Feature","properties":{"name":"Vieta \#(town)-\#(i) \#(["Jūras krogs", "Priežu viesu nams", "Ostas laukums", "Bākas dārzs"][i % 4])","category":"\#(["eat", "stay", "see", "do"][i % 4])","address":"Ostas iela \#(i + 1), Pilsēta \#(town + 1)"},"geometry":{"type":"Point","coordinates":[\#(c.lon),\#(c.lat)]}}"#)
+        }
+    }
+    let places = work.appendingPathComponent("atlas-towns.geojson")
+    try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.write(to: places, atomically: true, encoding: .utf8)
+    _ = try SpatiaLiteStore(path: database).importFiles(FileImport.parse(paths: [places.path]), skipInvalid: false)
+    let manifest = try AtlasManifest.parse("defaults: { paper: A4, dpi: 300, formats: [pdf, png], crs: EPSG:3059, language: lv }\nmaps:\n"
+                                           + maps.joined(separator: "\n"), file: "bench")
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let batch = AtlasBatch(maps: manifest.maps, options: .init(outputDirectory: output, jobs: cores, force: true),
+                           dataDate: nil, manifestDate: nil) { try SpatiaLiteStore(path: database, readOnly: true) }
+    var report: AtlasBatch.Report?
+    let wall = seconds { report = batch.run { _, _, _, _ in } }
+    let files = try FileManager.default.contentsOfDirectory(atPath: output.path)
+    let pages = files.filter { $0.hasSuffix(".png") }.count
+    print(String(format: "\natlas: 20 A4 maps at 300 dpi, PDF + PNG, 100 objects each, %d jobs: %.1f s wall (%d PNG pages, %d PDFs, %d failed)",
+                 cores, wall, pages, files.filter { $0.hasSuffix(".pdf") }.count, report?.failures.count ?? -1))
+}
+
+// 5. The CLI as a person runs it, on the default data.
 let cli = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("waymark")
 if FileManager.default.isExecutableFile(atPath: cli.path) {
     func run() throws {
