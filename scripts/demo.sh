@@ -18,4 +18,6 @@ echo; echo "== A map of central Helsinki (places to eat, see and stay, cinemas, 
 $waymark render --category eat,see,stay,cinema,water --bbox 24.925,60.162,24.96,60.175 --size 1024x768 --output helsinki.png
 echo; echo "== A printable map of Moravian towns in the Czech grid (S-JTSK / Krovak, through PROJ), as PDF"
 $waymark render --category city --bbox 16.3,48.9,17.0,49.35 --crs EPSG:5514 --style print --output moravia.pdf
+echo; echo "== The tourist office's print run: the demo data's districts as printable maps (Data/atlas.yaml) in maps/"
+$waymark atlas Data/atlas.yaml --output maps --combine atlas.pdf
 echo; echo "The map page and the HTTP API: $waymark serve, then open http://127.0.0.1:8080/"
