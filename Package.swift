@@ -56,8 +56,8 @@ let package = Package(
         .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "Atlas", "CSpatiaLite"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore"]),
-        // Reads PNGs back through Cairo for the pixel tests of the renderer and of the map page.
-        .target(name: "PixelTesting", dependencies: ["MapRender", "CCairo"], path: "Tests/PixelTesting"),
+        // Oracles for the tests: PNGs read back through Cairo, places projected by PROJ's cs2cs.
+        .target(name: "PixelTesting", dependencies: ["MapRender", "GeoCore", "CCairo"], path: "Tests/PixelTesting"),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore"]),

@@ -157,6 +157,28 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
         #expect(info.contains("Pages:           \(combinedPages)"))
     }
 
+    /// In Latvia's own grid (LKS-92, EPSG:3059) each place's square comes from PROJ's cs2cs:
+    /// eastings and northings scaled to the map (256 px at zoom 0 are the equator's length).
+    @Test func gridSquaresInLKS92AgreeWithCs2cs() throws {
+        let fixture = try AtlasFixture()
+        let (atlas, batch) = try fixture.batch("""
+        maps:
+          - { title: Roja LKS-92, crs: "EPSG:3059", formats: pdf, area: { center: "57.51,22.805", radius_m: 1800 } }
+        """)
+        let layout = try batch.layout(atlas.maps[0], store: SpatiaLiteStore(path: fixture.database, readOnly: true))
+        let v = layout.viewport, rect = layout.mapRect, k = pow(2, v.zoom) * ProjOracle.pixelsPerMetre
+        let metres = try ProjOracle.cs2cs([v.center] + fixture.places.map(\.coordinate), epsg: 3059)
+        var expected: [String: String] = [:]
+        for (place, en) in zip(fixture.places, metres.dropFirst()) {
+            let x = rect.midX + (en.easting - metres[0].easting) * k, y = rect.midY - (en.northing - metres[0].northing) * k
+            guard x > rect.x, x < rect.maxX, y > rect.y, y < rect.maxY else { continue }
+            let column = Int((x - rect.x) / (rect.width / Double(layout.grid.columns))), row = Int((y - rect.y) / (rect.height / Double(layout.grid.rows)))
+            expected[place.name] = "\(String(UnicodeScalar(UInt8(65 + column))))-\(row + 1)"
+        }
+        #expect(expected.count > 20 && expected.count < fixture.places.count)
+        #expect(Dictionary(uniqueKeysWithValues: layout.entries.map { ($0.feature.name ?? "", $0.cell) }) == expected)
+    }
+
     @Test func aLongIndexContinuesAndAnEmptyMapSaysSo() throws {
         let fixture = try AtlasFixture()
         let (atlas, batch) = try fixture.batch("""

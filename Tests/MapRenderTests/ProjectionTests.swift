@@ -13,86 +13,26 @@ import Testing
 
     init() throws { style = try MapStyle.named("default") }
 
-    /// World pixels at zoom 0 per metre: 256 px are the equator's length (WGS84 semi-major axis).
-    static let pixelsPerMetre = 256 / (2 * Double.pi * 6378137)
-
     static let riga = Coordinate(lat: 56.9496, lon: 24.1052)
     static let roja = Coordinate(lat: 57.50935, lon: 22.80612)
     static let brno = Coordinate(lat: 49.1951, lon: 16.6068)
     static let prague = Coordinate(lat: 50.0874, lon: 14.4213)
-
-    /// Which of cs2cs's two output columns is which, in the CRS's official (EPSG) axis order, as
-    /// `projinfo EPSG:CODE` lists its AXIS entries: LKS-92 / Latvia TM (3059) is "northing (X)"
-    /// then "easting (Y)"; S-JTSK / Krovak East North (5514) is "easting (X)" then "northing (Y)".
-    enum AxisOrder { case eastingNorthing, northingEasting }
-    static let axisOrder: [Int: AxisOrder] = [3059: .northingEasting, 5514: .eastingNorthing]
-
-    /// Eastings and northings in metres of `points` in EPSG:`epsg`, by
-    /// `cs2cs -f %.6f EPSG:4326 EPSG:<epsg>`. EPSG:4326's official axis order is latitude,
-    /// longitude, so each input line is "LAT LON"; the output columns follow the target's official
-    /// order, sorted out by `axisOrder`.
-    static func cs2cs(_ points: [Coordinate], epsg: Int) throws -> [(easting: Double, northing: Double)] {
-        let order = try #require(axisOrder[epsg], "no axis order written down for EPSG:\(epsg)")
-        let input = points.map { String(format: "%.10f %.10f\n", $0.lat, $0.lon) }.joined()
-        let output = try runCS2CS(["-f", "%.6f", "EPSG:4326", "EPSG:\(epsg)"], input: input)
-        let rows = output.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) } }
-        try #require(rows.count == points.count && rows.allSatisfy { $0.count == 3 }, "cs2cs said: \(output)")
-        return rows.map { order == .eastingNorthing ? ($0[0], $0[1]) : ($0[1], $0[0]) }
-    }
-
-    /// The oracle's world pixel at zoom 0: metres scaled, y pointing south.
-    static func oraclePixel(_ en: (easting: Double, northing: Double)) -> (x: Double, y: Double) {
-        (en.easting * pixelsPerMetre, -en.northing * pixelsPerMetre)
-    }
-
-    static func runCS2CS(_ arguments: [String], input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cs2cs"] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Small answers: reading after writing cannot block either side.
-        let out = stdout.fileHandleForReading.readDataToEndOfFile(), err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0,
-                     "cs2cs \(arguments) failed (\(process.terminationStatus)); install proj-bin (scripts/install-deps.sh): \(String(decoding: err, as: UTF8.self))")
-        return String(decoding: out, as: UTF8.self)
-    }
 
     /// The axis order written down in `axisOrder` is the one cs2cs really prints: in LKS-92 the
     /// central meridian 24° E has easting 500 000 m and the false northing is −6 000 000 m (so
     /// Latvia's northings are 150–450 km); in Krovak East North all of Czechia has negative
     /// eastings (−905…−430 km) and more negative northings (−1 250…−930 km).
     @Test func theOraclesAxesAreWhereTheTestTakesThem() throws {
-        let latvia = try Self.cs2cs([Self.riga, Self.roja, Coordinate(lat: 57, lon: 24)], epsg: 3059)
+        let latvia = try ProjOracle.cs2cs([Self.riga, Self.roja, Coordinate(lat: 57, lon: 24)], epsg: 3059)
         #expect(latvia[0].easting > 500_000 && latvia[1].easting < 500_000, "Riga east of 24° E, Roja west: \(latvia)")
         #expect(abs(latvia[2].easting - 500_000) < 1e-6)
         for p in latvia { #expect((150_000...450_000).contains(p.northing), "\(p)") }
         #expect(latvia[1].northing > latvia[0].northing, "Roja is north of Riga")
-        let czechia = try Self.cs2cs([Self.brno, Self.prague], epsg: 5514)
+        let czechia = try ProjOracle.cs2cs([Self.brno, Self.prague], epsg: 5514)
         for p in czechia {
             #expect((-905_000 ... -430_000).contains(p.easting) && (-1_250_000 ... -930_000).contains(p.northing), "\(p)")
         }
         #expect(czechia[0].easting > czechia[1].easting && czechia[0].northing < czechia[1].northing, "Brno is east and south of Prague")
-    }
-
-    /// Latitudes and longitudes of eastings and northings in EPSG:`epsg`, by cs2cs's inverse
-    /// (`cs2cs -I -f %.12f EPSG:4326 EPSG:<epsg>`): input in the target's official axis order,
-    /// output in EPSG:4326's, latitude first.
-    static func cs2csInverse(_ points: [(easting: Double, northing: Double)], epsg: Int) throws -> [Coordinate] {
-        let order = try #require(axisOrder[epsg], "no axis order written down for EPSG:\(epsg)")
-        let input = points.map { p in
-            order == .eastingNorthing ? String(format: "%.6f %.6f\n", p.easting, p.northing) : String(format: "%.6f %.6f\n", p.northing, p.easting)
-        }.joined()
-        let output = try runCS2CS(["-I", "-f", "%.12f", "EPSG:4326", "EPSG:\(epsg)"], input: input)
-        let rows = output.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) } }
-        try #require(rows.count == points.count && rows.allSatisfy { $0.count == 3 }, "cs2cs -I said: \(output)")
-        return rows.map { Coordinate(lat: $0[0], lon: $0[1]) }
     }
 
     /// Forward against `cs2cs`, backward against `cs2cs -I`, and the round trip. Going back is
@@ -105,11 +45,11 @@ import Testing
     func pixelsAreTheOraclesMetresScaled(epsg: Int, points: [Coordinate], roundTrip: Double) throws {
         let crs = try ProjectedCRS(epsg: epsg)
         #expect(crs.identifier == "EPSG:\(epsg)")
-        let oracle = try Self.cs2cs(points, epsg: epsg), inverse = try Self.cs2csInverse(oracle, epsg: epsg)
+        let oracle = try ProjOracle.cs2cs(points, epsg: epsg), inverse = try ProjOracle.cs2csInverse(oracle, epsg: epsg)
         // A few millimetres at zoom 0 (one zoom-0 pixel is 156 543 m): 5 mm ≈ 3.2e-8 px.
-        let tolerance = 0.005 * Self.pixelsPerMetre
+        let tolerance = 0.005 * ProjOracle.pixelsPerMetre
         for ((c, en), back) in zip(zip(points, oracle), inverse) {
-            let expected = Self.oraclePixel(en), actual = crs.pixel(c)
+            let expected = ProjOracle.oraclePixel(en), actual = crs.pixel(c)
             #expect(abs(actual.x - expected.x) <= tolerance && abs(actual.y - expected.y) <= tolerance,
                     "EPSG:\(epsg) \(c): pixel \(actual), cs2cs \(en) gives \(expected)")
             // Back from the oracle's pixel: where cs2cs -I takes its metres.
@@ -135,9 +75,9 @@ import Testing
         let image = try Pixels(png: MapRenderer.render(request))
         #expect(image.width == 400 && image.height == 300)
 
-        let oracle = try Self.cs2cs([poi, centre], epsg: 3059)
+        let oracle = try ProjOracle.cs2cs([poi, centre], epsg: 3059)
         let (p, c) = (oracle[0], oracle[1])
-        let k = pow(2, zoom) * Self.pixelsPerMetre
+        let k = pow(2, zoom) * ProjOracle.pixelsPerMetre
         let tip = ((p.easting - c.easting) * k + w / 2, -(p.northing - c.northing) * k + h / 2)
         // Sanity of the oracle's numbers themselves: ~230 m east (≈ 48 px), ~160 m north (≈ 33 px).
         #expect((40...56).contains(tip.0 - w / 2) && (25...41).contains(h / 2 - tip.1), "\(tip)")
@@ -204,8 +144,8 @@ import Testing
     /// the nine points `bounds` samples on each edge, and the top row there is north of the box.
     @Test func boundsCoverEveryPixelOfTheRim() throws {
         let metresPerPixel = 2 * Double.pi * 6378137 / 256 / pow(2, 6)
-        let metres = try Self.cs2cs([Coordinate(lat: 56.9, lon: 24)], epsg: 3059)[0]
-        let center = try Self.cs2csInverse([(metres.easting + 64 * metresPerPixel, metres.northing)], epsg: 3059)[0]
+        let metres = try ProjOracle.cs2cs([Coordinate(lat: 56.9, lon: 24)], epsg: 3059)[0]
+        let center = try ProjOracle.cs2csInverse([(metres.easting + 64 * metresPerPixel, metres.northing)], epsg: 3059)[0]
         let v = Viewport(center: center, zoom: 6, width: 1024, height: 768, projection: try ProjectedCRS(epsg: 3059))
         #expect(abs(v.pixel(Coordinate(lat: 60, lon: 24)).x - 448) < 1e-6, "the central meridian is at x 448")
         let box = v.bounds(margin: 0)
