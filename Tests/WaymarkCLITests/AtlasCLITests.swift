@@ -32,6 +32,22 @@ import Testing
         #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("[") }.count == 3)
     }
 
+    /// On a terminal (a pseudo-terminal from util-linux's `script`), one line redrawn in place:
+    /// a bar, the counts and the time left.
+    @Test func aTerminalSeesABarRedrawnInPlace() throws {
+        let w = try Workspace.withFixture()
+        let path = try manifest(w, maps: 4)
+        let executable = try #require(waymarkExecutable)
+        let out = w.directory.appendingPathComponent("out").path
+        let command = [executable.path, "atlas", path, "--output", out, "--jobs", "1"].map { "'\($0)'" }.joined(separator: " ")
+        let result = try run([], env: w.env, launch: ["/usr/bin/script", "-qec", command, "/dev/null"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("\r\u{1B}[K"), "no line redrawn: \(result.stdout.debugDescription)")
+        #expect(result.stdout.contains("1/4 maps") && result.stdout.contains("4/4 maps"))
+        #expect(result.stdout.contains("left"), "no time left shown")
+        #expect(!result.stdout.contains("[1/4]"), "plain log lines on a terminal")
+    }
+
     @Test func interruptingABatchLeavesOnlyWholeFiles() async throws {
         let w = try Workspace.withFixture()
         let path = try manifest(w, maps: 12)

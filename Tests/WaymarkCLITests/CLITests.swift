@@ -22,7 +22,8 @@ let waymarkExecutable: URL? = {
 
 /// Runs `waymark args`. The child never sees the caller's $WAYMARK_DB, and its HOME and
 /// XDG_CACHE_HOME are a scratch directory, so no test touches ~/.cache; `env` adds to that.
-func run(_ args: [String], env: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+/// `launch`, when given, is the command line to start instead (e.g. `waymark` inside `script`).
+func run(_ args: [String], env: [String: String] = [:], launch: [String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let executable = try #require(waymarkExecutable, "no `waymark` executable beside the tests; run `swift build` first")
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -32,8 +33,8 @@ func run(_ args: [String], env: [String: String] = [:]) throws -> (status: Int32
     for file in output { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
 
     let process = Process()
-    process.executableURL = executable
-    process.arguments = args
+    process.executableURL = launch.map { URL(fileURLWithPath: $0[0]) } ?? executable
+    process.arguments = launch.map { Array($0.dropFirst()) } ?? args
     process.currentDirectoryURL = scratch
     var environment = ProcessInfo.processInfo.environment
     environment["WAYMARK_DB"] = nil
