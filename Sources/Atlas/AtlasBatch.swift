@@ -21,7 +21,8 @@ public final class AtlasBatch: Sendable {
     }
 
     public enum Outcome: Sendable {
-        case rendered(files: [String], seconds: Double)
+        /// `crowded`: markers that found no spot of their own near their place (see `PrintLayout`).
+        case rendered(files: [String], objects: Int, crowded: Int, seconds: Double)
         case skipped
         case failed(String)
     }
@@ -59,29 +60,22 @@ public final class AtlasBatch: Sendable {
     /// starts, and no combined PDF is written.
     public func interrupt() { stop.store(true, ordering: .relaxed) }
 
-    /// Runs the batch; `progress` hears of each map as it ends (from any of the workers, one at a time).
+    /// Runs the batch; `progress` hears of each map as it ends (from any of the workers, one at a
+    /// time, in the order of the count it is given).
     public func run(progress: @escaping @Sendable (_ done: Int, _ total: Int, AtlasMap, Outcome) -> Void) -> Report {
-        let outcomes = Mutex<[Int: Outcome]>([:]), next = Atomic<Int>(0), layouts = Mutex<[Int: PrintLayout]>([:])
-        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, maps.count))) { _ in
-            var store: (any FeatureStore)?
-            while !stop.load(ordering: .relaxed) {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < maps.count else { break }
-                let map = maps[index], outcome: Outcome
-                do {
-                    if store == nil { store = try openStore() }
-                    let (result, layout) = try render(map, store: store!)
-                    // Kept for the combined PDF, which would otherwise fetch and lay out each map again.
-                    if options.combine != nil, let layout { layouts.withLock { $0[index] = layout } }
-                    outcome = result
-                } catch {
-                    outcome = .failed("\(error)")
-                }
-                let done = outcomes.withLock { $0[index] = outcome; return $0.count }
-                progress(done, maps.count, map, outcome)
-            }
+        let state = RunState()
+        // Threads of our own: Dispatch would run no more at once than there are cores, and
+        // `jobs` is the user's to choose.
+        let workers = DispatchGroup()
+        for _ in 0..<max(1, min(options.jobs, maps.count)) {
+            workers.enter()
+            Thread {
+                defer { workers.leave() }
+                self.work(state, progress: progress)
+            }.start()
         }
-        let finished = outcomes.withLock { $0 }
+        workers.wait()
+        let finished = state.outcomes.withLock { $0 }, layouts = state.layouts.withLock { $0 }
         var report = Report(outcomes: maps.indices.compactMap { i in finished[i].map { (maps[i], $0) } },
                             combined: nil, combineFailure: nil, interrupted: stop.load(ordering: .relaxed))
         if let combine = options.combine, !report.interrupted {
@@ -89,7 +83,7 @@ public final class AtlasBatch: Sendable {
                 let store = try openStore()
                 let drawn = try maps.indices.filter { i in
                     if case .failed = finished[i] { return false } else { return true }
-                }.map { i in try layouts.withLock { $0[i] } ?? layout(maps[i], store: store) }
+                }.map { i in try layouts[i] ?? layout(maps[i], store: store) }
                 try PrintRenderer.pdf(drawn, title: combine.deletingPathExtension().lastPathComponent).writeAtomically(to: combine.path)
                 report.combined = combine.path
             } catch {
@@ -97,6 +91,38 @@ public final class AtlasBatch: Sendable {
             }
         }
         return report
+    }
+
+    /// What the workers share: the next map to take, the outcomes, the layouts kept for combining.
+    private final class RunState: Sendable {
+        let next = Atomic<Int>(0)
+        let outcomes = Mutex<[Int: Outcome]>([:])
+        let layouts = Mutex<[Int: PrintLayout]>([:])
+    }
+
+    /// One worker: maps in turn until there are none left or the batch is interrupted, through a
+    /// connection of its own.
+    private func work(_ state: RunState, progress: @Sendable (_ done: Int, _ total: Int, AtlasMap, Outcome) -> Void) {
+        var store: (any FeatureStore)?
+        while !stop.load(ordering: .relaxed) {
+            let index = state.next.add(1, ordering: .relaxed).oldValue
+            guard index < maps.count else { return }
+            let map = maps[index], outcome: Outcome
+            do {
+                if store == nil { store = try openStore() }
+                let (result, layout) = try render(map, store: store!)
+                // Kept for the combined PDF, which would otherwise fetch and lay out each map again.
+                if options.combine != nil, let layout { state.layouts.withLock { $0[index] = layout } }
+                outcome = result
+            } catch {
+                outcome = .failed("\(error)")
+            }
+            // Told under the lock, so that reports come in the order of their counts.
+            state.outcomes.withLock {
+                $0[index] = outcome
+                progress($0.count, maps.count, map, outcome)
+            }
+        }
     }
 
     /// The files a map is written to: `<file>.pdf`, `<file>.png`.
@@ -111,7 +137,7 @@ public final class AtlasBatch: Sendable {
     }
 
     private func render(_ map: AtlasMap, store: any FeatureStore) throws -> (Outcome, PrintLayout?) {
-        if !options.force, upToDate(files(map)) { return (.skipped, nil) }
+        if !options.force, upToDate(map) { return (.skipped, nil) }
         let started = ContinuousClock.now
         let layout = try layout(map, store: store)
         var written: [String] = []
@@ -122,26 +148,31 @@ public final class AtlasBatch: Sendable {
                 try PrintRenderer.pdf([layout]).writeAtomically(to: base.path + ".pdf")
                 written.append(base.lastPathComponent + ".pdf")
             case .png:
-                // Page 1 is <file>.png, further index pages <file>-2.png …; pages left from a
-                // longer index before are removed.
+                // Page 1 is <file>.png, further index pages <file>-p2.png …; pages left from a
+                // longer index before are removed (the manifest keeps other maps' names clear of these).
                 let pages = try PrintRenderer.png(layout, dpi: Double(map.dpi))
                 for (i, png) in pages.enumerated() {
-                    let name = base.lastPathComponent + (i == 0 ? "" : "-\(i + 1)") + ".png"
+                    let name = AtlasMap.pageFile(map.fileName, page: i + 1)
                     try png.writeAtomically(to: options.outputDirectory.appendingPathComponent(name).path)
                     written.append(name)
                 }
                 var extra = pages.count + 1
-                while (try? FileManager.default.removeItem(atPath: base.path + "-\(extra).png")) != nil { extra += 1 }
+                while (try? FileManager.default.removeItem(at: options.outputDirectory.appendingPathComponent(AtlasMap.pageFile(map.fileName, page: extra)))) != nil {
+                    extra += 1
+                }
             }
         }
         let elapsed = ContinuousClock.now - started
-        return (.rendered(files: written, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18), layout)
+        return (.rendered(files: written, objects: layout.entries.count, crowded: layout.crowdedMarkers,
+                          seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18), layout)
     }
 
-    /// True when every file exists and is newer than the manifest and the database.
-    private func upToDate(_ files: [URL]) -> Bool {
-        guard let sourcesChanged else { return false }
-        return files.allSatisfy { url in
+    /// True when every file of the map exists and is newer than the manifest, the database and
+    /// the map's style.
+    private func upToDate(_ map: AtlasMap) -> Bool {
+        let style = map.styleFile.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date }
+        guard let sourcesChanged = [sourcesChanged, style].compactMap({ $0 }).max() else { return false }
+        return files(map).allSatisfy { url in
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path), attributes[.type] as? FileAttributeType == .typeRegular,
                   let modified = attributes[.modificationDate] as? Date else { return false }
             return modified > sourcesChanged

@@ -20,7 +20,8 @@ public final class AtlasProgress: Sendable {
             }
             guard terminal else {
                 let what = switch outcome {
-                case let .rendered(files, seconds): "wrote \(files.joined(separator: ", ")) (\(String(format: "%.1f", seconds)) s)"
+                case let .rendered(files, objects, crowded, seconds):
+                    "wrote \(files.joined(separator: ", ")) (\(objects) objects\(crowded > 0 ? ", \(crowded) markers crowded" : ""), \(String(format: "%.1f", seconds)) s)"
                 case .skipped: "up to date, skipped"
                 case let .failed(reason): "FAILED: \(reason)"
                 }

@@ -52,6 +52,13 @@ public struct AtlasManifest: Sendable {
             if let other = maps.first(where: { $0.fileName == fileName }) {
                 throw reader.error(mapping["file"] ?? item, label, "file", "'\(fileName)' is also the file of '\(other.map.title)'; give each map its own `file:`")
             }
+            // Further pages are <file>-p2.png …: no map's name may be another's page.
+            func isPage(_ name: String, of base: String) -> Bool {
+                name.hasPrefix(base + "-p") && name.dropFirst(base.count + 2).allSatisfy(\.isNumber) && name.count > base.count + 2
+            }
+            if let other = maps.first(where: { isPage(fileName, of: $0.fileName) || isPage($0.fileName, of: fileName) }) {
+                throw reader.error(mapping["file"] ?? item, label, "file", "'\(fileName)' and '\(other.fileName)' (of '\(other.map.title)') would clash: further pages are named <file>-p2.png …")
+            }
             maps.append(try settings.map(title: title, fileName: fileName, label: label, node: item, reader: reader))
         }
         return AtlasManifest(maps: maps)
@@ -69,7 +76,7 @@ public struct AtlasManifest: Sendable {
         for map in maps {
             let unknown = Set(map.map.categories).subtracting(known)
             guard unknown.isEmpty else {
-                throw ManifestError(file: map.file, line: map.line, map: map.label, key: "categories",
+                throw ManifestError(file: map.file, line: map.categoriesLine, map: map.label, key: "categories",
                                     reason: "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
             }
         }
@@ -89,6 +96,15 @@ public struct AtlasMap: Sendable {
     public var label: String
     public var file: String
     public var line: Int?
+    /// Where the map's categories were given (the map's own line or the defaults').
+    public var categoriesLine: Int?
+    /// The style's file: a map drawn before it changed is drawn again.
+    public var styleFile: String?
+
+    /// The PNG of page `page` (from 1): `<file>.png`, then `<file>-p2.png`, `<file>-p3.png` …
+    public static func pageFile(_ fileName: String, page: Int) -> String {
+        fileName + (page == 1 ? "" : "-p\(page)") + ".png"
+    }
 }
 
 public enum PrintFormat: String, Sendable, CaseIterable {
@@ -132,13 +148,10 @@ struct MapSettings {
     func map(title: String, fileName: String, label: String, node: Node, reader: ManifestReader) throws(ManifestError) -> AtlasMap {
         func failure(_ key: String, _ error: any Error) -> ManifestError {
             // The renderer names its own fields ("crs: …", "bbox: …"): keep its reason, name our key.
-            let text = "\(error)"
-            let reason = text.split(separator: ":", maxSplits: 1).count == 2 && !text.hasPrefix("Styles") && !text.hasPrefix("/")
-                ? String(text.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) : text
-            return reader.error(nodes[key] ?? node, label, key, reason)
+            reader.error(nodes[key] ?? node, label, key, (error as? RenderError)?.reason ?? "\(error)")
         }
         let mapStyle: MapStyle
-        do { mapStyle = try MapStyle.named(orFile: style) } catch { throw reader.error(nodes["style"] ?? node, label, "style", "\(error)") }
+        do { mapStyle = try MapStyle.named(orFile: reader.path(style)) } catch { throw reader.error(nodes["style"] ?? node, label, "style", "\(error)") }
         guard mapStyle.print != nil else { throw reader.error(nodes["style"] ?? node, label, "style", "'\(style)' has no print section (use print, or a style with one)") }
         let projection: any MapProjection
         do { projection = try ProjectedCRS.projection(named: crs) } catch { throw failure("crs", error) }
@@ -148,7 +161,9 @@ struct MapSettings {
         if case .fit = area {} else {
             do { _ = try PrintLayout(printed) } catch { throw failure("area", error) }
         }
-        return AtlasMap(map: printed, fileName: fileName, formats: formats, dpi: dpi, label: label, file: reader.file, line: node.mark?.line)
+        return AtlasMap(map: printed, fileName: fileName, formats: formats, dpi: dpi, label: label, file: reader.file, line: node.mark?.line,
+                        categoriesLine: nodes["categories"]?.mark?.line ?? node.mark?.line,
+                        styleFile: style.hasSuffix(".json") ? reader.path(style) : MapStyle.stylesDirectory()?.appendingPathComponent(style + ".json").path)
     }
 }
 
@@ -156,6 +171,12 @@ struct MapSettings {
 /// name the line, the map and the key.
 struct ManifestReader {
     let file: String
+
+    /// A path written in the manifest: relative ones are within the manifest's folder.
+    func path(_ text: String) -> String {
+        guard text.hasSuffix(".json"), !text.hasPrefix("/") else { return text }
+        return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(text).path
+    }
 
     func error(_ node: Node, _ map: String?, _ key: String, _ reason: String) -> ManifestError {
         ManifestError(file: file, line: node.mark?.line, map: map, key: key, reason: reason)
@@ -237,6 +258,7 @@ struct ManifestReader {
             let codes = values.map { $0.lowercased() }
             guard !codes.isEmpty, !codes.contains("") else { throw error(node, map, "categories", "has an empty code") }
             s.categories = codes
+            s.nodes["categories"] = node
         }
         if let node = mapping["area"] {
             s.area = try area(node, map: map)
@@ -267,8 +289,9 @@ struct ManifestReader {
             let c: Coordinate
             do { c = try Coordinate(parsing: center, field: "area.center") } catch { throw self.error(mapping["center"]!, map, "area.center", reason(error)) }
             guard let radiusNode = mapping["radius_m"] else { throw error(node, map, "area.radius_m", "missing (the radius in metres around the centre)") }
-            guard let radius = radiusNode.string.flatMap(Double.init), radius > 0, radius <= 2_000_000 else {
-                throw error(radiusNode, map, "area.radius_m", "'\(radiusNode.string ?? "")' is not a number of metres from 1 to 2 000 000")
+            // Its range is the renderer's to check, when the map is framed below.
+            guard let radius = radiusNode.string.flatMap(Double.init) else {
+                throw error(radiusNode, map, "area.radius_m", "'\(radiusNode.string ?? "")' is not a number of metres")
             }
             return .around(c, radius: radius)
         }

@@ -12,8 +12,20 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     }
 }
 
+/// Why a map cannot be drawn, as "field: reason" when a field of the request is to blame.
 public struct RenderError: Error, CustomStringConvertible, Sendable {
     public let description: String
+
+    /// The field the message starts with ("crs", "bbox", "size"…), for callers that name it their own way.
+    public var field: String? {
+        let head = description.prefix { $0 != ":" }
+        return head.count < description.count && !head.contains(" ") ? String(head) : nil
+    }
+
+    /// The message without its field.
+    public var reason: String {
+        field.map { String(description.dropFirst($0.count + 1)).trimmingCharacters(in: .whitespaces) } ?? description
+    }
 }
 
 /// A Cairo drawing surface of `width` × `height` layout pixels. `scale` multiplies the device
@@ -147,7 +159,12 @@ extension Data {
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try write(to: temporary)
+            // On the disk before the rename, so that a crash leaves the old file or the new one.
+            let handle = try FileHandle(forWritingTo: temporary)
+            try handle.synchronize()
+            try handle.close()
         } catch {
+            try? FileManager.default.removeItem(at: temporary)
             throw RenderError(description: "cannot write \(path): \(error.localizedDescription)")
         }
         guard rename(temporary.path, target.path) == 0 else {

@@ -61,12 +61,16 @@ public enum PrintRenderer {
             canvas.path((1..<max(grid.columns, 1)).map { [(Double($0) * w, 0), (Double($0) * w, rect.height)] }
                         + (1..<max(grid.rows, 1)).map { [(0, Double($0) * h), (rect.width, Double($0) * h)] }, closed: false)
             if p.gridWidth > 0 { canvas.stroke(p.gridColor, width: p.gridWidth) }
-            // A marker moved aside points back to a dot on its place.
-            for entry in layout.entries where entry.marker != entry.place {
-                let colour = style.category(entry.feature.category).color
+            // A marker moved off its place points back to a dot on it (lines first, so that no
+            // line crosses a dot); one nudged inside the frame still covers its place.
+            let moved = layout.entries.filter { hypot($0.marker.x - $0.place.x, $0.marker.y - $0.place.y) >= $0.markerRadius }
+            for entry in moved {
                 canvas.path([[(entry.place.x - rect.x, entry.place.y - rect.y), (entry.marker.x - rect.x, entry.marker.y - rect.y)]], closed: false)
-                canvas.stroke(colour, width: 0.6)
-                canvas.disc(x: entry.place.x - rect.x, y: entry.place.y - rect.y, radius: 1.6, fill: colour, outline: RGBA(r: 1, g: 1, b: 1), outlineWidth: 0.4)
+                canvas.stroke(style.category(entry.feature.category).color, width: 0.6)
+            }
+            for entry in moved {
+                canvas.disc(x: entry.place.x - rect.x, y: entry.place.y - rect.y, radius: 1.6, fill: style.category(entry.feature.category).color,
+                            outline: RGBA(r: 1, g: 1, b: 1), outlineWidth: 0.4)
             }
             for entry in layout.entries {
                 drawMarker(entry.number, category: entry.feature.category, at: (entry.marker.x - rect.x, entry.marker.y - rect.y),
@@ -127,16 +131,12 @@ public enum PrintRenderer {
 
         // The legend: a marker's colour and the category's name, in rows, for the categories on
         // the map (the page left room for all that were asked for).
-        let present = map.shownCategories.filter { code in layout.entries.contains { $0.feature.category == code } }
-        let rows = PrintedMap.legendRows(present.map { style.label(for: $0, language: map.language) }, width: foot.width - f * 3,
-                                         fontSize: f, on: canvas)
-        var codes = present[...]
-        canvas.setFont(PrintedMap.labelFont, size: f)
+        let rows = layout.legend
         for (i, row) in rows.enumerated() {
             var x = foot.x
             let baseline = foot.y + line * (1.75 + Double(i))
-            for name in row {
-                let code = codes.removeFirst()
+            for code in row {
+                let name = style.label(for: code, language: map.language)
                 canvas.disc(x: x + f * 0.5, y: baseline - f * 0.35, radius: f * 0.5, fill: style.category(code).color, outline: RGBA(r: 1, g: 1, b: 1), outlineWidth: 0.5)
                 canvas.setFont(PrintedMap.labelFont, size: f)
                 canvas.show(name, x: x + f * 1.3, baseline: baseline, color: colour)

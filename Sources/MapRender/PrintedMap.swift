@@ -141,6 +141,10 @@ public struct PrintLayout: Sendable {
     public let entries: [IndexEntry]
     /// The index, page by page (the first page holds the map beside it).
     let indexPages: [[IndexLine]]
+    /// The legend's rows: the codes of the categories on the map.
+    let legend: [[String]]
+    /// How many markers found no free spot near their place and cover another.
+    public let crowdedMarkers: Int
     /// The page within its margins; the foot below the map.
     let content: PixelRect, footRect: PixelRect
 
@@ -196,7 +200,6 @@ extension PrintedMap {
         var mapRect: PixelRect
         var footRect: PixelRect
         var indexRect: PixelRect
-        var legendRows: [[String]]
     }
 
     var printStyle: MapStyle.PrintStyle {
@@ -221,8 +224,9 @@ extension PrintedMap {
         let block = PixelRect(x: content.x, y: content.y + titleHeight,
                               width: landscape ? content.width * 0.64 : content.width,
                               height: landscape ? content.height - titleHeight : (content.height - titleHeight) * 0.62)
-        let legendRows = Self.legendRows(shownCategories.map { style.label(for: $0, language: language) }, width: block.width, fontSize: f, on: canvas)
-        // Foot: the scale line, the legend's rows, the credits line.
+        // Foot: the scale line, the legend's rows, the credits line. Room is kept for every
+        // category asked for; the legend shows those on the map, which never need more rows.
+        let legendRows = legend(shownCategories, width: Self.legendWidth(block.width, fontSize: f), fontSize: f, on: canvas)
         let footHeight = line * Double(2 + legendRows.count) + f * 0.5
         let mapRect = PixelRect(x: block.x + band, y: block.y + band, width: block.width - 2 * band, height: block.height - 2 * band - footHeight)
         guard mapRect.width > 20 * pt, mapRect.height > 20 * pt else {
@@ -233,25 +237,28 @@ extension PrintedMap {
         let indexRect = landscape
             ? PixelRect(x: block.maxX + gap, y: block.y, width: content.maxX - block.maxX - gap, height: block.height)
             : PixelRect(x: content.x, y: block.maxY + gap, width: content.width, height: content.maxY - block.maxY - gap)
-        return Composition(page: page, content: content, titleHeight: titleHeight, mapRect: mapRect, footRect: footRect,
-                           indexRect: indexRect, legendRows: legendRows)
+        return Composition(page: page, content: content, titleHeight: titleHeight, mapRect: mapRect, footRect: footRect, indexRect: indexRect)
     }
 
-    /// The legend's entries (swatch + name) in rows that fit `width`.
-    static func legendRows(_ names: [String], width: Double, fontSize: Double, on canvas: Canvas) -> [[String]] {
-        canvas.setFont(labelFont, size: fontSize)
+    /// The legend: category codes (a swatch and the category's name each) in rows that fit `width`.
+    /// Rows are filled in order, so a subset of the categories never needs more rows.
+    func legend(_ codes: [String], width: Double, fontSize: Double, on canvas: Canvas) -> [[String]] {
         var rows: [[String]] = [], row: [String] = [], used = 0.0
-        for name in names {
-            let w = legendItemWidth(name, fontSize: fontSize, on: canvas)
+        for code in codes {
+            let w = Self.legendItemWidth(style.label(for: code, language: language), fontSize: fontSize, on: canvas)
             if !row.isEmpty, used + w > width { rows.append(row); row = []; used = 0 }
-            row.append(name)
+            row.append(code)
             used += w
         }
         return row.isEmpty ? rows : rows + [row]
     }
 
+    /// The foot's width less the room of the north arrow at its right end.
+    static func legendWidth(_ footWidth: Double, fontSize: Double) -> Double { footWidth - fontSize * 3 }
+
     static func legendItemWidth(_ name: String, fontSize: Double, on canvas: Canvas) -> Double {
-        fontSize * 1.6 + canvas.textBox(name).advance + fontSize * 1.5
+        canvas.setFont(labelFont, size: fontSize)
+        return fontSize * 1.6 + canvas.textBox(name).advance + fontSize * 1.5
     }
 
     static let labelFont = "DejaVu Sans"
@@ -282,7 +289,7 @@ extension PrintedMap {
             guard !marks.isEmpty else {
                 throw RenderError(description: "area: nothing to fit, no feature of \(categories.joined(separator: ", ")) (give a bbox or a centre and radius to print an empty map)")
             }
-            // Alone or all at one place, an object is shown at 1:5 000.
+            // Alone or all at one place, objects are shown at 1:1 000, the largest scale here.
             guard let v = Viewport.fitting(marks, width: mapRect.width, height: mapRect.height, maxZoom: 24, projection: projection) else {
                 throw RenderError(description: "area: the objects do not fit on one map")
             }
@@ -336,45 +343,70 @@ extension PrintLayout {
         var entries = placed.enumerated().map { i, p in
             IndexEntry(number: i + 1, feature: p.0, place: p.1, marker: p.1, markerRadius: PrintedMap.markerRadius(i + 1, fontSize: f, on: canvas), cell: p.2)
         }
-        Self.moveApart(&entries, within: c.mapRect)
+        let crowded = Self.moveApart(&entries, within: c.mapRect)
+        let present = Set(entries.map(\.feature.category))
 
         let continuation = PixelRect(x: c.content.x, y: c.content.y + c.titleHeight, width: c.content.width, height: c.content.height - c.titleHeight)
         self.init(map: map, print: p, page: c.page, mapRect: c.mapRect, viewport: viewport, scaleDenominator: scale, grid: grid, entries: entries,
                   indexPages: Self.flow(entries, map: map, words: words, first: c.indexRect, then: continuation, fontSize: f, on: canvas),
-                  content: c.content, footRect: c.footRect)
+                  legend: map.legend(map.shownCategories.filter(present.contains), width: PrintedMap.legendWidth(c.footRect.width, fontSize: f), fontSize: f, on: canvas),
+                  crowdedMarkers: crowded, content: c.content, footRect: c.footRect)
     }
 
     /// Markers that would cover an earlier one (by number) move to the nearest free spot on rings
-    /// around their place, inside the map: every number stays readable and near its place.
-    /// Where no ring has room the marker stays on its place.
-    static func moveApart(_ entries: inout [IndexEntry], within rect: PixelRect) {
-        var placed: [(x: Double, y: Double, r: Double)] = []
-        func free(_ p: (x: Double, y: Double), _ r: Double) -> Bool {
-            p.x - r >= rect.x && p.x + r <= rect.maxX && p.y - r >= rect.y && p.y + r <= rect.maxY
-                && !placed.contains { hypot($0.x - p.x, $0.y - p.y) < $0.r + r + 0.5 }
+    /// around their place, inside the map: every number stays readable and near its place. Where
+    /// no ring has room (a map too crowded for its scale) a marker goes where it covers the fewest
+    /// others, still inside the map; the count of those is returned.
+    static func moveApart(_ entries: inout [IndexEntry], within rect: PixelRect) -> Int {
+        // Placed markers by square cells as wide as two of the largest markers: any overlap is
+        // with a marker in one of the nine cells around.
+        let cell = 2 * (entries.map(\.markerRadius).max() ?? 1) + 1
+        var placed: [Int64: [(x: Double, y: Double, r: Double)]] = [:]
+        func key(_ x: Double, _ y: Double) -> Int64 { Int64(floor(x / cell)) << 32 | Int64(UInt32(bitPattern: Int32(floor(y / cell)))) }
+        func covered(_ p: (x: Double, y: Double), _ r: Double) -> Int {
+            var count = 0
+            for dx in [-cell, 0, cell] {
+                for dy in [-cell, 0, cell] {
+                    count += placed[key(p.x + dx, p.y + dy), default: []].filter { hypot($0.x - p.x, $0.y - p.y) < $0.r + r + 0.5 }.count
+                }
+            }
+            return count
         }
+        func inside(_ p: (x: Double, y: Double), _ r: Double) -> Bool {
+            p.x - r >= rect.x && p.x + r <= rect.maxX && p.y - r >= rect.y && p.y + r <= rect.maxY
+        }
+        var crowded = 0
         for i in entries.indices {
             let place = entries[i].place, r = entries[i].markerRadius
-            let candidates = [place] + (1...6).flatMap { ring in
+            let candidates = ([place] + (1...6).flatMap { ring in
                 let distance = Double(ring) * r * 2.1, steps = 8 * ring
                 return (0..<steps).map { k in
                     let angle = Double(k) / Double(steps) * 2 * .pi - .pi / 2
                     return (x: place.x + distance * cos(angle), y: place.y + distance * sin(angle))
                 }
+            }).filter { inside($0, r) }
+            var best = (x: min(max(place.x, rect.x + r), rect.maxX - r), y: min(max(place.y, rect.y + r), rect.maxY - r))
+            var fewest = covered(best, r)
+            for candidate in candidates where fewest > 0 {
+                let count = covered(candidate, r)
+                if count < fewest { (best, fewest) = (candidate, count) }
             }
-            entries[i].marker = candidates.first { free($0, r) } ?? place
-            placed.append((entries[i].marker.x, entries[i].marker.y, r))
+            if fewest > 0 { crowded += 1 }
+            entries[i].marker = best
+            placed[key(best.x, best.y), default: []].append((best.x, best.y, r))
         }
+        return crowded
     }
 
     /// The index's lines in columns: headings and entries in order, an entry never split across
-    /// columns and a heading never left at a column's foot; what the first page cannot hold
-    /// continues on pages of its own.
+    /// columns and a heading never left at a column's foot (a category that goes on in a new
+    /// column starts it with its heading again); text wraps at its column's width. What the first
+    /// page cannot hold continues on pages of its own.
     static func flow(_ entries: [IndexEntry], map: PrintedMap, words: PageWords, first: PixelRect, then continuation: PixelRect,
                      fontSize f: Double, on canvas: Canvas) -> [[IndexLine]] {
-        let line = f * 1.35, columnWidth = f * 24, gap = f * 1.5
+        let line = f * 1.35, gap = f * 1.5, narrowest = f * 24
         func columns(_ area: PixelRect) -> [PixelRect] {
-            let n = max(1, Int((area.width + gap) / (columnWidth + gap)))
+            let n = max(1, Int((area.width + gap) / (narrowest + gap)))
             let w = (area.width - gap * Double(n - 1)) / Double(n)
             return (0..<n).map { PixelRect(x: area.x + Double($0) * (w + gap), y: area.y, width: w, height: area.height) }
         }
@@ -384,43 +416,43 @@ extension PrintLayout {
                 IndexLine(kind: .note, text: text, x: column.x, baseline: column.y + f + Double(i) * line, width: column.width)
             }]
         }
-        // Blocks that stay together: a heading with the first entry under it, or one entry.
+        let counts = Dictionary(grouping: entries, by: \.feature.category).mapValues(\.count)
         let numberWidth = f * 2.4, cellWidth = f * 3.2
-        var blocks: [[(IndexLine.Kind, String, indent: Double)]] = []
-        var category: String?
-        for entry in entries {
-            var block: [(IndexLine.Kind, String, indent: Double)] = []
-            if entry.feature.category != category {
-                category = entry.feature.category
-                let count = entries.filter { $0.feature.category == category }.count
-                block.append((.heading(category: entry.feature.category), "\(map.style.label(for: entry.feature.category, language: map.language))  (\(count))", 0))
-            }
-            let textWidth = columnWidth - numberWidth - cellWidth
+        // An entry's lines in a column `width` wide, under its category's heading when `heading`.
+        func block(_ entry: IndexEntry, width: Double, heading: Bool) -> [(kind: IndexLine.Kind, text: String, indent: Double)] {
+            let category = entry.feature.category, textWidth = width - numberWidth - cellWidth
+            var lines: [(kind: IndexLine.Kind, text: String, indent: Double)] = []
+            if heading { lines.append((.heading(category: category), "\(map.style.label(for: category, language: map.language))  (\(counts[category]!))", 0)) }
             let name = wrap(entry.feature.name(in: map.language) ?? words.unnamed, width: textWidth, fontSize: f, on: canvas)
-            block.append((.entry(number: entry.number, cell: entry.cell, category: entry.feature.category), name[0], numberWidth))
-            block += name.dropFirst().map { (.more(address: false), $0, numberWidth) }
+            lines.append((.entry(number: entry.number, cell: entry.cell, category: category), name[0], numberWidth))
+            lines += name.dropFirst().map { (.more(address: false), $0, numberWidth) }
             if let address = entry.feature.address, !address.isEmpty {
-                block += wrap(address, width: textWidth, fontSize: f * 0.9, on: canvas).map { (.more(address: true), $0, numberWidth) }
+                lines += wrap(address, width: textWidth, fontSize: f * 0.9, on: canvas).map { (.more(address: true), $0, numberWidth) }
             }
-            blocks.append(block)
+            return lines
         }
         var pages: [[IndexLine]] = [[]]
-        var areas = columns(first)[...], column = areas.removeFirst(), y = column.y + f
-        for block in blocks {
-            let height = Double(block.count) * line + (block.first.map { if case .heading = $0.0 { line * 0.4 } else { 0 } } ?? 0)
-            if y + height - f > column.maxY, y > column.y + f {
+        var areas = columns(first)[...], column = areas.removeFirst(), y = column.y + f, category: String?
+        for entry in entries {
+            let top = y <= column.y + f, starts = entry.feature.category != category
+            var lines = block(entry, width: column.width, heading: starts)
+            // A heading below other lines keeps a little space above it.
+            let height = Double(lines.count) * line + (starts && !top ? line * 0.4 : 0)
+            if !top, y + height - f > column.maxY {
                 if areas.isEmpty {
                     pages.append([])
                     areas = columns(continuation)[...]
                 }
                 column = areas.removeFirst()
                 y = column.y + f
+                lines = block(entry, width: column.width, heading: true)
             }
-            for (kind, text, indent) in block {
-                if case .heading = kind, y > column.y + f { y += line * 0.4 }
+            if starts, y > column.y + f { y += line * 0.4 }
+            for (kind, text, indent) in lines {
                 pages[pages.count - 1].append(IndexLine(kind: kind, text: text, x: column.x + indent, baseline: y, width: column.width - indent))
                 y += line
             }
+            category = entry.feature.category
         }
         return pages
     }

@@ -39,12 +39,21 @@ extension PrintedMap {
     /// fitting, else those within the area its frame shows; with the credits their sources ask for.
     public func fetchingFeatures(from store: any FeatureStore) throws -> PrintedMap {
         var map = self
-        let area: BoundingBox = if case .fit = self.area {
-            BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        let filter = CategoryFilter(categories)
+        if case .fit = area {
+            map.features = try store.features(in: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), categories: filter)
         } else {
-            try PrintLayout(self).viewport.bounds
+            // The frame depends on the legend's rows, and with all categories the legend is made of
+            // those the features bring: fetch again until what was fetched covers the final frame.
+            var fetched: BoundingBox?
+            for _ in 0..<4 {
+                let frame = try PrintLayout(map).viewport.bounds
+                let corners = [(frame.minLat, frame.minLon), (frame.minLat, frame.maxLon), (frame.maxLat, frame.minLon), (frame.maxLat, frame.maxLon)]
+                if let fetched, corners.allSatisfy({ fetched.contains(Coordinate(lat: $0.0, lon: $0.1)) }) { break }
+                map.features = try store.features(in: frame, categories: filter)
+                fetched = frame
+            }
         }
-        map.features = try store.features(in: area, categories: CategoryFilter(categories))
         map.attribution = Attribution.lines(for: map.features)
         return map
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Atlas
 import Foundation
+import Synchronization
 import GeoCore
 import GeoStore
 import MapRender
@@ -10,7 +11,7 @@ import MapServer
 struct Waymark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
-        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, Atlas.self, Serve.self])
+        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, AtlasCommand.self, Serve.self])
 }
 
 /// `--db`, else `$WAYMARK_DB`, else the default database built from Data/.
@@ -323,14 +324,19 @@ struct Render: ParsableCommand {
         } catch let error as RenderError {
             // The renderer names its fields as the options are named: say them as typed.
             let options = ["size", "scale", "center", "zoom", "bbox", "padding", "crs"]
-            let field = error.description.prefix { $0 != ":" }
-            throw ValidationError(options.contains(String(field)) ? "--" + error.description : error.description)
+            throw ValidationError(error.field.map(options.contains) == true ? "--" + error.description : error.description)
         }
     }
 }
 
-struct Atlas: ParsableCommand {
+/// A manifest or a map that cannot be printed: said as it is, without the usage text.
+struct AtlasFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+struct AtlasCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "atlas",
         abstract: "Print a manifest of maps (docs/atlas.md) to PDF and PNG pages with a grid, an index, a legend and the scale, in parallel.")
     @OptionGroup var database: DatabaseOptions
 
@@ -357,22 +363,33 @@ struct Atlas: ParsableCommand {
     func run() throws {
         // Every problem of the manifest, categories included, is found before a map is drawn.
         let atlas: AtlasManifest
-        do { atlas = try AtlasManifest.load(path: manifest) } catch { throw ValidationError("\(error)") }
+        do { atlas = try AtlasManifest.load(path: manifest) } catch { throw AtlasFailure(description: "\(error)") }
         let store = try database.open(), databasePath = try database.path
-        do { try atlas.check(knownCategories: Set(try store.categories().map(\.category))) } catch { throw ValidationError("\(error)") }
+        do { try atlas.check(knownCategories: Set(try store.categories().map(\.category))) } catch { throw AtlasFailure(description: "\(error)") }
         let folder = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let combined = combine.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0) }
+        if let combined, let map = atlas.maps.first(where: { $0.formats.contains(.pdf) && folder.appendingPathComponent($0.fileName + ".pdf").standardized == combined.standardized }) {
+            throw AtlasFailure(description: "--combine: \(combined.lastPathComponent) is the PDF of \(map.label); give the combined PDF a name of its own")
+        }
         func modified(_ path: String) -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
         let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: folder, jobs: jobs, force: force, combine: combined),
                                dataDate: modified(databasePath), manifestDate: modified(manifest)) {
             try SpatiaLiteStore(path: databasePath, readOnly: true)
         }
-        // Ctrl-C lets the maps being drawn finish and be written whole, and starts no more.
-        signal(SIGINT, SIG_IGN)
-        let interruption = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interruption.setEventHandler { batch.interrupt() }
-        interruption.resume()
+        // Ctrl-C (or a SIGTERM) lets the maps being drawn finish and be written whole, and starts no more.
+        let received = Atomic<Int32>(0)
+        let interruptions = [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                received.store(signalNumber, ordering: .relaxed)
+                batch.interrupt()
+            }
+            source.resume()
+            return source
+        }
+        defer { interruptions.forEach { $0.cancel() } }
 
         let progress = AtlasProgress()
         let report = batch.run { done, total, map, outcome in progress.update(done: done, total: total, map: map, outcome: outcome) }
@@ -381,11 +398,16 @@ struct Atlas: ParsableCommand {
         let skipped = report.outcomes.filter { if case .skipped = $0.outcome { true } else { false } }.count
         print("\(rendered) map(s) drawn, \(skipped) up to date, \(report.failures.count) failed, of \(atlas.maps.count) in \(manifest)")
         if let path = report.combined { print("wrote \(path)") }
+        for (map, outcome) in report.outcomes {
+            if case let .rendered(_, _, crowded, _) = outcome, crowded > 0 {
+                print("note: \(map.label): \(crowded) marker(s) found no spot of their own and cover others; a smaller area or fewer categories would give each one")
+            }
+        }
         for (map, reason) in report.failures { print("FAILED \(map.label): \(reason)") }
         if let reason = report.combineFailure { print("FAILED the combined PDF: \(reason)") }
         if report.interrupted {
             print("interrupted: \(atlas.maps.count - report.outcomes.count) map(s) not drawn; every file written is whole")
-            throw ExitCode(130)
+            throw ExitCode(128 + received.load(ordering: .relaxed))
         }
         if !report.failures.isEmpty || report.combineFailure != nil { throw ExitCode.failure }
     }

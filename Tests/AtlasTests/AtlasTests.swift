@@ -67,7 +67,6 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
 @Suite struct AtlasRenderTests {
     static let threeMaps = """
     defaults:
-      categories: [see, eat, stay, do]
       dpi: 150
     maps:
       - title: Roja A4
@@ -84,6 +83,7 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
         paper: Letter
         formats: pdf
         language: lv
+        categories: [see, eat, stay, do]
         area: fit
     """
 
@@ -120,16 +120,17 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
             let pdf = batch.files(map).first { $0.pathExtension == "pdf" }
             if let pdf {
                 let info = try poppler("pdfinfo", [pdf.path])
-                let page = map.map.paper.points
-                #expect(info.contains(String(format: "Page size:       %g x %g pts", (page.width * 1000).rounded() / 1000, (page.height * 1000).rounded() / 1000)), "\(info)")
+                let size = ["roja-a4": "595.276 x 841.89 pts (A4)", "roja-letter": "612 x 792 pts (letter)"][map.fileName]!
+                #expect(info.contains("Page size:       \(size)"), "\(info)")
                 #expect(info.contains("Pages:           \(layout.pageCount)"))
                 // Every listed name is in the PDF as text (names may wrap: compare without line breaks).
                 let text = try poppler("pdftotext", [pdf.path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 for name in expected.keys { #expect(text.contains(name), "\(map.label): \(name) not in the PDF's text") }
             }
             if let png = batch.files(map).first(where: { $0.pathExtension == "png" }) {
-                let pixels = try Pixels(png: Data(contentsOf: png)), paper = map.map.paper
-                #expect(pixels.width == Int((paper.widthMM / 25.4 * 150).rounded()) && pixels.height == Int((paper.heightMM / 25.4 * 150).rounded()))
+                // A4 and A3 landscape at 150 dpi, in whole pixels.
+                let pixels = try Pixels(png: Data(contentsOf: png)), size = ["roja-a4": (1240, 1754), "roja-a3": (2480, 1754)][map.fileName]!
+                #expect(pixels.width == size.0 && pixels.height == size.1)
                 // Each place projects (by the formula above) to its marker, or to the dot at the
                 // end of the leader line of a marker moved aside, unless another marker covers it.
                 let k = 150.0 / 72
@@ -139,13 +140,17 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
                     let x = rect.x + rect.width / 2 + p.x - centre.x, y = rect.y + rect.height / 2 + p.y - centre.y
                     // The disc's ring, off the white number: about 8 px out at 150 dpi; or the dot itself.
                     let ring = [(-6, -6), (6, -6), (-6, 6), (6, 6), (0, -8), (0, 8), (-8, 0), (8, 0)]
-                    let moved = hypot(entry.marker.x - x, entry.marker.y - y) > 0.01
-                    let seen = moved ? pixels.near(Int(x * k), Int(y * k), colour) : ring.contains { pixels.near(Int(x * k) + $0.0, Int(y * k) + $0.1, colour) }
+                    // On its place (perhaps nudged inside the frame): the disc's ring around the
+                    // marker; moved off it: the leader's dot on the place itself.
+                    let moved = hypot(entry.marker.x - x, entry.marker.y - y) >= entry.markerRadius
+                    let (mx, my) = (entry.marker.x * k, entry.marker.y * k)
+                    let seen = moved ? pixels.near(Int(x * k), Int(y * k), colour) : ring.contains { pixels.near(Int(mx) + $0.0, Int(my) + $0.1, colour) }
                     let covered = layout.entries.contains { $0.number != entry.number && hypot($0.marker.x - x, $0.marker.y - y) < $0.markerRadius + 2 }
                     #expect(seen || covered, "\(map.label): marker \(entry.number) not at its place")
                     #expect(hypot(entry.marker.x - x, entry.marker.y - y) <= 6 * 2.1 * entry.markerRadius + 0.01)
                 }
                 // No marker hides another.
+                #expect(layout.crowdedMarkers == 0)
                 for a in layout.entries {
                     for b in layout.entries where a.number < b.number {
                         #expect(hypot(a.marker.x - b.marker.x, a.marker.y - b.marker.y) >= a.markerRadius + b.markerRadius, "\(map.label): \(a.number) and \(b.number) overlap")
