@@ -46,6 +46,9 @@ public final class AtlasBatch: Sendable {
     /// The newest of the manifest and the database: files older than this are stale.
     let sourcesChanged: Date?
     private let stop = Atomic<Bool>(false)
+    /// Half the machine's memory for the pages being drawn at once: an A2 page at 600 dpi alone
+    /// takes more than a gigabyte.
+    let memory = MemoryBudget(bytes: Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max))))
 
     public init(maps: [AtlasMap], options: Options, dataDate: Date?, manifestDate: Date?,
                 openStore: @escaping @Sendable () throws -> any FeatureStore) {
@@ -150,7 +153,9 @@ public final class AtlasBatch: Sendable {
             case .png:
                 // Page 1 is <file>.png, further index pages <file>-p2.png …; pages left from a
                 // longer index before are removed (the manifest keeps other maps' names clear of these).
-                let pages = try PrintRenderer.png(layout, dpi: Double(map.dpi))
+                // Cairo's image and the PNG being encoded from it: about twice the pixels' bytes.
+                let pixels = layout.map.paper.pixels(dpi: Double(map.dpi))
+                let pages = try memory.reserving(pixels.width * pixels.height * 8) { try PrintRenderer.png(layout, dpi: Double(map.dpi)) }
                 for (i, png) in pages.enumerated() {
                     let name = AtlasMap.pageFile(map.fileName, page: i + 1)
                     try png.writeAtomically(to: options.outputDirectory.appendingPathComponent(name).path)
@@ -177,5 +182,30 @@ public final class AtlasBatch: Sendable {
                   let modified = attributes[.modificationDate] as? Date else { return false }
             return modified > sourcesChanged
         }
+    }
+}
+
+/// Bytes that drawings may hold at once: a drawing waits until its share is free. One larger
+/// than the whole budget waits for all of it, so it runs alone.
+final class MemoryBudget: @unchecked Sendable {
+    let total: Int
+    private var free: Int
+    private let condition = NSCondition()
+
+    init(bytes: Int) { (total, free) = (bytes, bytes) }
+
+    func reserving<T>(_ bytes: Int, _ body: () throws -> T) rethrows -> T {
+        let share = min(bytes, total)
+        condition.lock()
+        while free < share { condition.wait() }
+        free -= share
+        condition.unlock()
+        defer {
+            condition.lock()
+            free += share
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body()
     }
 }
