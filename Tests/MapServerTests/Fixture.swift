@@ -97,11 +97,14 @@ final class Fixture: Sendable {
     }
 }
 
-/// A live server (a real socket) on the fixture, with two workers, logging only warnings.
-func withServer<T: Sendable>(cacheBytes: Int = 64 << 20, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-    var configuration = MapServerConfiguration(databasePath: Fixture.shared.path)
+/// A live server (a real socket) on the fixture (or the database at `path`), with two workers
+/// unless told otherwise, logging only warnings.
+func withServer<T: Sendable>(path: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
+                             _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    var configuration = MapServerConfiguration(databasePath: path)
     configuration.port = 0
-    configuration.workers = 2
+    configuration.workers = workers
+    configuration.queueDepth = queueDepth
     configuration.cacheBytes = cacheBytes
     var logger = Logger(label: "waymark-test")
     logger.logLevel = .warning
@@ -132,6 +135,21 @@ extension TestClientProtocol {
             cursor = page["next"] as? String
         } while cursor != nil
         return collected
+    }
+}
+
+/// Each of `uris` requested at once, each on a connection of its own: (uri, status, headers, body) in the order they came back.
+func concurrently(port: Int, _ uris: [String]) async throws -> [(uri: String, status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer)] {
+    try await withThrowingTaskGroup(of: (String, HTTPResponse.Status, HTTPFields, ByteBuffer).self) { group in
+        for uri in uris {
+            group.addTask {
+                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60))) { connection in
+                    let response = try await connection.get(uri)
+                    return (uri, response.status, response.headers, response.body ?? ByteBuffer())
+                }
+            }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
     }
 }
 
