@@ -105,15 +105,8 @@ import Testing
                     try await client.get("/v1/map.png?size=1500x1500&scale=2")
                 }
             }
-            // Wait until the map is being drawn (the metrics request itself is one in flight); a
-            // deadline, so that a request that never shows fails the test instead of hanging it.
-            let deadline = ContinuousClock.now + .seconds(60)
-            try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
-                while !String(buffer: try await client.get("/metrics").body ?? ByteBuffer()).contains("waymark_http_requests_in_flight 2") {
-                    try #require(ContinuousClock.now < deadline, "the map request never showed as in flight")
-                    try await Task.sleep(for: .milliseconds(5))
-                }
-            }
+            // Wait until the map is being drawn (the metrics request itself is one in flight).
+            try await waitUntilInFlight(port: port, 2)
             await group.triggerGracefulShutdown()
             let response = try await slow.value
             #expect(response.status == .ok)

@@ -153,6 +153,21 @@ func concurrently(port: Int, _ uris: [String]) async throws -> [(uri: String, st
     }
 }
 
+/// Waits until the server at `port` has at least `count` requests in flight (the metrics request
+/// that asks included), with a deadline so that a request that never shows fails the test instead of hanging it.
+func waitUntilInFlight(port: Int, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let deadline = ContinuousClock.now + .seconds(60)
+    try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+        while true {
+            let metrics = String(buffer: try await client.get("/metrics").body ?? ByteBuffer())
+            let line = metrics.split(separator: "\n").first { $0.hasPrefix("waymark_http_requests_in_flight ") }
+            if let value = line.flatMap({ Double($0.split(separator: " ")[1]) }), value >= Double(count) { return }
+            try #require(ContinuousClock.now < deadline, "never \(count) requests in flight", sourceLocation: sourceLocation)
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
 extension Data {
     init(buffer: ByteBuffer) { self.init(buffer.readableBytesView) }
 }
