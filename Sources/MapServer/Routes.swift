@@ -83,7 +83,7 @@ struct Routes: Sendable {
 
     private func cinemas(_ p: Parameters) async throws -> Response {
         let center = Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon"))
-        let (day, film, limit) = (try p.required("date"), try p.text("film"), try p.integer("limit") ?? Self.defaultLimit)
+        let (day, film, limit) = (try p.text("date"), try p.text("film"), try p.integer("limit") ?? Self.defaultLimit)
         return try await geoJSON { store in
             try JSONEncoder.sorted.encode(CinemaCollection(try store.cinemas(near: center, day: day, film: film, limit: limit)))
         }

@@ -23,9 +23,6 @@ final class Fixture: Sendable {
     static let helsinki = Coordinate(lat: 60.1699, lon: 24.9384)
 
     private init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-server-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("fixture.sqlite").path
         var rng = SeededRandom(seed: 2024)
         let categories = ["do", "see", "stay", "eat", "route"]
         var places: [PlaceRecord] = (0..<2_500).map { i in
@@ -67,10 +64,7 @@ final class Fixture: Sendable {
         let empty = CinemaRecord(name: "Kino Tyhjä", timezone: "Europe/Helsinki", location: Coordinate(lat: 60.2, lon: 24.9))
         cinemas = [kino, plzen, empty]
 
-        let store = try SpatiaLiteStore(path: path)
-        var files = [ParsedFile(file: "fixture")]
-        files[0].records = places.map { ("", .place($0)) } + waters.map { ("", .water($0)) } + cinemas.map { ("", .cinema($0)) }
-        _ = try store.importFiles(files, skipInvalid: false)
+        path = try temporaryDatabase(places.map { .place($0) } + waters.map { .water($0) } + cinemas.map { .cinema($0) })
     }
 
     /// Every located feature as (name, category, geometry), straight from the records.
@@ -95,6 +89,17 @@ final class Fixture: Sendable {
             }
         }.map(\.name))
     }
+}
+
+/// A new database of `records` in a temporary directory (never ~/.cache); its path.
+func temporaryDatabase(_ records: [ImportRecord]) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-server-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("fixture.sqlite").path
+    var file = ParsedFile(file: "fixture")
+    file.records = records.map { ("", $0) }
+    _ = try SpatiaLiteStore(path: path).importFiles([file], skipInvalid: false)
+    return path
 }
 
 /// A live server (a real socket) on the fixture (or the database at `path`), with two workers
