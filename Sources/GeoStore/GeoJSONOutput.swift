@@ -97,9 +97,9 @@ final class JSONWriter {
 
     func properties(_ values: [String: GeoJSONOutput.Value]) {
         object {
-            for key in values.keys.sorted() {
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 member(key) {
-                    switch values[key]! {
+                    switch value {
                     case let .text(s): string(s)
                     case let .number(n): number(n)
                     case .null: bytes += Array("null".utf8)
@@ -138,25 +138,30 @@ final class JSONWriter {
     }
 
     func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escape: copied whole, not byte by byte into the buffer.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: s.utf8)
-        } else {
-            var escaped: [UInt8] = []
-            for b in s.utf8 {
-                switch b {
-                case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 0..<0x20: escaped += Array(String(format: "\\u%04x", b).utf8)
-                default: escaped.append(b)
-                }
-            }
-            bytes.append(contentsOf: escaped)
+        // Most text needs no escape: copied whole, not byte by byte into the buffer, and in one
+        // access to `bytes` (every access to a class's stored property is checked at run time).
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            Self.quoted(s.utf8, into: &bytes)
+            return
         }
+        var escaped: [UInt8] = []
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20: escaped += Array(String(format: "\\u%04x", b).utf8)
+            default: escaped.append(b)
+            }
+        }
+        Self.quoted(escaped, into: &bytes)
+    }
+
+    private static func quoted(_ text: some Collection<UInt8>, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text)
         bytes.append(UInt8(ascii: "\""))
     }
 
