@@ -46,7 +46,8 @@ final class WorkerPool: Service, Sendable {
             // As many connections as threads, and each job returns its own: never empty here.
             let connection = self.idle.withLock { $0.removeLast() }
             defer { self.idle.withLock { $0.append(connection) } }
-            return try job(connection.store)
+            // One snapshot for the whole job (a query and then its details, a map's fetches).
+            return try connection.store.reading { try job(connection.store) }
         }
     }
 

@@ -439,6 +439,21 @@ private let plzenProgramme = """
         #expect(titans.first?.screenings.map(\.start) == [utc("2012-05-08 16:20"), utc("2012-05-08 18:20")])
     }
 
+    @Test func aReadTransactionSeesOneStateWhileAnImportCommits() throws {
+        let writer = try openStore()
+        let (plzen, helsinki) = Self.cinemas()
+        _ = try writer.importFiles([ParsedFile(file: "cinemas", [.cinema(plzen)])], skipInvalid: false)
+        let reader = try SpatiaLiteStore(path: database.path, readOnly: true, memory: .lean)
+        let count = { try reader.categories().first { $0.category == "cinema" }?.count }
+        let (inside, insideAgain) = try reader.reading {
+            let first = try count()
+            _ = try writer.importFiles([ParsedFile(file: "more", [.cinema(helsinki)])], skipInvalid: false)
+            return (first, try count())
+        }
+        #expect(inside == 1 && insideAgain == 1)
+        #expect(try count() == 2)
+    }
+
     @Test func theDayAnInstantFallsOnIsTheZonesOwn() throws {
         // 21:30 UTC on 8 May 2012 is already the 9th in Helsinki (+3), still the 8th in Prague (+2)
         // and New York (−4); 10:30 UTC is the 9th in Kiritimati (+14) and the 7th in Pago Pago (−11).
