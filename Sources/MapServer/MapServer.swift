@@ -60,7 +60,7 @@ extension MapServer {
     /// Serves until SIGTERM or SIGINT, logging each request at info level (`$LOG_LEVEL` to change it).
     public static func run(_ configuration: MapServerConfiguration) async throws {
         // Swift's tasks (the handlers) on NIO's event loops rather than a pool of their own: a
-        // request no longer hops between the two at every await (measured: nearest 4 500 → 5 900 req/s).
+        // request no longer hops between the two at every await (nearest ~4 600 → ~5 900 req/s; BENCHMARKS.md).
         // Blocking work still never runs there: SQLite and Cairo on the `WorkerPool`, the data
         // version's stat on NIO's thread pool. Once per process, so here and not in `application`.
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
