@@ -53,7 +53,9 @@ public enum GeoJSONOutput {
     }
 
     static func properties(_ f: Feature, language: String?) -> [String: Value] {
-        var properties = f.properties.mapValues(Value.text)
+        // Room for the members below at once, rather than growing on the way.
+        var properties = [String: Value](minimumCapacity: f.properties.count + f.names.count + 6)
+        for (key, value) in f.properties { properties[key] = .text(value) }
         properties["name"] = f.name(in: language).map(Value.text) ?? .null
         properties["category"] = .text(f.category)
         properties["kind"] = .text(f.id.kind.rawValue)
@@ -97,9 +99,9 @@ final class JSONWriter {
 
     func properties(_ values: [String: GeoJSONOutput.Value]) {
         object {
-            for key in values.keys.sorted() {
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 member(key) {
-                    switch values[key]! {
+                    switch value {
                     case let .text(s): string(s)
                     case let .number(n): number(n)
                     case .null: bytes += Array("null".utf8)
@@ -134,29 +136,38 @@ final class JSONWriter {
 
     /// Shortest text that reads back as the same double; finite values only (all stored ones are).
     func number(_ n: Double) {
-        bytes += Array((n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description).utf8)
+        bytes.append(contentsOf: (n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description).utf8)
     }
 
     func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escape: copied whole, not byte by byte into the buffer.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: s.utf8)
-        } else {
-            var escaped: [UInt8] = []
-            for b in s.utf8 {
-                switch b {
-                case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 0..<0x20: escaped += Array(String(format: "\\u%04x", b).utf8)
-                default: escaped.append(b)
-                }
-            }
-            bytes.append(contentsOf: escaped)
+        // Most text needs no escape: scanned and copied whole from its UTF-8 storage, not byte by
+        // byte through the view (which took most of the time), and in one access to `bytes`
+        // (every access to a class's stored property is checked at run time).
+        var s = s
+        let done = s.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            Self.quoted(utf8, into: &bytes)
+            return true
         }
+        if done { return }
+        var escaped: [UInt8] = []
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20: escaped += Array(String(format: "\\u%04x", b).utf8)
+            default: escaped.append(b)
+            }
+        }
+        Self.quoted(escaped, into: &bytes)
+    }
+
+    private static func quoted(_ text: some Collection<UInt8>, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text)
         bytes.append(UInt8(ascii: "\""))
     }
 

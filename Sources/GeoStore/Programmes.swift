@@ -2,13 +2,15 @@ import Foundation
 import GeoCore
 
 extension SpatiaLiteStore {
-    public func cinemas(near center: Coordinate, day: String, film: String?, limit: Int) throws -> [CinemaProgramme] {
+    public func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme] {
         _ = try Coordinate(validatingLat: center.lat, lon: center.lon)
         try checkLimit(limit)
-        let date = try LocalDay(day)
+        let date = try day.map(LocalDay.init)
+        // Without a day, each cinema's today, all taken at one instant (not one per cinema as the walk reaches it).
+        let now = Date()
         var programmes: [Int64: (timezone: String, screenings: [Screening])] = [:]
         let rows = try nearestRows(KindTable.of(.cinema), NearestQuery(center: center, limit: limit), limit: limit) { cinema in
-            let programme = try self.screenings(ofCinema: cinema, on: date, film: film)
+            let programme = try self.screenings(ofCinema: cinema, on: date, now: now, film: film)
             programmes[cinema] = programme
             return !programme.screenings.isEmpty
         }
@@ -18,11 +20,12 @@ extension SpatiaLiteStore {
         }
     }
 
-    /// The cinema's screenings that start on the local day in its own zone, by start and title.
-    private func screenings(ofCinema cinema: Int64, on day: LocalDay, film: String?) throws -> (timezone: String, screenings: [Screening]) {
+    /// The cinema's screenings that start on the local day in its own zone (nil: the day it is
+    /// at `now` there), by start and title.
+    private func screenings(ofCinema cinema: Int64, on day: LocalDay?, now: Date, film: String?) throws -> (timezone: String, screenings: [Screening]) {
         let zoneName: String = try value("SELECT timezone FROM cinema WHERE id = ?", [cinema]) ?? "UTC"
         let zone = TimeZone(identifier: zoneName) ?? .gmt
-        let (start, end) = day.interval(in: zone)
+        let (start, end) = (day ?? LocalDay(containing: now, in: zone)).interval(in: zone)
         let statement = try cached("""
             SELECT title, start_utc, minutes, rating, version FROM screening
             WHERE cinema_id = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, title, id
@@ -93,11 +96,22 @@ public struct LocalDay: Hashable, Sendable {
         (year, month, day) = (y, m, d)
     }
 
+    /// The day `instant` falls on in `zone`.
+    public init(containing instant: Date, in zone: TimeZone) {
+        let c = Self.calendar(zone).dateComponents([.year, .month, .day], from: instant)
+        (year, month, day) = (c.year!, c.month!, c.day!)
+    }
+
     /// The instants [start, end) of this day in `zone` (23 or 25 hours long on DST changes).
     public func interval(in zone: TimeZone) -> (start: Date, end: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Self.calendar(zone)
         let start = calendar.date(from: DateComponents(year: year, month: month, day: day))!
         return (start, calendar.date(byAdding: .day, value: 1, to: start)!)
+    }
+
+    private static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
     }
 }

@@ -233,9 +233,9 @@ public protocol FeatureStore {
     func bbox(_ query: BoxQuery) throws -> FeaturePage
     /// The page with every feature's other attributes (`Feature.properties`) filled in.
     func withDetails(_ page: FeaturePage) throws -> FeaturePage
-    /// Nearest cinemas with screenings on the local `day` (YYYY-MM-DD in each cinema's zone),
-    /// optionally only of films whose title contains `film`.
-    func cinemas(near center: Coordinate, day: String, film: String?, limit: Int) throws -> [CinemaProgramme]
+    /// Nearest cinemas with screenings on the local `day` (YYYY-MM-DD in each cinema's zone; nil:
+    /// the day it is now in each cinema's zone), optionally only of films whose title contains `film`.
+    func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme]
     func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic]
     func categories() throws -> [CategoryCount]
 }

@@ -76,6 +76,16 @@ public final class SpatiaLiteStore: FeatureStore {
         return try statement.step() ? T(statement, column: 0) : nil
     }
 
+    /// Runs `body` in one read transaction: its statements all see the same state of the
+    /// database (an import that commits meanwhile shows in all of them or none), and the file's
+    /// locks are taken once rather than for every statement (a page of nearest features with
+    /// their details is a dozen). Not nested, and not around writes.
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        try db.execute("BEGIN")
+        defer { try? db.execute("COMMIT") }
+        return try body()
+    }
+
     // MARK: Import
 
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {

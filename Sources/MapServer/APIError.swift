@@ -8,15 +8,22 @@ import MapRender
 /// What every failed request answers: `{"error": {"code": …, "parameter": …, "message": …}}`.
 struct APIError: Error, Sendable {
     var status: HTTPResponse.Status
-    /// invalid_parameter, not_found, method_not_allowed, internal_error…
+    /// invalid_parameter, not_found, method_not_allowed, overloaded, internal_error…
     var code: String
     /// The query or path parameter at fault, for invalid_parameter.
     var parameter: String?
     var message: String
+    /// Fields the answer carries besides its body (Allow, Retry-After).
+    var headers: HTTPFields = [:]
 
     static func invalid(_ parameter: String, _ message: String) -> APIError {
         APIError(status: .badRequest, code: "invalid_parameter", parameter: parameter, message: message)
     }
+
+    /// Every worker busy and the queue full: the client should come back shortly rather than wait here.
+    static let overloaded = APIError(status: .serviceUnavailable, code: "overloaded",
+                                     message: "the server is busy: every worker is drawing or querying and the queue is full; retry shortly",
+                                     headers: [.retryAfter: "1"])
 }
 
 extension APIError {
@@ -49,7 +56,9 @@ extension APIError {
         var error: [String: String] = ["code": code, "message": message]
         error["parameter"] = parameter
         let body = try! JSONEncoder.sorted.encode(["error": error])
-        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
 
@@ -74,9 +83,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound || error.status == .methodNotAllowed {
             // Every route is GET (and HEAD): another method is refused wherever it is sent.
             guard request.method == .get || request.method == .head else {
-                var response = APIError(status: .methodNotAllowed, code: "method_not_allowed", message: "\(request.method) is not served; use GET").response
-                response.headers[.allow] = "GET, HEAD"
-                return response
+                return APIError(status: .methodNotAllowed, code: "method_not_allowed", message: "\(request.method) is not served; use GET",
+                                headers: [.allow: "GET, HEAD"]).response
             }
             return APIError(status: .notFound, code: "not_found", message: "no route \(request.uri.path); the routes are in /openapi.json").response
         } catch let error as any HTTPResponseError {

@@ -1,11 +1,13 @@
 import Foundation
+import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
 /// A number that changes when the database does: the size and modification time of the file and
 /// of its write-ahead log, which every commit of another process (an import) touches. Cached
-/// images are keyed by it. Looked at once a second off the event loops, so a request reads it
-/// without touching the disk; an image may thus be served for up to a second after new data.
+/// images are keyed by it. Looked at once a second on NIO's blocking-work threads (never on an
+/// event loop, where `waymark serve` runs its tasks), so a request reads it without touching the
+/// disk; an image may thus be served for up to a second after new data.
 final class DataVersion: Service, Sendable {
     private let path: String
     private let value: Atomic<UInt64>
@@ -22,7 +24,8 @@ final class DataVersion: Service, Sendable {
         try? await cancelWhenGracefulShutdown {
             while true {
                 try await Task.sleep(for: .seconds(1))
-                self.value.store(Self.signature(self.path), ordering: .relaxed)
+                let path = self.path
+                self.value.store(try await NIOThreadPool.singleton.runIfActive { Self.signature(path) }, ordering: .relaxed)
             }
         }
     }

@@ -14,11 +14,10 @@ struct Parameters {
     init(_ uri: URI, declared: [String]) throws(APIError) {
         self.declared = declared
         var values: [String: String] = [:]
-        // Decoded as an HTML form or URLSearchParams encodes it: '+' is a space.
         for pair in (uri.query ?? "").split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let raw = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[0])
-            guard let value = (parts.count == 2 ? String(parts[1]) : "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
+            let raw = Self.decoded(parts[0]) ?? String(parts[0])
+            guard let value = Self.decoded(parts.count == 2 ? parts[1] : "") else {
                 throw .invalid(raw, "the value is not valid percent-encoded UTF-8")
             }
             guard declared.contains(raw) else {
@@ -29,11 +28,19 @@ struct Parameters {
         self.values = values
     }
 
+    /// Decoded as an HTML form or URLSearchParams encodes it: '+' is a space; nil when a '%'
+    /// escape is not UTF-8. Foundation's decoding only where there is something to decode: it
+    /// took a tenth of a nearest request's time.
+    private static func decoded(_ text: Substring) -> String? {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
+        return text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
     /// The text of `name`; nil when absent. Present but empty is an error: `lat=` means a client bug.
     func text(_ name: String) throws(APIError) -> String? {
         assert(declared.contains(name), "\(name) is read but not declared (and so not in the OpenAPI document)")
         guard let value = values[name] else { return nil }
-        guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalid(name, "is empty") }
+        guard !value.trimmedOfSpaces.isEmpty else { throw .invalid(name, "is empty") }
         return value
     }
 
@@ -45,7 +52,7 @@ struct Parameters {
     /// A number as text; NaN and infinities parse, and the engine refuses them with its own reason.
     func number(_ name: String) throws(APIError) -> Double? {
         guard let text = try text(name) else { return nil }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else { throw .invalid(name, "'\(text)' is not a number") }
+        guard let value = Double(text.trimmedOfSpaces) else { throw .invalid(name, "'\(text)' is not a number") }
         return value
     }
 
@@ -56,7 +63,7 @@ struct Parameters {
 
     func integer(_ name: String) throws(APIError) -> Int? {
         guard let text = try text(name) else { return nil }
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else { throw .invalid(name, "'\(text)' is not a whole number") }
+        guard let value = Int(text.trimmedOfSpaces) else { throw .invalid(name, "'\(text)' is not a whole number") }
         return value
     }
 
@@ -71,5 +78,15 @@ struct Parameters {
     func cursor() throws(APIError) -> Cursor? {
         guard let text = try text("cursor") else { return nil }
         do { return try Cursor(token: text) } catch { throw .invalid("cursor", error.description) }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (`CharacterSet.whitespaces`); Foundation's
+    /// trimming, which costs microseconds, only when there are any.
+    var trimmedOfSpaces: String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last,
+              CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last) else { return self }
+        return trimmingCharacters(in: .whitespaces)
     }
 }

@@ -18,6 +18,7 @@ struct Routes: Sendable {
     let metrics: ServerMetrics
     let style: MapStyle
     let page: Page
+    private let drawing = SingleFlight<CachedImage>()
 
     /// The largest image, in device pixels (width × height × scale²): 16 megapixels.
     static let maximumPixels = 4096.0 * 4096
@@ -82,7 +83,7 @@ struct Routes: Sendable {
 
     private func cinemas(_ p: Parameters) async throws -> Response {
         let center = Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon"))
-        let (day, film, limit) = (try p.required("date"), try p.text("film"), try p.integer("limit") ?? Self.defaultLimit)
+        let (day, film, limit) = (try p.text("date"), try p.text("film"), try p.integer("limit") ?? Self.defaultLimit)
         return try await geoJSON { store in
             try JSONEncoder.sorted.encode(CinemaCollection(try store.cinemas(near: center, day: day, film: film, limit: limit)))
         }
@@ -117,13 +118,13 @@ struct Routes: Sendable {
         let framing = try Self.framing(p)
         let categories = try p.categories(), language = try p.text("lang"), style = style
         let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "")"
-        let (image, hit) = try await cachedImage(kind: "map", key: key) { store in
+        let (image, source) = try await cachedImage(kind: "map", key: key) { store in
             try store.check(categories)
             return try MapRenderer.render(try MapRequest(features: [], categories: categories.codes, framing: framing, width: width, height: height,
                                                          scale: scale, format: format, style: style, language: language)
                 .fetchingFeatures(from: store))
         }
-        return Self.imageResponse(image, hit: hit, type: format.mediaType, request: request)
+        return Self.imageResponse(image, source: source, type: format.mediaType, request: request)
     }
 
     private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
@@ -137,37 +138,53 @@ struct Routes: Sendable {
                               y: try integer("y", hiDPI ? String(row.dropLast(3)) : row))
         let scale: Double = hiDPI ? 2 : 1
         let categories = try p.categories(), language = try p.text("lang"), style = style
-        let (image, hit) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")") { store in
+        let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")") { store in
             try store.check(categories)
             // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
             let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories)
             return try MapRenderer.renderTile(tile, features: features, categories: categories.codes, scale: scale, style: style, language: language)
         }
-        return Self.imageResponse(image, hit: hit, type: "image/png", request: request)
+        return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }
 
-    /// The image for `key` from the cache, or drawn by a worker and kept.
-    private func cachedImage(kind: String, key: String, draw: @escaping @Sendable (SpatiaLiteStore) throws -> Data) async throws -> (CachedImage, hit: Bool) {
+    /// The image for `key` from the cache, or drawn by a worker and kept. Requests for an image
+    /// that is being drawn wait for that drawing instead of drawing it again, with the cache off
+    /// too (`--cache-mb 0`): then only requests that overlap share, a later one draws anew.
+    private func cachedImage(kind: String, key: String, draw: @escaping @Sendable (SpatiaLiteStore) throws -> Data) async throws -> (CachedImage, ImageSource) {
         let key = key + " v\(version.current)"
         if let image = cache[key] {
             metrics.cache(hit: true, kind: kind, cache: cache)
-            return (image, true)
+            return (image, .hit)
         }
-        let metrics = metrics
-        let image = try await pool.withStore { store in
-            let start = ContinuousClock.now
-            let data = try draw(store)
-            metrics.rendered(kind, duration: ContinuousClock.now - start)
-            return CachedImage(Array(data))
+        let (pool, metrics, cache) = (pool, metrics, cache)
+        let (image, shared) = try await drawing.run(key) {
+            let image = try await pool.withStore { store in
+                let start = ContinuousClock.now
+                let data = try draw(store)
+                metrics.rendered(kind, duration: ContinuousClock.now - start)
+                return CachedImage(Array(data))
+            }
+            // Kept before the drawing ends, so a request that comes now finds it in one or the other.
+            cache.insert(image, for: key)
+            return image
         }
-        cache.insert(image, for: key)
         metrics.cache(hit: false, kind: kind, cache: cache)
-        return (image, false)
+        return (image, shared ? .shared : .miss)
+    }
+
+    /// Where an image came from, told to the client in X-Cache.
+    enum ImageSource: String {
+        /// The cache.
+        case hit
+        /// Drawn for this request.
+        case miss
+        /// Drawn for another request at the same time, and waited for.
+        case shared
     }
 
     /// The image with its validators; 304 and no body when the client holds it already.
-    private static func imageResponse(_ image: CachedImage, hit: Bool, type: String, request: Request) -> Response {
-        var headers: HTTPFields = [.eTag: image.etag, .cacheControl: imageCacheControl, .xCache: hit ? "hit" : "miss"]
+    private static func imageResponse(_ image: CachedImage, source: ImageSource, type: String, request: Request) -> Response {
+        var headers: HTTPFields = [.eTag: image.etag, .cacheControl: imageCacheControl, .xCache: source.rawValue]
         if let tags = request.headers[.ifNoneMatch],
            tags.split(separator: ",").contains(where: { tag in
                let tag = tag.trimmingCharacters(in: .whitespaces)
@@ -205,7 +222,7 @@ struct Routes: Sendable {
 }
 
 extension HTTPField.Name {
-    /// Whether an image came from the server's cache (hit) or was drawn for this request (miss).
+    /// Whether an image came from the server's cache, was drawn for this request, or shared another's drawing (`Routes.ImageSource`).
     static let xCache = HTTPField.Name("X-Cache")!
 }
 

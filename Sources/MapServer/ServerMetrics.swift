@@ -29,6 +29,11 @@ final class ServerMetrics: Sendable {
         Timer(label: "waymark_render_duration_seconds", dimensions: [("kind", kind)], factory: factory).recordNanoseconds(duration.nanoseconds)
     }
 
+    /// A job the worker pool refused because its queue was full (the request got 503).
+    func overloaded() {
+        Counter(label: "waymark_overloaded_total", factory: factory).increment()
+    }
+
     func cache(hit: Bool, kind: String, cache: RenderCache) {
         Counter(label: hit ? "waymark_cache_hits_total" : "waymark_cache_misses_total", dimensions: [("kind", kind)], factory: factory).increment()
         Gauge(label: "waymark_cache_bytes", factory: factory).record(cache.bytes)
@@ -55,7 +60,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         var status = HTTPResponse.Status.internalServerError
         defer {
             let elapsed = ContinuousClock.now - start
-            context.logger.info("\(request.method) \(request.uri) \(status.code) \(String(format: "%.1f", elapsed.milliseconds)) ms")
+            // Tenths of a millisecond without String(format:), which took a third of this middleware's time.
+            context.logger.info("\(request.method) \(request.uri) \(status.code) \((elapsed.milliseconds * 10).rounded() / 10) ms")
             metrics.request(route: context.endpointPath ?? "unmatched", method: request.method, status: status, duration: elapsed)
         }
         let response = try await next(request, context)

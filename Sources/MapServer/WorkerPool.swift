@@ -5,7 +5,9 @@ import Synchronization
 
 /// Where SQLite and Cairo run: a fixed number of threads beside the event loops, and as many
 /// read-only connections, each used by one job at a time (a SQLite connection is not shared
-/// between threads). The event loops only parse requests and write answers.
+/// between threads). The event loops only parse requests and write answers. The jobs waiting for
+/// a thread are bounded: past `queueDepth` a job is refused at once (503, `APIError.overloaded`),
+/// because a queue without a bound turns overload into ever longer waits and growing memory.
 final class WorkerPool: Service, Sendable {
     /// A connection between jobs. Unchecked: `idle` hands each one to a single job at a time.
     private final class Connection: @unchecked Sendable {
@@ -14,24 +16,38 @@ final class WorkerPool: Service, Sendable {
     }
 
     let size: Int
+    let queueDepth: Int
     private let threads: NIOThreadPool
     private let idle: Mutex<[Connection]>
+    /// Jobs admitted and not yet finished: running on a thread or waiting for one.
+    private let admitted = Atomic<Int>(0)
+    private let metrics: ServerMetrics
 
     /// Opens `size` read-only connections to the database at `path` (failing now if it cannot).
-    init(path: String, size: Int) throws {
+    init(path: String, size: Int, queueDepth: Int, metrics: ServerMetrics) throws {
         self.size = size
+        self.queueDepth = queueDepth
+        self.metrics = metrics
         idle = Mutex(try (0..<size).map { _ in Connection(try SpatiaLiteStore(path: path, readOnly: true, memory: .lean)) })
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
     }
 
-    /// Runs `job` on a worker thread with that worker's connection.
+    /// Runs `job` on a worker thread with that worker's connection, or throws `APIError.overloaded`
+    /// when every thread is busy and `queueDepth` jobs already wait.
     func withStore<T: Sendable>(_ job: @escaping @Sendable (SpatiaLiteStore) throws -> T) async throws -> T {
-        try await threads.runIfActive {
+        guard admitted.wrappingAdd(1, ordering: .relaxed).newValue <= size + queueDepth else {
+            admitted.wrappingSubtract(1, ordering: .relaxed)
+            metrics.overloaded()
+            throw APIError.overloaded
+        }
+        defer { admitted.wrappingSubtract(1, ordering: .relaxed) }
+        return try await threads.runIfActive {
             // As many connections as threads, and each job returns its own: never empty here.
             let connection = self.idle.withLock { $0.removeLast() }
             defer { self.idle.withLock { $0.append(connection) } }
-            return try job(connection.store)
+            // One snapshot for the whole job (a query and then its details, a map's fetches).
+            return try connection.store.reading { try job(connection.store) }
         }
     }
 

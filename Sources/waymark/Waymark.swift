@@ -427,6 +427,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Worker threads, each with its own read-only database connection (default: one per core).")
     var workers: Int?
 
+    @Option(name: .customLong("queue"), help: "Requests that may wait for a worker; past that the server answers 503 with Retry-After (default: 64 per worker, at least 256).")
+    var queueDepth: Int?
+
     @Option(name: .customLong("cache-mb"), help: "Megabytes of drawn tiles and maps kept in memory.")
     var cacheMB = 64
 
@@ -436,6 +439,7 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is outside 0…65535") }
         if let workers, !(1...256).contains(workers) { throw ValidationError("--workers: \(workers) is outside 1…256") }
+        if let queueDepth, !(0...1_000_000).contains(queueDepth) { throw ValidationError("--queue: \(queueDepth) is outside 0…1000000") }
         if let baseLayer, !(["{z}", "{x}", "{y}"].allSatisfy(baseLayer.contains) && (baseLayer.hasPrefix("http://") || baseLayer.hasPrefix("https://"))) {
             throw ValidationError("--base-layer: '\(baseLayer)' is not an http(s) tile URL with {z}, {x} and {y}")
         }
@@ -447,6 +451,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         if let workers { configuration.workers = workers }
+        configuration.queueDepth = queueDepth
         configuration.cacheBytes = cacheMB << 20
         configuration.baseLayer = baseLayer
         try await MapServer.run(configuration)

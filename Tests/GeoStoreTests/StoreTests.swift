@@ -439,6 +439,35 @@ private let plzenProgramme = """
         #expect(titans.first?.screenings.map(\.start) == [utc("2012-05-08 16:20"), utc("2012-05-08 18:20")])
     }
 
+    @Test func aReadTransactionSeesOneStateWhileAnImportCommits() throws {
+        let writer = try openStore()
+        let (plzen, helsinki) = Self.cinemas()
+        _ = try writer.importFiles([ParsedFile(file: "cinemas", [.cinema(plzen)])], skipInvalid: false)
+        let reader = try SpatiaLiteStore(path: database.path, readOnly: true, memory: .lean)
+        let count = { try reader.categories().first { $0.category == "cinema" }?.count }
+        let (inside, insideAgain) = try reader.reading {
+            let first = try count()
+            _ = try writer.importFiles([ParsedFile(file: "more", [.cinema(helsinki)])], skipInvalid: false)
+            return (first, try count())
+        }
+        #expect(inside == 1 && insideAgain == 1)
+        #expect(try count() == 2)
+    }
+
+    @Test func theDayAnInstantFallsOnIsTheZonesOwn() throws {
+        // 21:30 UTC on 8 May 2012 is already the 9th in Helsinki (+3), still the 8th in Prague (+2)
+        // and New York (−4); 10:30 UTC is the 9th in Kiritimati (+14) and the 7th in Pago Pago (−11).
+        let day = { (text: String, zone: String) in LocalDay(containing: utc(text), in: TimeZone(identifier: zone)!) }
+        #expect(day("2012-05-08 21:30", "Europe/Helsinki") == (try LocalDay("2012-05-09")))
+        #expect(day("2012-05-08 21:30", "Europe/Prague") == (try LocalDay("2012-05-08")))
+        #expect(day("2012-05-08 21:30", "America/New_York") == (try LocalDay("2012-05-08")))
+        #expect(day("2012-05-08 10:30", "Pacific/Kiritimati") == (try LocalDay("2012-05-09")))
+        #expect(day("2012-05-08 10:30", "Pacific/Pago_Pago") == (try LocalDay("2012-05-07")))
+        // The day's own interval contains the instant.
+        let (start, end) = day("2012-05-08 21:30", "Europe/Helsinki").interval(in: TimeZone(identifier: "Europe/Helsinki")!)
+        #expect(start <= utc("2012-05-08 21:30") && utc("2012-05-08 21:30") < end)
+    }
+
     @Test func anImpossibleDayIsAnErrorNamingTheDate() throws {
         let store = try openStore()
         for day in ["2012-13-01", "2012-02-30", "8.5.2012", "2012-5-8"] {

@@ -34,7 +34,7 @@ import Testing
         ("/v1/nearest?lat=60&lon=24&cursor=garbage", "cursor"), ("/v1/bbox?bbox=0,0,1,1&cursor=40501a34d8fef153~poi/1", "cursor"),
         ("/v1/nearest?lat=60&lon=24&cursor=poi/1", "cursor"),
         // cinemas
-        ("/v1/cinemas?lat=60&lon=24", "date"), ("/v1/cinemas?lat=60&lon=24&date=2012-13-01", "date"), ("/v1/cinemas?lat=60&lon=24&date=8.5.2012", "date"),
+        ("/v1/cinemas?lat=60&lon=24&date=", "date"), ("/v1/cinemas?lat=60&lon=24&date=2012-13-01", "date"), ("/v1/cinemas?lat=60&lon=24&date=8.5.2012", "date"),
         ("/v1/cinemas?lat=91&lon=24&date=2012-05-08", "lat"),
         // maps
         ("/v1/map.png?size=0x100", "size"), ("/v1/map.png?size=100", "size"), ("/v1/map.png?size=axb", "size"), ("/v1/map.png?size=5000x5000", "size"),

@@ -23,9 +23,6 @@ final class Fixture: Sendable {
     static let helsinki = Coordinate(lat: 60.1699, lon: 24.9384)
 
     private init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-server-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("fixture.sqlite").path
         var rng = SeededRandom(seed: 2024)
         let categories = ["do", "see", "stay", "eat", "route"]
         var places: [PlaceRecord] = (0..<2_500).map { i in
@@ -67,10 +64,7 @@ final class Fixture: Sendable {
         let empty = CinemaRecord(name: "Kino Tyhjä", timezone: "Europe/Helsinki", location: Coordinate(lat: 60.2, lon: 24.9))
         cinemas = [kino, plzen, empty]
 
-        let store = try SpatiaLiteStore(path: path)
-        var files = [ParsedFile(file: "fixture")]
-        files[0].records = places.map { ("", .place($0)) } + waters.map { ("", .water($0)) } + cinemas.map { ("", .cinema($0)) }
-        _ = try store.importFiles(files, skipInvalid: false)
+        path = try temporaryDatabase(places.map { .place($0) } + waters.map { .water($0) } + cinemas.map { .cinema($0) })
     }
 
     /// Every located feature as (name, category, geometry), straight from the records.
@@ -97,11 +91,25 @@ final class Fixture: Sendable {
     }
 }
 
-/// A live server (a real socket) on the fixture, with two workers, logging only warnings.
-func withServer<T: Sendable>(cacheBytes: Int = 64 << 20, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-    var configuration = MapServerConfiguration(databasePath: Fixture.shared.path)
+/// A new database of `records` in a temporary directory (never ~/.cache); its path.
+func temporaryDatabase(_ records: [ImportRecord]) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-server-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("fixture.sqlite").path
+    var file = ParsedFile(file: "fixture")
+    file.records = records.map { ("", $0) }
+    _ = try SpatiaLiteStore(path: path).importFiles([file], skipInvalid: false)
+    return path
+}
+
+/// A live server (a real socket) on the fixture (or the database at `path`), with two workers
+/// unless told otherwise, logging only warnings.
+func withServer<T: Sendable>(path: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
+                             _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    var configuration = MapServerConfiguration(databasePath: path)
     configuration.port = 0
-    configuration.workers = 2
+    configuration.workers = workers
+    configuration.queueDepth = queueDepth
     configuration.cacheBytes = cacheBytes
     var logger = Logger(label: "waymark-test")
     logger.logLevel = .warning
@@ -132,6 +140,36 @@ extension TestClientProtocol {
             cursor = page["next"] as? String
         } while cursor != nil
         return collected
+    }
+}
+
+/// Each of `uris` requested at once, each on a connection of its own: (uri, status, headers, body) in the order they came back.
+func concurrently(port: Int, _ uris: [String]) async throws -> [(uri: String, status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer)] {
+    try await withThrowingTaskGroup(of: (String, HTTPResponse.Status, HTTPFields, ByteBuffer).self) { group in
+        for uri in uris {
+            group.addTask {
+                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60))) { connection in
+                    let response = try await connection.get(uri)
+                    return (uri, response.status, response.headers, response.body ?? ByteBuffer())
+                }
+            }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+    }
+}
+
+/// Waits until the server at `port` has at least `count` requests in flight (the metrics request
+/// that asks included), with a deadline so that a request that never shows fails the test instead of hanging it.
+func waitUntilInFlight(port: Int, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let deadline = ContinuousClock.now + .seconds(60)
+    try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+        while true {
+            let metrics = String(buffer: try await client.get("/metrics").body ?? ByteBuffer())
+            let line = metrics.split(separator: "\n").first { $0.hasPrefix("waymark_http_requests_in_flight ") }
+            if let value = line.flatMap({ Double($0.split(separator: " ")[1]) }), value >= Double(count) { return }
+            try #require(ContinuousClock.now < deadline, "never \(count) requests in flight", sourceLocation: sourceLocation)
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 }
 

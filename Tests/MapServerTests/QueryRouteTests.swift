@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import GeoStore
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -68,6 +69,19 @@ import Testing
         }
     }
 
+    /// Percent escapes, '+' for a space, and spaces around values read as the plain text does.
+    @Test func encodedParametersReadAsTheirPlainText() async throws {
+        try await withServer { client in
+            let plain = try await client.get("/v1/nearest?lat=60.17&lon=24.94&limit=5&category=eat,see")
+            #expect(plain.status == .ok)
+            for uri in ["/v1/nearest?lat=60%2E17&lon=24.94&limit=5&category=eat%2Csee", "/v1/nearest?lat=+60.17&lon=%0924.94+&limit=%205&category=+eat+,+see",
+                        "/v1/nearest?%6Cat=60.17&lon=24.94&limit=5&category=EAT,see"] {
+                let response = try await client.get(uri)
+                #expect(response.status == .ok && response.body == plain.body, "\(uri): \(String(buffer: response.body))")
+            }
+        }
+    }
+
     @Test func namesInTheAskedLanguage() async throws {
         try await withServer { client in
             let page = try await client.json("/v1/bbox?bbox=24.9,60.15,24.98,60.19&limit=3&lang=lv")
@@ -97,6 +111,63 @@ import Testing
             let found = (film["features"] as! [[String: Any]]).map { $0["properties"] as! [String: Any] }
             #expect(found.map { $0["name"] as! String } == ["Cinema City Plzeň"])
             #expect((found[0]["screenings"] as! [[String: Any]]).map { $0["title"] as! String } == ["Muži v naději"])
+        }
+    }
+
+    /// Without `date`, each cinema's today in its own zone: cinemas in zones 25 hours apart
+    /// (Kiritimati +14, Pago Pago −11) never share a today. Their screenings run every 70 minutes
+    /// from 40 hours before now to 40 hours after; the oracle picks each cinema's by Foundation's
+    /// Calendar in the cinema's TimeZone.
+    @Test func cinemasWithoutADateShowEachCinemasOwnToday() async throws {
+        let now = Date()
+        func cinema(_ name: String, _ zone: String, _ lat: Double, _ lon: Double, hours: ClosedRange<Int> = -40...40) -> CinemaRecord {
+            var record = CinemaRecord(name: name, timezone: zone, location: Coordinate(lat: lat, lon: lon))
+            record.screenings = stride(from: hours.lowerBound * 60, through: hours.upperBound * 60, by: 70).map {
+                Screening(title: "\(name) \($0)", start: now.addingTimeInterval(Double($0) * 60))
+            }
+            return record
+        }
+        let cinemas = [cinema("Kiritimati", "Pacific/Kiritimati", 1.87, -157.36), cinema("Pago Pago", "Pacific/Pago_Pago", -14.28, -170.70),
+                       cinema("Kathmandu", "Asia/Kathmandu", 27.70, 85.32), cinema("St. John's", "America/St_Johns", 47.56, -52.71),
+                       cinema("Helsinki", "Europe/Helsinki", 60.17, 24.94),
+                       // Nothing today anywhere: its screenings start three days from now.
+                       cinema("Later", "Europe/Helsinki", 60.2, 24.9, hours: 72...96)]
+        let path = try temporaryDatabase(cinemas.map { .cinema($0) })
+        let here = Coordinate(lat: 10, lon: -150)
+
+        /// Each cinema's name and its titles of `instant`'s day, the cinemas that have any nearest first.
+        @Sendable func oracle(at instant: Date) -> [(name: String, titles: [String])] {
+            cinemas.map { cinema in
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = TimeZone(identifier: cinema.timezone)!
+                return (distance: Geodesic.distance(here, cinema.location!), name: cinema.name,
+                        titles: cinema.screenings.filter { calendar.isDate($0.start, inSameDayAs: instant) }.map(\.title))
+            }
+            .filter { !$0.titles.isEmpty }.sorted { $0.distance < $1.distance }.map { ($0.name, $0.titles) }
+        }
+        try await withServer(path: path) { client in
+            // Asked again if a midnight passed in one of the zones while the request ran.
+            for _ in 0..<3 {
+                let before = Date()
+                let page = try await client.json("/v1/cinemas?lat=\(here.lat)&lon=\(here.lon)")
+                let expected = oracle(at: before)
+                guard expected.map(\.titles) == oracle(at: Date()).map(\.titles) else { continue }
+                let properties = (page["features"] as! [[String: Any]]).map { $0["properties"] as! [String: Any] }
+                let answer = properties.map { ($0["name"] as! String, ($0["screenings"] as! [[String: Any]]).map { $0["title"] as! String }) }
+                #expect(answer.map(\.0) == expected.map(\.name))
+                #expect(answer.map(\.1) == expected.map(\.titles))
+                #expect(!answer.contains { $0.0 == "Later" } && answer.count == 5)
+                // Each start is written on the cinema's own clock: its date is that cinema's today.
+                for p in properties {
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = TimeZone(identifier: p["timezone"] as! String)!
+                    let today = calendar.dateComponents([.year, .month, .day], from: before)
+                    let date = String(format: "%04d-%02d-%02d", today.year!, today.month!, today.day!)
+                    #expect((p["screenings"] as! [[String: Any]]).allSatisfy { ($0["start"] as! String).hasPrefix(date) }, "\(p["name"]!)")
+                }
+                return
+            }
+            Issue.record("a local midnight passed during each of three requests")
         }
     }
 

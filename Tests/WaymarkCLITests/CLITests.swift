@@ -36,18 +36,23 @@ func run(_ args: [String], env: [String: String] = [:], launch: [String]? = nil)
     process.executableURL = launch.map { URL(fileURLWithPath: $0[0]) } ?? executable
     process.arguments = launch.map { Array($0.dropFirst()) } ?? args
     process.currentDirectoryURL = scratch
-    var environment = ProcessInfo.processInfo.environment
-    environment["WAYMARK_DB"] = nil
-    environment["HOME"] = scratch.path
-    environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
-    environment["WAYMARK_DATA"] = packageRoot.appendingPathComponent("Data").path
-    process.environment = environment.merging(env) { $1 }
+    process.environment = childEnvironment(scratch: scratch, env)
     process.standardOutput = try FileHandle(forWritingTo: output[0])
     process.standardError = try FileHandle(forWritingTo: output[1])
     try process.run()
     process.waitUntilExit()
     let text = try output.map { try String(contentsOf: $0, encoding: .utf8) }
     return (process.terminationStatus, text[0], text[1])
+}
+
+/// The caller's environment without $WAYMARK_DB, with HOME and XDG_CACHE_HOME in `scratch`, and `env` added.
+func childEnvironment(scratch: URL, _ env: [String: String]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["WAYMARK_DB"] = nil
+    environment["HOME"] = scratch.path
+    environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
+    environment["WAYMARK_DATA"] = packageRoot.appendingPathComponent("Data").path
+    return environment.merging(env) { $1 }
 }
 
 /// A temporary directory holding a test's database and input files, removed afterwards.
