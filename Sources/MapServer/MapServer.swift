@@ -36,10 +36,18 @@ public enum MapServer {
     /// missing or foreign file fails here rather than on the first request.
     public static func application(_ configuration: MapServerConfiguration, logger: Logger,
                                    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+        try application(configuration, logger: logger, onServerRunning: onServerRunning, pool: { _ in })
+    }
+
+    /// The same, handing over its worker pool: tests hold its workers busy through it, so that
+    /// requests queue (or are refused) for exactly as long as a test needs, whatever the machine's load.
+    static func application(_ configuration: MapServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void,
+                            pool handOver: (WorkerPool) -> Void) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let workers = max(1, configuration.workers)
         let pool = try WorkerPool(path: configuration.databasePath, size: workers,
                                   queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)), metrics: metrics)
+        handOver(pool)
         let version = DataVersion(path: configuration.databasePath)
         let routes = Routes(pool: pool, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
                             style: try MapStyle.named("default"), page: Page(baseLayer: configuration.baseLayer))

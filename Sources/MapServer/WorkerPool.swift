@@ -5,9 +5,10 @@ import Synchronization
 
 /// Where SQLite and Cairo run: a fixed number of threads beside the event loops, and as many
 /// read-only connections, each used by one job at a time (a SQLite connection is not shared
-/// between threads). The event loops only parse requests and write answers. The jobs waiting for
-/// a thread are bounded: past `queueDepth` a job is refused at once (503, `APIError.overloaded`),
-/// because a queue without a bound turns overload into ever longer waits and growing memory.
+/// between threads). The event loops (where `waymark serve` also runs Swift's tasks) only parse
+/// requests, route them and write answers. The jobs waiting for a thread are bounded: past
+/// `queueDepth` a job is refused at once (503, `APIError.overloaded`), because a queue without
+/// a bound turns overload into ever longer waits and growing memory.
 final class WorkerPool: Service, Sendable {
     /// A connection between jobs. Unchecked: `idle` hands each one to a single job at a time.
     private final class Connection: @unchecked Sendable {

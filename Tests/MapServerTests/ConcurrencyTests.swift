@@ -46,18 +46,23 @@ import Testing
     }
 
     @Test func aFullQueueAnswers503WithRetryAfterAndEveryOtherRequestIsRight() async throws {
-        // One worker and room for one job to wait: large maps (each its own size, so no two are
-        // the same image) keep the worker busy while quick queries arrive among them.
-        try await withServer(workers: 1, queueDepth: 1) { client in
+        // One worker, held busy, and room for one job to wait: of a burst of large maps (each its
+        // own size, so no two are the same image) and quick queries, the first to reach the pool
+        // waits and every other is refused at once.
+        try await withServer(workers: 1, queueDepth: 1) { client, pool in
             let points = (0..<6).map { (i: Int) -> Coordinate in Coordinate(lat: Double(15 * i - 40), lon: Double(50 * i - 130)) }
             let maps = (0..<6).map { "/v1/map.png?size=\(1400 + $0)x1400&scale=2&center=60.17,24.94&zoom=13" }
             let queries = points.map { "/v1/nearest?lat=\($0.lat)&lon=\($0.lon)&limit=5" }
             let interleaved = zip(maps, queries).flatMap { [$0, $1] }
-            let answers = try await concurrently(port: try #require(client.port), interleaved)
+            let port = try #require(client.port)
+            let held = await HeldWorker(pool)
+            let burst = Task { try await concurrently(port: port, interleaved) }
+            try await waitForMetric(port: port, "waymark_overloaded_total", atLeast: interleaved.count - 1)
+            try await held.release()
+            let answers = try await burst.value
 
             let refused = answers.filter { $0.status == .serviceUnavailable }
-            #expect(!refused.isEmpty, "the queue never filled")
-            #expect(refused.count < answers.count, "nothing was served")
+            #expect(refused.count == interleaved.count - 1, "one waits in the queue, the others are refused")
             for answer in refused {
                 #expect(answer.headers[.retryAfter] == "1" && answer.headers[.contentType] == "application/json")
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: answer.body)) as? [String: [String: String]]
@@ -92,22 +97,28 @@ import Testing
         var logger = Logger(label: "waymark-test")
         logger.logLevel = .warning
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = try MapServer.application(configuration, logger: logger) { channel in
+        var pool: WorkerPool?
+        let app = try MapServer.application(configuration, logger: logger, onServerRunning: { channel in
             portContinuation.yield(channel.localAddress!.port!)
-        }
+        }, pool: { pool = $0 })
+        let workers = try #require(pool)
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
+            // The one worker held, so that the map is still to be drawn when the shutdown begins,
+            // however fast or slow the machine is at the moment.
+            let held = await HeldWorker(workers)
             let slow = Task {
                 try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(120))) { client in
                     try await client.get("/v1/map.png?size=1500x1500&scale=2")
                 }
             }
-            // Wait until the map is being drawn (the metrics request itself is one in flight).
+            // Wait until the map request is in flight (the metrics request itself is one).
             try await waitUntilInFlight(port: port, 2)
             await group.triggerGracefulShutdown()
+            try await held.release()
             let response = try await slow.value
             #expect(response.status == .ok)
             let size = try ImageRouteTests.pngSize(response.body ?? ByteBuffer())

@@ -106,6 +106,12 @@ func temporaryDatabase(_ records: [ImportRecord]) throws -> String {
 /// unless told otherwise, logging only warnings.
 func withServer<T: Sendable>(path: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
                              _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    try await withServer(path: path, workers: workers, queueDepth: queueDepth, cacheBytes: cacheBytes) { client, _ in try await test(client) }
+}
+
+/// The same, with the server's worker pool (to hold its workers with `HeldWorker`).
+func withServer<T: Sendable>(path: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
+                             _ test: @Sendable (any TestClientProtocol, WorkerPool) async throws -> T) async throws -> T {
     var configuration = MapServerConfiguration(databasePath: path)
     configuration.port = 0
     configuration.workers = workers
@@ -113,7 +119,30 @@ func withServer<T: Sendable>(path: String = Fixture.shared.path, workers: Int = 
     configuration.cacheBytes = cacheBytes
     var logger = Logger(label: "waymark-test")
     logger.logLevel = .warning
-    return try await MapServer.application(configuration, logger: logger).test(.live, test)
+    var pool: WorkerPool?
+    let application = try MapServer.application(configuration, logger: logger, onServerRunning: { _ in }, pool: { pool = $0 })
+    let workers = pool!
+    return try await application.test(.live) { client in try await test(client, workers) }
+}
+
+/// A job that keeps one worker until `release()`: requests behind it wait in the queue, or are
+/// refused when it is full, for as long as a test needs (no race with a slow drawing that the
+/// machine's load may shorten or lengthen).
+final class HeldWorker: Sendable {
+    private let released = DispatchSemaphore(value: 0)
+    private let job: Task<Void, any Error>
+
+    /// Returns once the job holds a worker.
+    init(_ pool: WorkerPool) async {
+        let (started, start) = AsyncStream.makeStream(of: Void.self)
+        job = Task { [released] in try await pool.withStore { _ in start.yield(); released.wait() } }
+        for await _ in started { break }
+    }
+
+    func release() async throws {
+        released.signal()
+        try await job.value
+    }
 }
 
 extension TestClientProtocol {
@@ -159,15 +188,21 @@ func concurrently(port: Int, _ uris: [String]) async throws -> [(uri: String, st
 }
 
 /// Waits until the server at `port` has at least `count` requests in flight (the metrics request
-/// that asks included), with a deadline so that a request that never shows fails the test instead of hanging it.
+/// that asks included).
 func waitUntilInFlight(port: Int, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await waitForMetric(port: port, "waymark_http_requests_in_flight", atLeast: count, sourceLocation: sourceLocation)
+}
+
+/// Waits until the metric `name` (a line `name value` of /metrics) reaches `count`, with a
+/// deadline so that a request that never shows fails the test instead of hanging it.
+func waitForMetric(port: Int, _ name: String, atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let deadline = ContinuousClock.now + .seconds(60)
     try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
         while true {
             let metrics = String(buffer: try await client.get("/metrics").body ?? ByteBuffer())
-            let line = metrics.split(separator: "\n").first { $0.hasPrefix("waymark_http_requests_in_flight ") }
+            let line = metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }
             if let value = line.flatMap({ Double($0.split(separator: " ")[1]) }), value >= Double(count) { return }
-            try #require(ContinuousClock.now < deadline, "never \(count) requests in flight", sourceLocation: sourceLocation)
+            try #require(ContinuousClock.now < deadline, "\(name) never reached \(count)", sourceLocation: sourceLocation)
             try await Task.sleep(for: .milliseconds(5))
         }
     }

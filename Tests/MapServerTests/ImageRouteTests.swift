@@ -109,17 +109,16 @@ import Testing
     /// Many requests at once for one tile not drawn yet: one drawing, every answer the same bytes
     /// and ETag. With the cache off too, where only the sharing keeps it to one drawing.
     @Test(arguments: [64 << 20, 0]) func concurrentRequestsForOneImageShareOneDrawing(cacheBytes: Int) async throws {
-        try await withServer(workers: 1, cacheBytes: cacheBytes) { client in
+        try await withServer(workers: 1, cacheBytes: cacheBytes) { client, pool in
             let port = try #require(client.port)
-            // The one worker draws a large map first, so that every tile request arrives while the tile still waits for it.
-            let map = Task { try await concurrently(port: port, ["/v1/map.png?size=1500x1500&scale=2"]) }
-            try await waitUntilInFlight(port: port, 2)
+            // The one worker held, so that every tile request arrives while the tile still waits for it.
+            let held = await HeldWorker(pool)
             let tile = try TileID(containing: Fixture.helsinki, zoom: 14), n = 12
             let uri = "/v1/tiles/\(tile.z)/\(tile.x)/\(tile.y).png?category=eat,see"
             let tiles = Task { try await concurrently(port: port, Array(repeating: uri, count: n)) }
-            // All n in flight with the map (and the metrics request): none has been drawn yet.
-            try await waitUntilInFlight(port: port, n + 2)
-            #expect(try await map.value.first?.status == .ok)
+            // All n in flight (with the metrics request): none can have been drawn yet.
+            try await waitUntilInFlight(port: port, n + 1)
+            try await held.release()
             let answers = try await tiles.value
 
             let style = try MapStyle.named("default"), store = try Self.store()
@@ -127,7 +126,8 @@ import Testing
             let expected = try MapRenderer.renderTile(tile, features: features, categories: ["eat", "see"], scale: 1, style: style)
             #expect(answers.count == n && answers.allSatisfy { $0.status == .ok && Data(buffer: $0.body) == expected })
             #expect(Set(answers.map { $0.headers[.eTag] }).count == 1 && answers[0].headers[.eTag] != nil)
-            #expect(answers.map { $0.headers[.xCache] ?? "" }.sorted() == ["miss"] + Array(repeating: "shared", count: n - 1))
+            #expect(answers.map { $0.headers[.xCache] ?? "" }.sorted() == ["miss"] + Array(repeating: "shared", count: n - 1),
+                    "one drawing, every other request waiting for it")
             let metrics = String(buffer: try await client.get("/metrics").body)
             #expect(metrics.contains(#"waymark_render_duration_seconds_count{kind="tile"} 1"# + "\n"), "\(metrics)")
             // After the drawing, a request for it is a new drawing only with the cache off.

@@ -49,3 +49,9 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
 }
+
+@Test(arguments: [(["--queue=-1"], "--queue"), (["--workers", "0"], "--workers"), (["--port", "70000"], "--port")])
+func serveRefusesAnOptionOutOfRange(options: [String], named: String) throws {
+    let result = try run(["serve"] + options)
+    #expect(result.status != 0 && result.stderr.contains(named), "\(result.stderr)")
+}
