@@ -68,7 +68,7 @@ public enum GeoJSONOutput {
 
 /// Appends JSON text (RFC 8259) to a byte buffer. A value type written through `inout`
 /// closures: its accesses are checked when compiled, where a class's are checked at run time on
-/// every append (which had taken a third of a nearest answer's JSON).
+/// every append (about a quarter of a nearest answer's JSON time).
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     private var needsComma = false

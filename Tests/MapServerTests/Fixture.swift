@@ -143,6 +143,10 @@ final class HeldWorker: Sendable {
         released.signal()
         try await job.value
     }
+
+    /// Lets the worker go when a test ends without `release()` (a failed expectation), so that
+    /// the server can still shut down instead of waiting for it for ever.
+    deinit { released.signal() }
 }
 
 extension TestClientProtocol {
