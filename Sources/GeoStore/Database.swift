@@ -3,6 +3,8 @@ import Foundation
 
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public let description: String
+
+    package init(description: String) { self.description = description }
 }
 
 /// A SQLite connection with SpatiaLite loaded. Not thread-safe: one connection per thread or task.

@@ -4,7 +4,7 @@ import GeoCore
 
 /// The embedded store: one SpatiaLite file. One instance per thread (SQLite connections are
 /// not shared); open several read-only instances for parallel readers.
-public final class SpatiaLiteStore: FeatureStore {
+public final class SpatiaLiteStore: QueryEngine {
     let db: Database
     let search = RTreeSearch()
     let poiCategories = CategoryCache()
@@ -79,20 +79,8 @@ public final class SpatiaLiteStore: FeatureStore {
     // MARK: Import
 
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
-        let problems = files.flatMap(\.problems)
-        if !problems.isEmpty, !skipInvalid { throw ImportFailure(problems: problems) }
-        var summary = ImportSummary(skipped: problems)
-        let records = files.flatMap { file in file.records.map { (file: file.file, record: $0.record, value: $0.value) } }
-        // Of records with the same source id, the last one wins, as it would by updating the first.
-        var last: [SourceKey: Int] = [:]
-        for (i, r) in records.enumerated() { if let key = r.value.sourceKey { last[key] = i } }
-        // Waters first, so that trips in the same import can name them; then along a Hilbert
-        // curve, so that rows near each other on the map get near ids and share pages in the file
-        // (a query's rows are then read from a few pages rather than from all over the table).
-        let order = records.indices
-            .filter { i in records[i].value.sourceKey.map { last[$0] == i } ?? true }
-            .map { i in (key: (records[i].value.kind == .water ? 0 : 1, records[i].value.position.map(HilbertCurve.index) ?? .max, i), index: i) }
-            .sorted { $0.key < $1.key }
+        let plan = try ImportPlan(files, skipInvalid: skipInvalid)
+        var summary = plan.summary
         defer { poiCategories.invalidate() }
         // Room for the whole import in memory, so that SQLite does not spill pages half-way;
         // pages are only taken as they are needed.
@@ -100,8 +88,7 @@ public final class SpatiaLiteStore: FeatureStore {
         defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
         try db.transaction {
             let bulk = try BulkLoad(db)
-            for (_, i) in order {
-                let (file, record, value) = records[i]
+            for (file, record, value) in plan.records {
                 do {
                     try insert(value, bulk: bulk)
                 } catch {
@@ -203,20 +190,20 @@ enum GeometryValue: Bindable {
 }
 
 /// Instants as stored: ISO 8601 in UTC, second precision, so text order is time order.
-enum UTC {
-    static func format(_ date: Date) -> String {
+package enum UTC {
+    package static func format(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
 
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         try? Date.ISO8601FormatStyle(timeZone: .gmt).parse(text)
     }
 }
 
-enum JSON {
+package enum JSON {
     /// Most records have no translations or images: skip the encoder for them (bulk imports).
-    static func text(_ value: [String: String]) -> String { value.isEmpty ? "{}" : encoded(value) }
-    static func text(_ value: [String]) -> String { value.isEmpty ? "[]" : encoded(value) }
+    package static func text(_ value: [String: String]) -> String { value.isEmpty ? "{}" : encoded(value) }
+    package static func text(_ value: [String]) -> String { value.isEmpty ? "[]" : encoded(value) }
 
     private static func encoded(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
@@ -224,7 +211,7 @@ enum JSON {
         return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "null"
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ text: String?) -> T? {
+    package static func decode<T: Decodable>(_ type: T.Type, _ text: String?) -> T? {
         text.flatMap { try? JSONDecoder().decode(T.self, from: Data($0.utf8)) }
     }
 }
