@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.0")),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // The PostGIS store's driver.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // System libraries: SQLite + SpatiaLite share one shim because spatialite.h needs sqlite3.h first.
@@ -33,6 +35,14 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(name: "GeoCore", dependencies: ["CProj"]),
         .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite"]),
+        // Its own module, so that only what opens a PostgreSQL URL links postgres-nio.
+        .target(name: "PostGISStore", dependencies: [
+            "GeoCore", "GeoStore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CDeflate"]),
         .target(name: "MapServer", dependencies: [
             "GeoCore", "GeoStore", "MapRender",
@@ -52,7 +62,7 @@ let package = Package(
         ]),
         .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "CSpatiaLite"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
-        .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore"]),
+        .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore", "PostGISStore"]),
         // Reads PNGs back through Cairo for the pixel tests of the renderer and of the map page.
         .target(name: "PixelTesting", dependencies: ["MapRender", "CCairo"], path: "Tests/PixelTesting"),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting"],
