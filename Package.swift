@@ -43,9 +43,11 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Opens either store from a path or a URL: for the CLI and the server.
+        .target(name: "Stores", dependencies: ["GeoStore", "PostGISStore"]),
         .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CDeflate"]),
         .target(name: "MapServer", dependencies: [
-            "GeoCore", "GeoStore", "MapRender",
+            "GeoCore", "GeoStore", "MapRender", "Stores",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -57,7 +59,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .executableTarget(name: "waymark", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "MapServer",
+            "GeoCore", "GeoStore", "MapRender", "MapServer", "Stores",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "CSpatiaLite"]),
@@ -69,7 +71,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore"]),
         .testTarget(name: "MapServerTests", dependencies: [
-            "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting",
+            "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting", "PostGISStore",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

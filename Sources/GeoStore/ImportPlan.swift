@@ -7,13 +7,16 @@ import GeoCore
 /// rows are then read from a few pages rather than from all over the table).
 package struct ImportPlan {
     package var summary: ImportSummary
-    package var records: [(file: String, record: String, value: ImportRecord)]
+    /// With the row id to keep, for records of an export.
+    package var records: [(file: String, record: String, value: ImportRecord, id: Int64?)]
 
     package init(_ files: [ParsedFile], skipInvalid: Bool) throws {
         let problems = files.flatMap(\.problems)
         if !problems.isEmpty, !skipInvalid { throw ImportFailure(problems: problems) }
         summary = ImportSummary(skipped: problems)
-        let all = files.flatMap { file in file.records.map { (file: file.file, record: $0.record, value: $0.value) } }
+        let all = files.flatMap { file in
+            file.records.enumerated().map { i, r in (file: file.file, record: r.record, value: r.value, id: file.storedIDs?[i]) }
+        }
         var last: [SourceKey: Int] = [:]
         for (i, r) in all.enumerated() { if let key = r.value.sourceKey { last[key] = i } }
         records = all.indices

@@ -251,4 +251,8 @@ public protocol FeatureStore {
     func categories() throws -> [CategoryCount]
     /// Every category code a query may name: those of the stored POIs, and the kinds.
     func knownCategories() throws -> Set<String>
+    /// A number that changes whenever the stored data does, whoever changed it (caches key by it).
+    func dataVersion() throws -> UInt64
+    /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
+    func exportAll() throws -> [ParsedFile]
 }

@@ -192,6 +192,9 @@ public struct ParsedFile: Sendable {
     public var file: String
     public var records: [(record: String, value: ImportRecord)] = []
     public var problems: [ImportProblem] = []
+    /// The row id of each record, when they come from another Waymark database (`exportAll`) and
+    /// keep their ids, so that ids and cursors mean the same in a copy.
+    package var storedIDs: [Int64]?
 
     public init(file: String) { self.file = file }
 

@@ -8,7 +8,8 @@ import NIOPosix
 
 /// How `waymark serve` runs.
 public struct MapServerConfiguration: Sendable {
-    public var databasePath: String
+    /// Where queries are answered: a SpatiaLite file, or a postgres:// URL (a primary or a read replica).
+    public var database: String
     /// Loopback unless told otherwise: the server is not for the world until someone decides so.
     public var host = "127.0.0.1"
     /// 0 picks a free port (tests).
@@ -23,7 +24,7 @@ public struct MapServerConfiguration: Sendable {
     /// Where Debian's libjs-leaflet keeps Leaflet, served to the page under /leaflet/.
     public var leafletFolder = "/usr/share/javascript/leaflet"
 
-    public init(databasePath: String) { self.databasePath = databasePath }
+    public init(database: String) { self.database = database }
 }
 
 /// The HTTP face of Waymark: the same queries and maps as the CLI, over Hummingbird.
@@ -33,8 +34,8 @@ public enum MapServer {
     /// missing or foreign file fails here rather than on the first request.
     public static func application(_ configuration: MapServerConfiguration, logger: Logger,
                                    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) throws -> some ApplicationProtocol {
-        let pool = try WorkerPool(path: configuration.databasePath, size: max(1, configuration.workers))
-        let version = DataVersion(path: configuration.databasePath)
+        let pool = try WorkerPool(location: configuration.database, size: max(1, configuration.workers))
+        let version = DataVersion(pool: pool)
         let metrics = ServerMetrics()
         let routes = Routes(pool: pool, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
                             style: try MapStyle.named("default"), page: Page(baseLayer: configuration.baseLayer))

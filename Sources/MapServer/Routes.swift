@@ -101,7 +101,7 @@ struct Routes: Sendable {
         }
     }
 
-    private func geoJSON(_ job: @escaping @Sendable (SpatiaLiteStore) throws -> Data) async throws -> Response {
+    private func geoJSON(_ job: @escaping @Sendable (any FeatureStore) throws -> Data) async throws -> Response {
         let data = try await pool.withStore(job)
         return Self.body(Array(data), type: "application/geo+json")
     }
@@ -147,7 +147,7 @@ struct Routes: Sendable {
     }
 
     /// The image for `key` from the cache, or drawn by a worker and kept.
-    private func cachedImage(kind: String, key: String, draw: @escaping @Sendable (SpatiaLiteStore) throws -> Data) async throws -> (CachedImage, hit: Bool) {
+    private func cachedImage(kind: String, key: String, draw: @escaping @Sendable (any FeatureStore) throws -> Data) async throws -> (CachedImage, hit: Bool) {
         let key = key + " v\(version.current)"
         if let image = cache[key] {
             metrics.cache(hit: true, kind: kind, cache: cache)

@@ -20,8 +20,8 @@ extension PostGISStore {
             var tables: [String: CopyRows] = [:]
             func add(_ table: String, _ fields: [String?]) { tables[table, default: CopyRows()].add(fields) }
             var trips: [(file: String, record: String, trip: TripRecord, id: Int64)] = []
-            for (file, record, value) in plan.records {
-                let id = ids[value.kind]!.id(for: value.sourceKey)
+            for (file, record, value, stored) in plan.records {
+                let id = stored ?? ids[value.kind]!.id(for: value.sourceKey)
                 switch value {
                 case let .place(p):
                     add("poi", [String(id), p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
@@ -79,6 +79,7 @@ extension PostGISStore {
             binds.append(ids[.trip]!.updated)
             try execute("DELETE FROM catch WHERE trip_id = ANY($1)", binds)
             for table in ["screening", "catch"] { if let rows = tables[table] { try copy(table, Self.columns[table]!, rows) } }
+            try execute("UPDATE waymark_schema SET data_version = data_version + 1")
             // Fresh statistics after a large import, so that the planner knows the indexes pay.
             for (table, rows) in tables where rows.count >= 1_000 { try execute("ANALYZE \(table)") }
         }
@@ -194,5 +195,22 @@ struct CopyRows {
         var hex: [UInt8] = []
         for byte in WKB.encode(geometry) { hex += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
         return String(decoding: hex, as: UTF8.self)
+    }
+}
+
+extension PostGISStore {
+    public func exportAll() throws -> [ParsedFile] {
+        try Export.sql.map { kind, rows, children in
+            try Export.records(kind, rows: try self.rows(rows), children: try children.map { try self.rows($0) } ?? [])
+        }
+    }
+}
+
+extension PostgresRandomAccessRow: ExportRow {
+    package func string(_ column: Int) throws -> String? { try self[column].decode(String?.self) }
+    package func double(_ column: Int) throws -> Double? { try self[column].decode(Double?.self) }
+    package func integer(_ column: Int) throws -> Int64? { try self[column].decode(Int64?.self) }
+    package func geometry(_ column: Int) throws -> Geometry? {
+        try self[column].decode(ByteBuffer?.self).map { try WKB.decode(Array($0.readableBytesView)) }
     }
 }

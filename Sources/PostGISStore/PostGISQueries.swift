@@ -168,6 +168,10 @@ extension PostGISStore {
         })
     }
 
+    public func dataVersion() throws -> UInt64 {
+        UInt64(bitPattern: try rows("SELECT data_version FROM waymark_schema").first?[0].decode(Int64.self) ?? 0)
+    }
+
     public func knownCategories() throws -> Set<String> {
         Set(try rows("SELECT DISTINCT category FROM poi").map { try $0[0].decode(String.self) })
             .union(FeatureKind.allCases.compactMap(\.impliedCategory))

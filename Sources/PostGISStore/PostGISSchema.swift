@@ -97,14 +97,14 @@ enum PostGISSchema {
         try store.execute("CREATE EXTENSION IF NOT EXISTS postgis")
         try store.transaction {
             try store.execute("SELECT pg_advisory_xact_lock(hashtext('waymark_schema'))")
-            try store.execute("CREATE TABLE IF NOT EXISTS waymark_schema (version integer NOT NULL)")
+            // data_version: counted up by every import (`PostGISStore.dataVersion()`).
+            try store.execute("CREATE TABLE IF NOT EXISTS waymark_schema (version integer NOT NULL, data_version bigint NOT NULL DEFAULT 0)")
             let version = try check(store)
             // The extended query protocol takes one statement at a time; the DDL has no ';' inside literals.
             for sql in migrations.dropFirst(version) {
                 for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) { try store.execute(String(statement)) }
             }
-            try store.execute("DELETE FROM waymark_schema")
-            try store.execute("INSERT INTO waymark_schema VALUES (\(current))")
+            try store.execute(version == 0 ? "INSERT INTO waymark_schema (version) VALUES (\(current))" : "UPDATE waymark_schema SET version = \(current)")
         }
     }
 }

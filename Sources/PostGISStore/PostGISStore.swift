@@ -47,6 +47,9 @@ public final class PostGISStore: QueryEngine {
 
     deinit { try? connection.close().wait() }
 
+    /// Whether `location` is a URL this store opens (postgres:// or postgresql://).
+    public static func accepts(_ location: String) -> Bool { PostgresURL.isPostgres(location) }
+
     public var schemaVersion: Int { (try? PostGISSchema.version(self)) ?? 0 }
 
     // MARK: The bridge

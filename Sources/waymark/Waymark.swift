@@ -4,24 +4,33 @@ import GeoCore
 import GeoStore
 import MapRender
 import MapServer
+import Stores
 
 @main
 struct Waymark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
-        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, Serve.self])
+        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, Serve.self, Copy.self])
 }
 
-/// `--db`, else `$WAYMARK_DB`, else the default database built from Data/.
+/// `--db`, else `$WAYMARK_DB`, else the default database built from Data/: a SpatiaLite file, or
+/// PostGIS for a postgres:// URL.
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "SpatiaLite database file (default: $WAYMARK_DB, else the demo data in Data/).")
+    @Option(help: "A SpatiaLite file, or postgres://user@host:port/database for PostGIS (default: $WAYMARK_DB, else the demo data in Data/).")
     var db: String?
 
-    func open(readOnly: Bool = true) throws -> SpatiaLiteStore {
-        if let path = db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] {
-            return try SpatiaLiteStore(path: path, readOnly: readOnly)
+    /// The file or URL `open` opens.
+    var location: String {
+        get throws { try db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] ?? DefaultDataset.databasePath() }
+    }
+
+    func open(readOnly: Bool = true) throws -> any FeatureStore { try Self.open(try location, readOnly: readOnly) }
+
+    /// The store at a file path or URL; a malformed URL is an error naming `option`.
+    static func open(_ location: String, readOnly: Bool, option: String = "db") throws -> any FeatureStore {
+        do { return try StoreLocation.open(location, readOnly: readOnly) } catch let GeoError.invalid(_, reason) {
+            throw ValidationError("--\(option): \(reason)")
         }
-        return try SpatiaLiteStore(path: DefaultDataset.databasePath(), readOnly: readOnly)
     }
 }
 
@@ -60,11 +69,11 @@ struct QueryOptions: ParsableArguments {
     var after: Cursor? { get throws { try cursor.map { try Cursor(token: $0) } } }
 
     /// Refuses codes the database has never heard of, listing the known ones.
-    func checkCategories(in store: SpatiaLiteStore) throws {
+    func checkCategories(in store: any FeatureStore) throws {
         do { try store.check(categories) } catch let GeoError.invalid(field, reason) { throw ValidationError("--\(field): \(reason)") }
     }
 
-    func print(_ page: FeaturePage, from store: SpatiaLiteStore, showDistance: Bool) throws {
+    func print(_ page: FeaturePage, from store: any FeatureStore, showDistance: Bool) throws {
         switch format {
         case .geojson:
             Swift.print(String(decoding: GeoJSONOutput.featureCollection(try store.withDetails(page), language: lang), as: UTF8.self))
@@ -369,7 +378,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var configuration = MapServerConfiguration(databasePath: try database.path)
+        var configuration = MapServerConfiguration(database: try database.location)
         configuration.host = host
         configuration.port = port
         if let workers { configuration.workers = workers }
@@ -379,9 +388,26 @@ struct Serve: AsyncParsableCommand {
     }
 }
 
-extension DatabaseOptions {
-    /// The file `open` opens: the server opens one read-only connection to it per worker.
-    var path: String {
-        get throws { try db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] ?? DefaultDataset.databasePath() }
+struct Copy: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Copy every record of one database into another (SpatiaLite file or postgres:// URL), in one transaction.",
+        discussion: "Ids are given in the target's import order (spatial), as they were in a source built by one import.")
+
+    @Option(help: "The database to read: a SpatiaLite file or a postgres:// URL.")
+    var from: String
+
+    @Option(help: "The database to write (created or migrated): a SpatiaLite file or a postgres:// URL.")
+    var to: String
+
+    func validate() throws {
+        guard from != to else { throw ValidationError("--to: '\(to)' is also --from") }
+    }
+
+    func run() throws {
+        let source = try DatabaseOptions.open(from, readOnly: true, option: "from")
+        let target = try DatabaseOptions.open(to, readOnly: false, option: "to")
+        let summary = try source.copy(to: target)
+        let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
+        print("copied \(counts.isEmpty ? "nothing" : counts.joined(separator: ", "))")
     }
 }

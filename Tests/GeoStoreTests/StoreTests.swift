@@ -12,7 +12,7 @@ private let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComp
 
 /// An instant from a local wall-clock time "YYYY-MM-DD HH:MM" in an IANA zone, through Foundation's
 /// calendar (not the importers' parser).
-private func instant(_ text: String, in zone: String) -> Date {
+func instant(_ text: String, in zone: String) -> Date {
     let numbers = text.split(whereSeparator: { "- :".contains($0) }).map { Int($0)! }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: zone)!
@@ -23,14 +23,14 @@ private func instant(_ text: String, in zone: String) -> Date {
 private func utc(_ text: String) -> Date { instant(text, in: "GMT") }
 
 /// A closed square ring with its south-west corner at `corner`, `size` degrees on a side.
-private func square(_ corner: Coordinate, _ size: Double) -> [Coordinate] {
+func square(_ corner: Coordinate, _ size: Double) -> [Coordinate] {
     [corner, Coordinate(lat: corner.lat, lon: corner.lon + size), Coordinate(lat: corner.lat + size, lon: corner.lon + size),
      Coordinate(lat: corner.lat + size, lon: corner.lon), corner]
 }
 
 /// A few rows of every kind: 3 places, a lake and a river, a cinema with 2 screenings, 2 trips
 /// (one with a track) on the lake, 3 catches.
-private func importEveryKind(into store: any FeatureStore) throws {
+func importEveryKind(into store: any FeatureStore) throws {
     let riga = Coordinate(lat: 56.9496, lon: 24.1052)
     let places = ["Doma laukums", "Brīvības piemineklis", "Centrāltirgus"].enumerated().map { i, name in
         PlaceRecord(category: "see", name: name, location: Coordinate(lat: riga.lat + Double(i) * 0.01, lon: riga.lon))

@@ -97,9 +97,10 @@ final class Fixture: Sendable {
     }
 }
 
-/// A live server (a real socket) on the fixture, with two workers, logging only warnings.
-func withServer<T: Sendable>(cacheBytes: Int = 64 << 20, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-    var configuration = MapServerConfiguration(databasePath: Fixture.shared.path)
+/// A live server (a real socket) on the fixture (or another database), with two workers, logging only warnings.
+func withServer<T: Sendable>(database: String = Fixture.shared.path, cacheBytes: Int = 64 << 20,
+                             _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    var configuration = MapServerConfiguration(database: database)
     configuration.port = 0
     configuration.workers = 2
     configuration.cacheBytes = cacheBytes

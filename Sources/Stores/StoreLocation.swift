@@ -1,0 +1,15 @@
+import GeoStore
+import PostGISStore
+
+/// The one way the CLI and the server open a store from what the user typed: a `postgres://` (or
+/// `postgresql://`) URL opens PostGIS, anything else is the path of a SpatiaLite file.
+/// A module of its own so that GeoStore alone (SpatiaLite) never links the PostgreSQL driver.
+public enum StoreLocation {
+    public static func isPostgres(_ location: String) -> Bool { PostGISStore.accepts(location) }
+
+    /// `memory` applies to SpatiaLite only (a server's many connections stay lean).
+    public static func open(_ location: String, readOnly: Bool, memory: SpatiaLiteStore.Memory = .generous) throws -> any FeatureStore {
+        if isPostgres(location) { return try PostGISStore(url: location, readOnly: readOnly) }
+        return try SpatiaLiteStore(path: location, readOnly: readOnly, memory: memory)
+    }
+}
