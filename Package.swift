@@ -44,7 +44,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Opens either store from a path or a URL: for the CLI and the server.
-        .target(name: "Stores", dependencies: ["GeoStore", "PostGISStore"]),
+        .target(name: "Stores", dependencies: ["GeoCore", "GeoStore", "PostGISStore"]),
         .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CDeflate"]),
         .target(name: "MapServer", dependencies: [
             "GeoCore", "GeoStore", "MapRender", "Stores",
@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "PixelTesting", dependencies: ["MapRender", "CCairo"], path: "Tests/PixelTesting"),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting"],
                     exclude: ["Golden"]),
-        .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore", "PostGISStore"]),
         .testTarget(name: "MapServerTests", dependencies: [
             "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting", "PostGISStore",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

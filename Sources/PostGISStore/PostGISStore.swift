@@ -50,6 +50,9 @@ public final class PostGISStore: QueryEngine {
     /// Whether `location` is a URL this store opens (postgres:// or postgresql://).
     public static func accepts(_ location: String) -> Bool { PostgresURL.isPostgres(location) }
 
+    /// Refuses a malformed URL without connecting, naming what is missing.
+    public static func check(url: String) throws(GeoError) { _ = try PostgresURL(url) }
+
     public var schemaVersion: Int { (try? PostGISSchema.version(self)) ?? 0 }
 
     // MARK: The bridge

@@ -24,7 +24,16 @@ struct DatabaseOptions: ParsableArguments {
         get throws { try db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] ?? DefaultDataset.databasePath() }
     }
 
+    func validate() throws {
+        if let db { try Self.check(db, option: "db") }
+    }
+
     func open(readOnly: Bool = true) throws -> any FeatureStore { try Self.open(try location, readOnly: readOnly) }
+
+    /// Refuses a malformed URL as an error naming `option`.
+    static func check(_ location: String, option: String) throws {
+        do { try StoreLocation.check(location) } catch let .invalid(_, reason) { throw ValidationError("--\(option): \(reason)") }
+    }
 
     /// The store at a file path or URL; a malformed URL is an error naming `option`.
     static func open(_ location: String, readOnly: Bool, option: String = "db") throws -> any FeatureStore {
@@ -400,6 +409,8 @@ struct Copy: ParsableCommand {
     var to: String
 
     func validate() throws {
+        try DatabaseOptions.check(from, option: "from")
+        try DatabaseOptions.check(to, option: "to")
         guard from != to else { throw ValidationError("--to: '\(to)' is also --from") }
     }
 
