@@ -167,3 +167,34 @@ final class TemporaryStore {
         #expect(store.schemaVersion == PostGISSchema.current)
     }
 }
+
+/// PostGIS's own side of the schema: tables, indexes and versions.
+@Suite struct PostGISSchemaTests {
+    @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's schema was not checked"))
+    func aNewDatabaseHasGeographyColumnsWithBothIndexesAndRefusesANewerSchema() throws {
+        let temporary = TemporaryStore(.postGIS)
+        let store = try #require(try temporary.open() as? PostGISStore)
+        #expect(try store.texts("""
+            SELECT f_table_name || '.' || f_geography_column || ' ' || type || ' ' || srid FROM geography_columns
+            WHERE f_table_schema = current_schema() ORDER BY 1
+            """) == ["catch.geom Point 4326", "cinema.geom Point 4326", "poi.geom Point 4326",
+                     "trip.spot Point 4326", "trip.track LineString 4326", "water.geom Geometry 4326"])
+        let indexes = try store.texts("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexdef LIKE '%USING gist%' ORDER BY 1")
+        #expect(indexes.count == 12 && indexes.contains("poi_geom") && indexes.contains("poi_geom_planar"), "\(indexes)")
+        // Opening it again migrates nothing and keeps the data.
+        try importEveryKind(into: store)
+        let before = try store.contentSnapshot()
+        #expect(try temporary.open().contentSnapshot() == before)
+
+        try store.execute("UPDATE waymark_schema SET version = version + 1")
+        for readOnly in [false, true] {
+            let error = #expect(throws: DatabaseError.self) { try temporary.open(readOnly: readOnly) }
+            #expect(error?.description.contains("schema version \(PostGISSchema.current + 1), newer") == true, "\(String(describing: error))")
+        }
+        // Read-only connections refuse writes (a replica's would anyway).
+        try store.execute("UPDATE waymark_schema SET version = version - 1")
+        let reader = try temporary.open(readOnly: true)
+        #expect(throws: DatabaseError.self) { try reader.importFiles([ParsedFile(file: "x", [.place(PlaceRecord(category: "eat", name: "X", location: nil))])], skipInvalid: false) }
+        #expect(try store.contentSnapshot() == before)
+    }
+}
