@@ -14,7 +14,7 @@ import PostgresNIO
 /// each call sends its query on the connection's event loop (NIO's shared group) and waits for
 /// the answer. The event loops stay free to do the I/O for every store meanwhile; calling a store
 /// from an event loop would deadlock, and NIO traps that in debug builds.
-public final class PostGISStore: QueryEngine {
+public final class PostGISStore: QueryEngine, Transactional {
     let connection: PostgresConnection
     let logger = Logger(label: "waymark.postgis")
     /// The URL it was opened with, for messages (without a password).
@@ -53,6 +53,9 @@ public final class PostGISStore: QueryEngine {
     /// Refuses a malformed URL without connecting, naming what is missing.
     public static func check(url: String) throws(GeoError) { _ = try PostgresURL(url) }
 
+    package var begin: String { "BEGIN" }
+    package func execute(_ sql: String) throws { _ = try rows(sql) }
+
     public var schemaVersion: Int { (try? PostGISSchema.version(self)) ?? 0 }
 
     // MARK: The bridge
@@ -66,7 +69,7 @@ public final class PostGISStore: QueryEngine {
         }
     }
 
-    func execute(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws { _ = try rows(sql, binds) }
+    func execute(_ sql: String, _ binds: PostgresBindings) throws { _ = try rows(sql, binds) }
 
     /// Async driver code that has no EventLoopFuture form (COPY), run to completion and waited for.
     /// Its task runs on the connection's event loop, not on Swift's cooperative pool: a caller
@@ -91,18 +94,6 @@ public final class PostGISStore: QueryEngine {
         return String(reflecting: error)
     }
 
-    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
 }
 
 /// Runs a task's jobs on one event loop (see `PostGISStore.blocking`).
