@@ -62,7 +62,12 @@ let package = Package(
             "GeoCore", "GeoStore", "MapRender", "MapServer", "Stores",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "CSpatiaLite"]),
+        .executableTarget(name: "waymark-bench", dependencies: [
+            "GeoCore", "GeoStore", "MapRender", "CSpatiaLite", "PostGISStore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore", "PostGISStore"]),
         // Reads PNGs back through Cairo for the pixel tests of the renderer and of the map page.
