@@ -101,7 +101,15 @@ extension PostGISStore {
     /// delete and insert would unlink the trips on a water, by ON DELETE SET NULL).
     private func store(_ table: String, _ columns: [String], _ rows: CopyRows?, updating ids: RowIDs) throws {
         guard let rows else { return }
-        guard !ids.updated.isEmpty else { return try copy(table, columns, rows) }
+        guard !ids.updated.isEmpty else {
+            // Into an empty table, a large import builds the spatial indexes once after the rows
+            // rather than growing them row by row (several times faster).
+            let indexes = ids.wasEmpty && rows.count >= 10_000 ? PostGISSchema.spatialIndexes { $0 == table } : []
+            for index in indexes { try execute("DROP INDEX \(index.name)") }
+            try copy(table, columns, rows)
+            for index in indexes { try execute(index.create) }
+            return
+        }
         let staging = "staging_\(table)"
         try execute("CREATE TEMPORARY TABLE \(staging) (LIKE \(table)) ON COMMIT DROP")
         try copy(staging, columns, rows)
@@ -132,11 +140,14 @@ extension PostGISStore {
 struct RowIDs {
     private var next: Int64
     private let known: [SourceKey: Int64]
+    /// Whether the table had no rows when the import began.
+    let wasEmpty: Bool
     /// Ids of rows that the import updates.
     private(set) var updated: [Int64] = []
 
     init(_ store: PostGISStore, _ table: String, keys: [SourceKey]) throws {
         next = try store.rows("SELECT coalesce(max(id), 0) + 1 FROM \(table)").first?[0].decode(Int64.self) ?? 1
+        wasEmpty = next == 1
         var known: [SourceKey: Int64] = [:]
         if !keys.isEmpty {
             var binds = PostgresBindings()
@@ -206,11 +217,11 @@ extension PostGISStore {
     }
 }
 
-extension PostgresRandomAccessRow: ExportRow {
-    package func string(_ column: Int) throws -> String? { try self[column].decode(String?.self) }
-    package func double(_ column: Int) throws -> Double? { try self[column].decode(Double?.self) }
-    package func integer(_ column: Int) throws -> Int64? { try self[column].decode(Int64?.self) }
-    package func geometry(_ column: Int) throws -> Geometry? {
+extension Row: ExportRow {
+    func string(_ column: Int) throws -> String? { try self[column].decode(String?.self) }
+    func double(_ column: Int) throws -> Double? { try self[column].decode(Double?.self) }
+    func integer(_ column: Int) throws -> Int64? { try self[column].decode(Int64?.self) }
+    func geometry(_ column: Int) throws -> Geometry? {
         try self[column].decode(ByteBuffer?.self).map { try WKB.decode(Array($0.readableBytesView)) }
     }
 }

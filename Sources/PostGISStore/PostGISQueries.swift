@@ -29,7 +29,7 @@ extension PostGISStore {
     }
 
     /// The feature of a row of `select`.
-    static func feature(_ t: KindTable, _ row: PostgresRandomAccessRow, distance: Double?) throws -> (Feature, Geometry) {
+    static func feature(_ t: KindTable, _ row: Row, distance: Double?) throws -> (Feature, Geometry) {
         let geometry = try WKB.decode(Array(row[1].decode(ByteBuffer.self).readableBytesView))
         let names = try row[4].decode(String?.self).flatMap { $0 == "{}" ? [:] : JSON.decode([String: String].self, $0) } ?? [:]
         let track = try row[6].decode(ByteBuffer?.self).flatMap { try? WKB.decode(Array($0.readableBytesView)) }
@@ -69,7 +69,9 @@ extension PostGISStore {
             sql += " AND t.\(t.column) <-> \(Self.center) >= $\(binds.count)"
         }
         sql += " ORDER BY t.\(t.column) <-> \(Self.center) LIMIT $\(binds.count + 1)"
-        var fetch = limit + 16
+        // The walk's sphere distances are within 0.6% of the exact ones: a few rows beyond the
+        // page usually prove that none further can enter.
+        var fetch = limit + 4
         while true {
             var fetchBinds = binds
             fetchBinds.append(fetch)

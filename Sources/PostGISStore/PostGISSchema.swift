@@ -62,14 +62,16 @@ enum PostGISSchema {
         CREATE UNIQUE INDEX cinema_source ON cinema(source, source_id);
         CREATE UNIQUE INDEX trip_source ON trip(source, source_id);
         """
-        + spatialColumns.map { table, column in
-            """
-
-            CREATE INDEX \(table)_\(column) ON \(table) USING gist (\(column));
-            CREATE INDEX \(table)_\(column)_planar ON \(table) USING gist ((\(column)::geometry));
-            """
-        }.joined(),
+        + spatialIndexes { _ in true }.map { ";\n" + $0.create }.joined(),
     ]
+
+    /// The GiST indexes of the tables `include` accepts: each one's name and the statement that creates it.
+    static func spatialIndexes(of include: (String) -> Bool) -> [(name: String, create: String)] {
+        spatialColumns.filter { include($0.0) }.flatMap { table, column in [
+            ("\(table)_\(column)", "CREATE INDEX \(table)_\(column) ON \(table) USING gist (\(column))"),
+            ("\(table)_\(column)_planar", "CREATE INDEX \(table)_\(column)_planar ON \(table) USING gist ((\(column)::geometry))"),
+        ] }
+    }
 
     static var current: Int { migrations.count }
 
