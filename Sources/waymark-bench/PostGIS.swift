@@ -52,7 +52,7 @@ func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String
     let nearest = try measure("PostGIS waymark nearest-10 category=\(category)", queryCount) {
         try store.nearest(NearestQuery(center: points[$0], limit: 10, categories: CategoryFilter([category]))).features.count
     }
-    let nearestBare = try measure("postgres-nio KNN nearest-10 category=\(category)", queryCount) {
+    let nearestBare = try measure("PostGIS bare KNN nearest-10 category=\(category)", queryCount) {
         try bare("SELECT \(columns), ST_Distance(geom, \(point), true) FROM poi WHERE category = $3 ORDER BY geom <-> \(point) LIMIT 10",
                  binds([points[$0].lon, points[$0].lat], category))
     }
@@ -60,7 +60,7 @@ func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String
     let within = try measure("PostGIS waymark within 5 km", queryCount) {
         try store.nearest(NearestQuery(center: points[$0], limit: 10_000, maxDistance: radius)).features.count
     }
-    let withinBare = try measure("postgres-nio ST_DWithin 5 km", queryCount) {
+    let withinBare = try measure("PostGIS bare ST_DWithin 5 km", queryCount) {
         try bare("""
             SELECT \(columns), ST_Distance(geom, \(point), true) AS d FROM poi WHERE ST_DWithin(geom, \(point), $3, true)
             ORDER BY d, id LIMIT 10001
@@ -73,7 +73,7 @@ func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String
     let bbox = try measure("PostGIS waymark bbox category=\(category)", queryCount) {
         try store.bbox(BoxQuery(box: boxes[$0], limit: 10_000, categories: CategoryFilter([category]))).features.count
     }
-    let bboxBare = try measure("postgres-nio && bbox category=\(category)", queryCount) {
+    let bboxBare = try measure("PostGIS bare && bbox category=\(category)", queryCount) {
         let b = boxes[$0]
         return try bare("""
             SELECT \(columns) FROM poi WHERE geom::geometry && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND category = $5
