@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         // Atlas manifests are YAML.
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        // The PostGIS store's driver.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // System libraries: SQLite + SpatiaLite share one shim because spatialite.h needs sqlite3.h first.
@@ -35,9 +37,19 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(name: "GeoCore", dependencies: ["CProj"]),
         .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite"]),
+        // Its own module, so that only what opens a PostgreSQL URL links postgres-nio.
+        .target(name: "PostGISStore", dependencies: [
+            "GeoCore", "GeoStore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Opens either store from a path or a URL: for the CLI and the server.
+        .target(name: "Stores", dependencies: ["GeoCore", "GeoStore", "PostGISStore"]),
         .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CDeflate"]),
         .target(name: "MapServer", dependencies: [
-            "GeoCore", "GeoStore", "MapRender",
+            "GeoCore", "GeoStore", "MapRender", "Stores",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -50,20 +62,25 @@ let package = Package(
         ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .target(name: "Atlas", dependencies: ["GeoCore", "GeoStore", "MapRender", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "waymark", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas",
+            "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas", "Stores",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "waymark-bench", dependencies: ["GeoCore", "GeoStore", "MapRender", "Atlas", "CSpatiaLite"]),
+        .executableTarget(name: "waymark-bench", dependencies: [
+            "GeoCore", "GeoStore", "MapRender", "Atlas", "CSpatiaLite", "PostGISStore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
-        .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore"]),
+        .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore", "PostGISStore"]),
         // Oracles for the tests: PNGs read back through Cairo, places projected by PROJ's cs2cs.
         .target(name: "PixelTesting", dependencies: ["MapRender", "GeoCore", "CCairo"], path: "Tests/PixelTesting"),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting"],
                     exclude: ["Golden"]),
-        .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore", "PostGISStore"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "GeoCore", "PixelTesting"]),
         .testTarget(name: "MapServerTests", dependencies: [
-            "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting",
+            "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting", "PostGISStore",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

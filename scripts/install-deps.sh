@@ -12,6 +12,7 @@ packages=(
   libjs-leaflet                                                 # Leaflet, served by `waymark serve` to the map page
   chromium chromium-driver python3-selenium                     # the map page's test in a real (headless) browser
   wrk                                                           # HTTP load for the server's benchmarks
+  postgresql-15 postgresql-15-postgis-3                         # the PostGIS store: its tests' throw-away cluster
 )
 missing=()
 for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done

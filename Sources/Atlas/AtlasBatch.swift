@@ -43,7 +43,8 @@ public final class AtlasBatch: Sendable {
     let options: Options
     let openStore: @Sendable () throws -> any FeatureStore
     let dataDate: Date?
-    /// The newest of the manifest and the database: files older than this are stale.
+    /// The newest of the manifest and the database: files older than this are stale. Nil when
+    /// the database's last change is not known: then no map is taken to be up to date.
     let sourcesChanged: Date?
     private let stop = Atomic<Bool>(false)
     /// Half the machine's memory for the pages being drawn at once: an A2 page at 600 dpi alone
@@ -56,7 +57,7 @@ public final class AtlasBatch: Sendable {
         self.options = options
         self.openStore = openStore
         self.dataDate = dataDate
-        self.sourcesChanged = [dataDate, manifestDate].compactMap { $0 }.max()
+        self.sourcesChanged = dataDate.map { max($0, manifestDate ?? $0) }
     }
 
     /// Asks the batch to stop: maps being drawn are finished and written whole, no further map

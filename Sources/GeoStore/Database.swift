@@ -1,8 +1,37 @@
 import CSpatiaLite
 import Foundation
 
+/// A connection that runs plain statements, for the one transaction wrapper both databases use.
+package protocol Transactional {
+    /// The statement that begins a transaction.
+    var begin: String { get }
+    func execute(_ sql: String) throws
+}
+
+extension Transactional {
+    /// Runs `body` in one transaction: all of it is stored, or none of it.
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+/// Takes the write lock at once, so that a transaction never fails half-way for another writer.
+extension Database: Transactional {
+    var begin: String { "BEGIN IMMEDIATE" }
+}
+
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public let description: String
+
+    package init(description: String) { self.description = description }
 }
 
 /// A SQLite connection with SpatiaLite loaded. Not thread-safe: one connection per thread or task.
@@ -46,18 +75,6 @@ final class Database {
 
     func prepare(_ sql: String) throws -> Statement { try Statement(database: self, sql: sql) }
 
-    /// Runs `body` in one transaction: all of it is stored, or none of it.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
 
     /// The single value of a one-row query.
     func scalar<T: ColumnValue>(_ sql: String, _ bindings: [any Bindable] = []) throws -> T? {

@@ -2,30 +2,11 @@ import Foundation
 import GeoCore
 
 extension SpatiaLiteStore {
-    public func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme] {
-        _ = try Coordinate(validatingLat: center.lat, lon: center.lon)
-        try checkLimit(limit)
-        let date = try day.map(LocalDay.init)
-        // Without a day, each cinema's today, all taken at one instant (not one per cinema as the walk reaches it).
-        let now = Date()
-        var programmes: [Int64: (timezone: String, screenings: [Screening])] = [:]
-        let rows = try nearestRows(KindTable.of(.cinema), NearestQuery(center: center, limit: limit), limit: limit) { cinema in
-            let programme = try self.screenings(ofCinema: cinema, on: date, now: now, film: film)
-            programmes[cinema] = programme
-            return !programme.screenings.isEmpty
-        }
-        return rows.map { cinema in
-            let programme = programmes[cinema.id.row]!
-            return CinemaProgramme(cinema: cinema, timezone: programme.timezone, screenings: programme.screenings)
-        }
+    public func timezone(ofCinema cinema: Int64) throws -> String? {
+        try value("SELECT timezone FROM cinema WHERE id = ?", [cinema])
     }
 
-    /// The cinema's screenings that start on the local day in its own zone (nil: the day it is
-    /// at `now` there), by start and title.
-    private func screenings(ofCinema cinema: Int64, on day: LocalDay?, now: Date, film: String?) throws -> (timezone: String, screenings: [Screening]) {
-        let zoneName: String = try value("SELECT timezone FROM cinema WHERE id = ?", [cinema]) ?? "UTC"
-        let zone = TimeZone(identifier: zoneName) ?? .gmt
-        let (start, end) = (day ?? LocalDay(containing: now, in: zone)).interval(in: zone)
+    public func screenings(ofCinema cinema: Int64, from start: Date, to end: Date) throws -> [Screening] {
         let statement = try cached("""
             SELECT title, start_utc, minutes, rating, version FROM screening
             WHERE cinema_id = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, title, id
@@ -33,16 +14,39 @@ extension SpatiaLiteStore {
         try statement.bind([cinema, UTC.format(start), UTC.format(end)])
         var screenings: [Screening] = []
         while try statement.step() {
-            let title = statement.string(0) ?? ""
-            if let film, !title.localizedStandardContains(film) { continue }
-            screenings.append(Screening(title: title, start: UTC.parse(statement.string(1) ?? "") ?? start,
+            screenings.append(Screening(title: statement.string(0) ?? "", start: UTC.parse(statement.string(1) ?? "") ?? start,
                                         minutes: statement.isNull(2) ? nil : Int(statement.int(2)),
                                         rating: statement.string(3), version: statement.string(4)))
         }
-        return (zoneName, screenings)
+        return screenings
     }
 
     public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
+        let statement = try db.prepare(StatisticsSQL.catches(by: grouping))
+        var result: [CatchStatistic] = []
+        while try statement.step() {
+            result.append(CatchStatistic(group: grouping.indices.map { statement.string(Int32(4 + $0)) ?? "" }, count: Int(statement.int(0)),
+                                         totalWeightKg: statement.double(1), maxWeightKg: Double(statement, column: 2),
+                                         maxLengthCm: Double(statement, column: 3)))
+        }
+        return result.filter { $0.count > 0 }
+    }
+
+    public func categories() throws -> [CategoryCount] {
+        let statement = try db.prepare(StatisticsSQL.categories)
+        var result: [CategoryCount] = []
+        while try statement.step() {
+            result.append(CategoryCount(category: statement.string(0) ?? "", kind: FeatureKind(rawValue: statement.string(1) ?? "") ?? .poi,
+                                        count: Int(statement.int(2)), located: Int(statement.int(3))))
+        }
+        return StatisticsSQL.ordered(result)
+    }
+}
+
+/// The summaries' SQL, which SpatiaLite and PostgreSQL both read as it is.
+package enum StatisticsSQL {
+    /// count, total kg, heaviest kg, longest cm, then the value of each grouping, in its order.
+    package static func catches(by grouping: [CatchGrouping]) -> String {
         let expressions: [CatchGrouping: String] = [
             .water: "coalesce(w.name, '(no water)')",
             .species: "c.species",
@@ -51,35 +55,23 @@ extension SpatiaLiteStore {
         ]
         let keys = grouping.map { expressions[$0]! }
         let groupBy = keys.isEmpty ? "" : " GROUP BY " + keys.joined(separator: ", ") + " ORDER BY " + keys.joined(separator: ", ")
-        let statement = try db.prepare("""
+        return """
             SELECT count(*), coalesce(sum(c.weight_kg), 0), max(c.weight_kg), max(c.length_cm)\(keys.map { ", " + $0 }.joined())
             FROM catch AS c JOIN trip AS t ON t.id = c.trip_id LEFT JOIN water AS w ON w.id = t.water_id\(groupBy)
-            """)
-        var result: [CatchStatistic] = []
-        while try statement.step() {
-            let count = Int(statement.int(0))
-            guard count > 0 else { continue }
-            result.append(CatchStatistic(group: keys.indices.map { statement.string(Int32(4 + $0)) ?? "" }, count: count,
-                                         totalWeightKg: statement.double(1), maxWeightKg: Double(statement, column: 2),
-                                         maxLengthCm: Double(statement, column: 3)))
-        }
-        return result
+            """
     }
 
-    public func categories() throws -> [CategoryCount] {
-        let statement = try db.prepare("""
-            SELECT category, 'poi', count(*), count(geom) FROM poi GROUP BY category
-            UNION ALL SELECT 'water', 'water', count(*), count(geom) FROM water
-            UNION ALL SELECT 'cinema', 'cinema', count(*), count(geom) FROM cinema
-            UNION ALL SELECT 'trip', 'trip', count(*), count(spot) FROM trip
-            """)
-        var result: [CategoryCount] = []
-        while try statement.step() {
-            guard statement.int(2) > 0 else { continue }
-            result.append(CategoryCount(category: statement.string(0) ?? "", kind: FeatureKind(rawValue: statement.string(1) ?? "") ?? .poi,
-                                        count: Int(statement.int(2)), located: Int(statement.int(3))))
-        }
-        return result.sorted { $0.category < $1.category }
+    /// category, kind, count, how many have a position.
+    package static let categories = """
+        SELECT category, 'poi', count(*), count(geom) FROM poi GROUP BY category
+        UNION ALL SELECT 'water', 'water', count(*), count(geom) FROM water
+        UNION ALL SELECT 'cinema', 'cinema', count(*), count(geom) FROM cinema
+        UNION ALL SELECT 'trip', 'trip', count(*), count(spot) FROM trip
+        """
+
+    /// Categories that have rows, by code.
+    package static func ordered(_ counts: [CategoryCount]) -> [CategoryCount] {
+        counts.filter { $0.count > 0 }.sorted { $0.category < $1.category }
     }
 }
 

@@ -81,7 +81,7 @@ public struct Cursor: Hashable, Sendable {
 /// Every page holds 1 … `maximumLimit` features.
 public let maximumLimit = 10_000
 
-func checkLimit(_ limit: Int) throws(GeoError) {
+package func checkLimit(_ limit: Int) throws(GeoError) {
     guard (1...maximumLimit).contains(limit) else {
         throw .invalid(field: "limit", reason: "\(limit) is outside 1…\(maximumLimit)")
     }
@@ -107,7 +107,7 @@ public struct NearestQuery: Sendable {
     /// The largest radius: half the Earth's circumference, and then some.
     public static let maximumDistance = 20_000_000.0
 
-    func validate() throws(GeoError) {
+    package func validate() throws(GeoError) {
         _ = try Coordinate(validatingLat: center.lat, lon: center.lon)
         try checkLimit(limit)
         if let maxDistance, !(maxDistance > 0 && maxDistance <= Self.maximumDistance) {
@@ -131,7 +131,7 @@ public struct BoxQuery: Sendable {
         self.after = after
     }
 
-    func validate() throws(GeoError) {
+    package func validate() throws(GeoError) {
         _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
         try checkLimit(limit)
         try after?.check(forDistanceQuery: false)
@@ -200,6 +200,10 @@ public struct CatchStatistic: Sendable, Hashable {
     public var totalWeightKg: Double
     public var maxWeightKg: Double?
     public var maxLengthCm: Double?
+
+    package init(group: [String], count: Int, totalWeightKg: Double, maxWeightKg: Double?, maxLengthCm: Double?) {
+        (self.group, self.count, self.totalWeightKg, self.maxWeightKg, self.maxLengthCm) = (group, count, totalWeightKg, maxWeightKg, maxLengthCm)
+    }
 }
 
 public struct CategoryCount: Sendable, Hashable {
@@ -208,6 +212,10 @@ public struct CategoryCount: Sendable, Hashable {
     public var count: Int
     /// How many of them have a position and so appear in spatial queries.
     public var located: Int
+
+    package init(category: String, kind: FeatureKind, count: Int, located: Int) {
+        (self.category, self.kind, self.count, self.located) = (category, kind, count, located)
+    }
 }
 
 public struct ImportSummary: Sendable {
@@ -218,13 +226,16 @@ public struct ImportSummary: Sendable {
 /// Every problem of a refused import; nothing was stored.
 public struct ImportFailure: Error, CustomStringConvertible, Sendable {
     public var problems: [ImportProblem]
+
+    package init(problems: [ImportProblem]) { self.problems = problems }
+
     public var description: String {
         (["import refused, nothing was stored (\(problems.count) invalid record(s); --skip-invalid imports the rest):"]
             + problems.map { "  \($0)" }).joined(separator: "\n")
     }
 }
 
-/// The operations every store offers, SpatiaLite today and PostGIS beside it later.
+/// The operations every store offers: SpatiaLite (`SpatiaLiteStore`) and PostGIS (`PostGISStore`).
 public protocol FeatureStore {
     /// Stores every record of the files in one transaction, or none when a record is invalid
     /// and `skipInvalid` is false.
@@ -238,4 +249,18 @@ public protocol FeatureStore {
     func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme]
     func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic]
     func categories() throws -> [CategoryCount]
+    /// Every category code a query may name: those of the stored POIs, and the kinds.
+    func knownCategories() throws -> Set<String>
+    /// A number that changes whenever the stored data does, whoever changed it (caches key by it).
+    func dataVersion() throws -> UInt64
+    /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
+    func exportAll() throws -> [ParsedFile]
+    /// Runs `body`'s queries against one state of the data (a query and then its details, a
+    /// map's fetches), where the store can; not nested, and not around writes.
+    func reading<T>(_ body: () throws -> T) throws -> T
+}
+
+extension FeatureStore {
+    /// Each query on its own: a store without read transactions of its own.
+    public func reading<T>(_ body: () throws -> T) throws -> T { try body() }
 }

@@ -125,10 +125,12 @@ public struct TripRecord: Hashable, Sendable {
     public init(name: String) { self.name = name }
 }
 
-struct SourceKey: Hashable {
-    let kind: FeatureKind
-    let source: String
-    let id: String
+package struct SourceKey: Hashable {
+    package let kind: FeatureKind
+    package let source: String
+    package let id: String
+
+    package init(kind: FeatureKind, source: String, id: String) { (self.kind, self.source, self.id) = (kind, source, id) }
 }
 
 public enum ImportRecord: Hashable, Sendable {
@@ -147,7 +149,7 @@ public enum ImportRecord: Hashable, Sendable {
     }
 
     /// The identity that makes a record update an earlier one: its kind, source and source id.
-    var sourceKey: SourceKey? {
+    package var sourceKey: SourceKey? {
         let (source, id): (String?, String?) = switch self {
         case let .place(p): (p.source, p.sourceID)
         case let .water(w): (w.source, w.sourceID)
@@ -190,6 +192,9 @@ public struct ParsedFile: Sendable {
     public var file: String
     public var records: [(record: String, value: ImportRecord)] = []
     public var problems: [ImportProblem] = []
+    /// The row id of each record, when they come from another Waymark database (`exportAll`) and
+    /// keep their ids, so that ids and cursors mean the same in a copy.
+    package var storedIDs: [Int64]?
 
     public init(file: String) { self.file = file }
 

@@ -4,7 +4,7 @@ import GeoCore
 
 /// The embedded store: one SpatiaLite file. One instance per thread (SQLite connections are
 /// not shared); open several read-only instances for parallel readers.
-public final class SpatiaLiteStore: FeatureStore {
+public final class SpatiaLiteStore: QueryEngine {
     let db: Database
     let search = RTreeSearch()
     let poiCategories = CategoryCache()
@@ -55,6 +55,21 @@ public final class SpatiaLiteStore: FeatureStore {
     /// The page cache of a connection, in SQLite's notation (negative: KiB).
     static let cacheSize = -65536
 
+    /// The size and modification time of the file and of its write-ahead log, which every commit
+    /// of any process touches.
+    public func dataVersion() -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for file in [db.path, db.path + "-wal"] {
+            var info = stat()
+            guard stat(file, &info) == 0 else { continue }
+            for n in [UInt64(bitPattern: Int64(info.st_size)), UInt64(bitPattern: Int64(info.st_mtim.tv_sec)),
+                      UInt64(bitPattern: Int64(info.st_mtim.tv_nsec))] {
+                hash = (hash ^ n) &* 0x100_0000_01b3
+            }
+        }
+        return hash
+    }
+
     public var schemaVersion: Int { Int((try? db.scalar("PRAGMA user_version") as Int64?) ?? 0) }
 
     /// A prepared statement kept for the life of the connection, under `key` (by default its SQL);
@@ -89,20 +104,8 @@ public final class SpatiaLiteStore: FeatureStore {
     // MARK: Import
 
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
-        let problems = files.flatMap(\.problems)
-        if !problems.isEmpty, !skipInvalid { throw ImportFailure(problems: problems) }
-        var summary = ImportSummary(skipped: problems)
-        let records = files.flatMap { file in file.records.map { (file: file.file, record: $0.record, value: $0.value) } }
-        // Of records with the same source id, the last one wins, as it would by updating the first.
-        var last: [SourceKey: Int] = [:]
-        for (i, r) in records.enumerated() { if let key = r.value.sourceKey { last[key] = i } }
-        // Waters first, so that trips in the same import can name them; then along a Hilbert
-        // curve, so that rows near each other on the map get near ids and share pages in the file
-        // (a query's rows are then read from a few pages rather than from all over the table).
-        let order = records.indices
-            .filter { i in records[i].value.sourceKey.map { last[$0] == i } ?? true }
-            .map { i in (key: (records[i].value.kind == .water ? 0 : 1, records[i].value.position.map(HilbertCurve.index) ?? .max, i), index: i) }
-            .sorted { $0.key < $1.key }
+        let plan = try ImportPlan(files, skipInvalid: skipInvalid)
+        var summary = plan.summary
         defer { poiCategories.invalidate() }
         // Room for the whole import in memory, so that SQLite does not spill pages half-way;
         // pages are only taken as they are needed.
@@ -110,10 +113,9 @@ public final class SpatiaLiteStore: FeatureStore {
         defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
         try db.transaction {
             let bulk = try BulkLoad(db)
-            for (_, i) in order {
-                let (file, record, value) = records[i]
+            for (file, record, value, id) in plan.records {
                 do {
-                    try insert(value, bulk: bulk)
+                    try insert(value, id: id, bulk: bulk)
                 } catch {
                     // A record the database refuses aborts the whole import: nothing half-written.
                     throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "\(error)")])
@@ -125,21 +127,21 @@ public final class SpatiaLiteStore: FeatureStore {
         return summary
     }
 
-    private func insert(_ record: ImportRecord, bulk: BulkLoad) throws {
+    private func insert(_ record: ImportRecord, id: Int64?, bulk: BulkLoad) throws {
         switch record {
         case let .place(p):
             _ = try upsert("poi", bulk, ["category", "name", "names", "description", "descriptions", "address", "phone",
                                    "mobile_phone", "email", "website", "images", "timezone"], geometry: "geom",
                            [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
                             p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone],
-                           GeometryValue.point(p.location), source: p.source, sourceID: p.sourceID)
+                           GeometryValue.point(p.location), source: p.source, sourceID: p.sourceID, id: id)
         case let .water(w):
             _ = try upsert("water", bulk, ["name", "kind", "district", "organisation"], geometry: "geom",
-                           [w.name, w.waterKind, w.district, w.organisation], GeometryValue.wkb(w.geometry), source: w.source, sourceID: w.sourceID)
+                           [w.name, w.waterKind, w.district, w.organisation], GeometryValue.wkb(w.geometry), source: w.source, sourceID: w.sourceID, id: id)
         case let .cinema(c):
             let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone"], geometry: "geom",
                                     [c.name, c.address, c.website, c.timezone], GeometryValue.point(c.location),
-                                    source: c.source, sourceID: c.sourceID)
+                                    source: c.source, sourceID: c.sourceID, id: id)
             // A cinema imported again brings its whole programme anew.
             try cached("DELETE FROM screening WHERE cinema_id = ?").run([cinema])
             let screening = try cached("""
@@ -159,7 +161,7 @@ public final class SpatiaLiteStore: FeatureStore {
                                            "track"], geometry: "spot",
                                   [t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water,
                                    GeometryValue.wkb(t.track.map { .lineString($0) })],
-                                  GeometryValue.point(t.spot ?? t.track?.first), source: t.source, sourceID: t.sourceID)
+                                  GeometryValue.point(t.spot ?? t.track?.first), source: t.source, sourceID: t.sourceID, id: id)
             try cached("DELETE FROM catch WHERE trip_id = ?").run([trip])
             let insertCatch = try cached("""
                 INSERT INTO catch (trip_id, species, length_cm, weight_kg, time_utc, bait, geom)
@@ -174,17 +176,17 @@ public final class SpatiaLiteStore: FeatureStore {
 
     /// Inserts a row, or updates the row with the same source and source id; returns its id.
     /// Into a table that was empty when the import began there is nothing to update, and a plain
-    /// insert is enough.
+    /// insert is enough. A record of an export keeps its `id`.
     private func upsert(_ table: String, _ bulk: BulkLoad, _ columns: [String], geometry: String, _ values: [any Bindable],
-                        _ shape: GeometryValue, source: String?, sourceID: String?) throws -> Int64 {
+                        _ shape: GeometryValue, source: String?, sourceID: String?, id: Int64?) throws -> Int64 {
         let fresh = bulk.isFresh(table)
-        let statement = try cached("\(fresh ? "insert" : "upsert") \(table)", {
-            let all = columns + [geometry, "source", "source_id"]
-            let placeholders = (values + [shape]).map { ($0 as? GeometryValue)?.placeholder ?? "?" } + ["?", "?"]
-            let update = "ON CONFLICT (source, source_id) DO UPDATE SET " + all.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let statement = try cached("\(fresh ? "insert" : "upsert") \(table)\(id == nil ? "" : " with id")", {
+            let all = columns + [geometry, "source", "source_id"] + (id == nil ? [] : ["id"])
+            let placeholders = (values + [shape]).map { ($0 as? GeometryValue)?.placeholder ?? "?" } + ["?", "?"] + (id == nil ? [] : ["?"])
+            let update = "ON CONFLICT (source, source_id) DO UPDATE SET " + all.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
             return "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", "))) \(fresh ? "" : update) RETURNING id"
         }())
-        try statement.bind(values + [shape, source, sourceID])
+        try statement.bind(values + [shape, source, sourceID] + (id.map { [$0] } ?? []))
         guard try statement.step() else { throw DatabaseError(description: "\(table): the row was not stored") }
         let id = statement.int(0)
         while try statement.step() {}
@@ -213,20 +215,20 @@ enum GeometryValue: Bindable {
 }
 
 /// Instants as stored: ISO 8601 in UTC, second precision, so text order is time order.
-enum UTC {
-    static func format(_ date: Date) -> String {
+package enum UTC {
+    package static func format(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
 
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         try? Date.ISO8601FormatStyle(timeZone: .gmt).parse(text)
     }
 }
 
-enum JSON {
+package enum JSON {
     /// Most records have no translations or images: skip the encoder for them (bulk imports).
-    static func text(_ value: [String: String]) -> String { value.isEmpty ? "{}" : encoded(value) }
-    static func text(_ value: [String]) -> String { value.isEmpty ? "[]" : encoded(value) }
+    package static func text(_ value: [String: String]) -> String { value.isEmpty ? "{}" : encoded(value) }
+    package static func text(_ value: [String]) -> String { value.isEmpty ? "[]" : encoded(value) }
 
     private static func encoded(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
@@ -234,7 +236,7 @@ enum JSON {
         return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "null"
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ text: String?) -> T? {
+    package static func decode<T: Decodable>(_ type: T.Type, _ text: String?) -> T? {
         text.flatMap { try? JSONDecoder().decode(T.self, from: Data($0.utf8)) }
     }
 }

@@ -76,17 +76,23 @@ final class RTreeSearch {
 }
 
 /// How each kind is stored: its table, the indexed geometry column, and whether that is a point.
-struct KindTable {
-    let kind: FeatureKind
-    let column: String
-    let isPoint: Bool
+/// The column lists are plain SQL that SpatiaLite and PostGIS both read (`ST_AsBinary` is both's).
+package struct KindTable {
+    package let kind: FeatureKind
+    package let column: String
+    package let isPoint: Bool
     /// SQL for what every answer carries: category, name, names per language, address, a
     /// trip's track (WKB; NULL for the other kinds), and the source (for the map's credits).
-    let core: String
+    package let core: String
     /// SQL for the rest, and the property each column becomes, for `withDetails`.
-    let details: (sql: String, properties: [String])
+    package let details: (columns: String, from: String, properties: [String])
 
-    var table: String { kind.rawValue }
+    package var table: String { kind.rawValue }
+
+    /// The details of one row, whose id is bound at `placeholder`.
+    package func detailsSQL(placeholder: String) -> String {
+        "SELECT \(details.columns) FROM \(details.from) WHERE t.id = \(placeholder)"
+    }
 
     /// The R*Tree entries in the order `RTreeSearch` scores them, each joined to its row:
     /// id, box (1–4), geometry (5…), then the core columns.
@@ -103,28 +109,27 @@ struct KindTable {
     /// Made once: queries look their kind's table up on every call.
     private static let tables = Dictionary(uniqueKeysWithValues: FeatureKind.allCases.map { ($0, make($0)) })
 
-    static func of(_ kind: FeatureKind) -> KindTable { tables[kind]! }
+    package static func of(_ kind: FeatureKind) -> KindTable { tables[kind]! }
 
     private static func make(_ kind: FeatureKind) -> KindTable {
         let source = ["source", "source_id"]
         switch kind {
         case .poi:
             return KindTable(kind: .poi, column: "geom", isPoint: true, core: "t.category, t.name, t.names, t.address, NULL, t.source", details: (
-                "SELECT phone, mobile_phone, email, website, timezone, description, descriptions, images, source, source_id FROM poi WHERE id = ?",
+                "t.phone, t.mobile_phone, t.email, t.website, t.timezone, t.description, t.descriptions, t.images, t.source, t.source_id", "poi AS t",
                 ["phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"] + source))
         case .water:
             return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL, NULL, t.source", details: (
-                "SELECT kind, district, organisation, source, source_id FROM water WHERE id = ?",
+                "t.kind, t.district, t.organisation, t.source, t.source_id", "water AS t",
                 ["water_kind", "district", "organisation"] + source))
         case .cinema:
             return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address, NULL, t.source", details: (
-                "SELECT website, timezone, source, source_id FROM cinema WHERE id = ?", ["website", "timezone"] + source))
+                "t.website, t.timezone, t.source, t.source_id", "cinema AS t", ["website", "timezone"] + source))
         case .trip:
             // A trip is found by its spot (the import sets it to the track's start when absent).
-            return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, AsBinary(t.track), t.source", details: ("""
-                SELECT t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id
-                FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id WHERE t.id = ?
-                """, ["start", "end", "notes", "weather", "water"] + source))
+            return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, ST_AsBinary(t.track), t.source", details: (
+                "t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id",
+                "trip AS t LEFT JOIN water AS w ON w.id = t.water_id", ["start", "end", "notes", "weather", "water"] + source))
         }
     }
 
@@ -146,26 +151,12 @@ struct KindTable {
 }
 
 extension SpatiaLiteStore {
-    public func nearest(_ query: NearestQuery) throws -> FeaturePage {
-        try query.validate()
-        var ranked: [Feature] = []
-        for kind in query.categories.kinds {
-            ranked += try nearestRows(KindTable.of(kind), query, limit: query.limit + 1)
-        }
-        ranked.sort { ($0.distance!, $0.id) < ($1.distance!, $1.id) }
-        let page = Array(ranked.prefix(query.limit))
-        let next = ranked.count > query.limit ? page.last.map { Cursor(distance: $0.distance, id: $0.id) } : nil
-        return FeaturePage(features: page, next: next)
-    }
-
-    /// The `limit` nearest features of one kind after the query's cursor, by (distance, id),
-    /// that pass `accept`; each carries its distance.
-    ///
     /// The distance bound is tight only for a known reach, so the search first looks within a
     /// guess (twice what the last search of this kind needed, or the radius) and widens it
     /// eightfold until `limit` rows are found or the radius is covered.
-    func nearestRows(_ t: KindTable, _ query: NearestQuery, limit: Int,
-                     accept: ((Int64) throws -> Bool)? = nil) throws -> [Feature] {
+    public func nearestRows(of kind: FeatureKind, _ query: NearestQuery, limit: Int,
+                            accept: ((Int64) throws -> Bool)?) throws -> [Feature] {
+        let t = KindTable.of(kind)
         let radius = query.maxDistance ?? .infinity
         if radius.isFinite, query.limit >= Self.wholeRange {
             return try walk(t, query, limit: limit, within: radius, ordered: false, accept: accept)
@@ -196,7 +187,7 @@ extension SpatiaLiteStore {
         search.categories = try categorySelection(t.kind, query.categories)
         try statement.bind([])
         defer { statement.reset() }
-        let after = query.after.map { ($0.distance ?? -.infinity, $0.id) }
+        let refinement = DistanceRefinement(query)
         var best: [Feature] = []
         func key(_ f: Feature) -> (Double, FeatureID) { (f.distance!, f.id) }
         while try statement.step() {
@@ -207,12 +198,12 @@ extension SpatiaLiteStore {
                 break
             }
             let geometry = try t.geometry(statement)
-            let candidate = (Geodesic.distance(from: center, to: geometry), FeatureID(kind: t.kind, row: statement.int(0)))
-            if candidate.0 > reach {
+            let candidate = refinement.key(geometry, FeatureID(kind: t.kind, row: statement.int(0)))
+            if candidate.distance > reach {
                 search.prunedByDistance = true
                 continue
             }
-            if let after, candidate <= after { continue }
+            if !refinement.isPastCursor(candidate) { continue }
             if ordered, best.count == limit, candidate >= key(best[limit - 1]) { continue }
             if let accept, try !accept(candidate.1.row) { continue }
             let feature = t.feature(statement, geometry: geometry, distance: candidate.0)
@@ -238,45 +229,24 @@ extension SpatiaLiteStore {
         return best
     }
 
-    public func bbox(_ query: BoxQuery) throws -> FeaturePage {
-        try query.validate()
-        var found: [Feature] = []
-        for kind in query.categories.kinds where query.after.map({ kind >= $0.id.kind }) ?? true {
-            let t = KindTable.of(kind)
-            let wanted = query.limit + 1 - found.count
-            var rows: [Feature] = []
-            // A large page takes every row in the box in one unordered walk and sorts them (see `wholeRange`).
-            let ordered = query.limit < Self.wholeRange // as for `nearestRows`
-            for part in query.box.unwrapped {
-                search.mode = .box(part, ordered: ordered)
-                search.afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
-                search.categories = try categorySelection(kind, query.categories)
-                let statement = try cached("walk \(t.kind)", t.walk)
-                try statement.bind([])
-                defer { statement.reset() }
-                var taken = 0
-                while !ordered || taken < wanted, try statement.step() {
-                    // The R*Tree holds single-precision boxes: refine on the exact geometry.
-                    let geometry = try t.geometry(statement)
-                    let inside: Bool
-                    if case let .point(c) = geometry { inside = part.contains(c) } else {
-                        inside = PlanarGeometry.geometry(geometry, intersects: part)
-                    }
-                    if inside {
-                        rows.append(t.feature(statement, geometry: geometry, distance: nil))
-                        taken += 1
-                    }
-                }
-            }
-            // Into id order (the two halves of a box across the antimeridian may share a row).
-            var seen = Set<Int64>()
-            found += rows.indices.sorted { rows[$0].id < rows[$1].id }.filter { seen.insert(rows[$0].id.row).inserted }
-                .prefix(wanted).map { rows[$0] }
-            if found.count > query.limit { break }
+    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, afterRow: Int64,
+                        limit: Int) throws -> [Feature] {
+        let t = KindTable.of(kind)
+        // A large page takes every row in the box in one unordered walk, sorted by the caller (see `wholeRange`).
+        let ordered = limit <= Self.wholeRange
+        search.mode = .box(part, ordered: ordered)
+        search.afterRow = afterRow
+        search.categories = try categorySelection(kind, categories)
+        let statement = try cached("walk \(t.kind)", t.walk)
+        try statement.bind([])
+        defer { statement.reset() }
+        var rows: [Feature] = []
+        while !ordered || rows.count < limit, try statement.step() {
+            // The R*Tree holds single-precision boxes: refine on the exact geometry.
+            let geometry = try t.geometry(statement)
+            if part.meets(geometry) { rows.append(t.feature(statement, geometry: geometry, distance: nil)) }
         }
-        let page = Array(found.prefix(query.limit))
-        let next = found.count > query.limit ? page.last.map { Cursor(distance: nil, id: $0.id) } : nil
-        return FeaturePage(features: page, next: next)
+        return rows
     }
 
     /// The leaf filter for a POI category filter; nil when every row of the kind is selected.
@@ -294,45 +264,17 @@ extension SpatiaLiteStore {
         try poiCategories.refresh(db, version: try version.step() ? version.int(0) : 0)
     }
 
-    /// Every category code a query may name: those of the stored POIs, and the kinds.
-    /// Refuses category codes the database has never heard of, listing the known ones: the one
-    /// check the CLI and the server make.
-    public func check(_ filter: CategoryFilter) throws {
-        guard !filter.isAll else { return }
-        let known = try knownCategories(), unknown = filter.codes.subtracting(known)
-        guard unknown.isEmpty else {
-            throw GeoError.invalid(field: "category", reason: "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
-        }
-    }
-
     public func knownCategories() throws -> Set<String> {
         try refreshCategories()
         return Set(poiCategories.codes).union(FeatureKind.allCases.compactMap(\.impliedCategory))
     }
 
-    public func withDetails(_ page: FeaturePage) throws -> FeaturePage {
-        var page = page
-        for i in page.features.indices {
-            let t = KindTable.of(page.features[i].id.kind)
-            let statement = try cached(t.details.sql)
-            try statement.bind([page.features[i].id.row])
-            defer { statement.reset() }
-            guard try statement.step() else { continue } // deleted since the query
-            var properties: [String: String] = [:]
-            for (column, name) in t.details.properties.enumerated() {
-                guard let value = statement.string(Int32(column)), !value.isEmpty, value != "{}", value != "[]" else { continue }
-                switch name {
-                // Stored as JSON; shown as flat properties in the manner of OSM tags.
-                case "descriptions":
-                    for (language, text) in JSON.decode([String: String].self, value) ?? [:] { properties["description:\(language)"] = text }
-                case "images":
-                    for (i, url) in (JSON.decode([String].self, value) ?? []).enumerated() { properties[i == 0 ? "image" : "image:\(i + 1)"] = url }
-                default:
-                    properties[name] = value
-                }
-            }
-            page.features[i].properties = properties
-        }
-        return page
+    public func detailValues(of id: FeatureID) throws -> [String?]? {
+        let t = KindTable.of(id.kind)
+        let statement = try cached(t.detailsSQL(placeholder: "?"))
+        try statement.bind([id.row])
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return t.details.properties.indices.map { statement.string(Int32($0)) }
     }
 }

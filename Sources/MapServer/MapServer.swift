@@ -8,7 +8,8 @@ import NIOPosix
 
 /// How `waymark serve` runs.
 public struct MapServerConfiguration: Sendable {
-    public var databasePath: String
+    /// Where queries are answered: a SpatiaLite file, or a postgres:// URL (a primary or a read replica).
+    public var database: String
     /// Loopback unless told otherwise: the server is not for the world until someone decides so.
     public var host = "127.0.0.1"
     /// 0 picks a free port (tests).
@@ -26,7 +27,7 @@ public struct MapServerConfiguration: Sendable {
     /// Where Debian's libjs-leaflet keeps Leaflet, served to the page under /leaflet/.
     public var leafletFolder = "/usr/share/javascript/leaflet"
 
-    public init(databasePath: String) { self.databasePath = databasePath }
+    public init(database: String) { self.database = database }
 }
 
 /// The HTTP face of Waymark: the same queries and maps as the CLI, over Hummingbird.
@@ -45,10 +46,10 @@ public enum MapServer {
                             pool handOver: (WorkerPool) -> Void) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let workers = max(1, configuration.workers)
-        let pool = try WorkerPool(path: configuration.databasePath, size: workers,
+        let pool = try WorkerPool(location: configuration.database, size: workers,
                                   queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)), metrics: metrics)
         handOver(pool)
-        let version = DataVersion(path: configuration.databasePath)
+        let version = DataVersion(pool: pool)
         let routes = Routes(pool: pool, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
                             style: try MapStyle.named("default"), page: Page(baseLayer: configuration.baseLayer))
         let router = Router(options: .autoGenerateHeadEndpoints)

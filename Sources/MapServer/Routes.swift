@@ -102,7 +102,7 @@ struct Routes: Sendable {
         }
     }
 
-    private func geoJSON(_ job: @escaping @Sendable (SpatiaLiteStore) throws -> Data) async throws -> Response {
+    private func geoJSON(_ job: @escaping @Sendable (any FeatureStore) throws -> Data) async throws -> Response {
         let data = try await pool.withStore(job)
         return Self.body(Array(data), type: "application/geo+json")
     }
@@ -150,7 +150,7 @@ struct Routes: Sendable {
     /// The image for `key` from the cache, or drawn by a worker and kept. Requests for an image
     /// that is being drawn wait for that drawing instead of drawing it again, with the cache off
     /// too (`--cache-mb 0`): then only requests that overlap share, a later one draws anew.
-    private func cachedImage(kind: String, key: String, draw: @escaping @Sendable (SpatiaLiteStore) throws -> Data) async throws -> (CachedImage, ImageSource) {
+    private func cachedImage(kind: String, key: String, draw: @escaping @Sendable (any FeatureStore) throws -> Data) async throws -> (CachedImage, ImageSource) {
         let key = key + " v\(version.current)"
         if let image = cache[key] {
             metrics.cache(hit: true, kind: kind, cache: cache)

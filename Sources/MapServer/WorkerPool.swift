@@ -1,19 +1,21 @@
 import GeoStore
+import Stores
 import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
-/// Where SQLite and Cairo run: a fixed number of threads beside the event loops, and as many
-/// read-only connections, each used by one job at a time (a SQLite connection is not shared
-/// between threads). The event loops (where `waymark serve` also runs Swift's tasks) only parse
-/// requests, route them and write answers. The jobs waiting for a thread are bounded: past
-/// `queueDepth` a job is refused at once (503, `APIError.overloaded`), because a queue without
-/// a bound turns overload into ever longer waits and growing memory.
+/// Where the database and Cairo run: a fixed number of threads beside the event loops, and as many
+/// read-only connections (SpatiaLite or PostGIS), each used by one job at a time (a connection is
+/// not shared between threads). The event loops (where `waymark serve` also runs Swift's tasks)
+/// only parse requests, route them and write answers; a PostGIS store's blocking wait for its
+/// answer happens here, on a worker thread, never on an event loop. The jobs waiting for a thread
+/// are bounded: past `queueDepth` a job is refused at once (503, `APIError.overloaded`), because a
+/// queue without a bound turns overload into ever longer waits and growing memory.
 final class WorkerPool: Service, Sendable {
     /// A connection between jobs. Unchecked: `idle` hands each one to a single job at a time.
     private final class Connection: @unchecked Sendable {
-        let store: SpatiaLiteStore
-        init(_ store: SpatiaLiteStore) { self.store = store }
+        let store: any FeatureStore
+        init(_ store: any FeatureStore) { self.store = store }
     }
 
     let size: Int
@@ -24,19 +26,19 @@ final class WorkerPool: Service, Sendable {
     private let admitted = Atomic<Int>(0)
     private let metrics: ServerMetrics
 
-    /// Opens `size` read-only connections to the database at `path` (failing now if it cannot).
-    init(path: String, size: Int, queueDepth: Int, metrics: ServerMetrics) throws {
+    /// Opens `size` read-only connections to the database at `location` (failing now if it cannot).
+    init(location: String, size: Int, queueDepth: Int, metrics: ServerMetrics) throws {
         self.size = size
         self.queueDepth = queueDepth
         self.metrics = metrics
-        idle = Mutex(try (0..<size).map { _ in Connection(try SpatiaLiteStore(path: path, readOnly: true, memory: .lean)) })
+        idle = Mutex(try (0..<size).map { _ in Connection(try StoreLocation.open(location, readOnly: true, memory: .lean)) })
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
     }
 
     /// Runs `job` on a worker thread with that worker's connection, or throws `APIError.overloaded`
     /// when every thread is busy and `queueDepth` jobs already wait.
-    func withStore<T: Sendable>(_ job: @escaping @Sendable (SpatiaLiteStore) throws -> T) async throws -> T {
+    func withStore<T: Sendable>(_ job: @escaping @Sendable (any FeatureStore) throws -> T) async throws -> T {
         guard admitted.wrappingAdd(1, ordering: .relaxed).newValue <= size + queueDepth else {
             admitted.wrappingSubtract(1, ordering: .relaxed)
             metrics.overloaded()

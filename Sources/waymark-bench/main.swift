@@ -9,9 +9,12 @@ import MapRender
 /// SpatialIndex SQL, on the same database in the same run. Build with `-c release`.
 ///
 ///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR] [--only TEXT] [--reuse]
+///                   [--postgres postgres://user@host:port/database]
 ///
 /// `--only` runs just the measurements whose name contains TEXT (for profiling one of them);
-/// `--reuse` keeps the synthetic database of an earlier run instead of importing it again.
+/// `--reuse` keeps the synthetic database of an earlier run instead of importing it again;
+/// `--postgres` also imports the synthetic points into PostGIS (schema `waymark_bench`, replaced)
+/// and measures Waymark's PostGIS store against the bare queries through postgres-nio.
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -199,8 +202,12 @@ if !(reuse && FileManager.default.fileExists(atPath: synthetic)) {
     print(String(format: "\nimport of %d points from CSV: %.2f s (parse %.2f s + store with spatial index %.2f s)",
                  pointCount, parseTime + storeTime, parseTime, storeTime))
 }
+let syntheticBox = (lon: 20_000 / (111_320 * cos(57 * Double.pi / 180)), lat: 20_000.0 / 111_132)
 try benchmark("\(pointCount) synthetic points (seeded, 5 categories)", path: synthetic, area: region, category: "eat",
-              bboxDegrees: (lon: 20_000 / (111_320 * cos(57 * Double.pi / 180)), lat: 20_000 / 111_132))
+              bboxDegrees: syntheticBox)
+if let url = option("--postgres") {
+    try postGISBenchmark(url: url, csv: csv, area: region, category: "eat", bboxDegrees: syntheticBox)
+}
 
 // 2. GeoNames cities15000: 34 006 real places, read from ../shared/data when it is there.
 let cities = shared.appendingPathComponent("gazetteer/geonames_cities15000_tz.csv")

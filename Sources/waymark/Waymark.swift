@@ -6,21 +6,42 @@ import GeoCore
 import GeoStore
 import MapRender
 import MapServer
+import Stores
 
 @main
 struct Waymark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
-        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, AtlasCommand.self, Serve.self])
+        subcommands: [Import.self, Nearest.self, Within.self, BBox.self, Stats.self, Render.self, AtlasCommand.self, Serve.self, Copy.self])
 }
 
-/// `--db`, else `$WAYMARK_DB`, else the default database built from Data/.
+/// `--db`, else `$WAYMARK_DB`, else the default database built from Data/: a SpatiaLite file, or
+/// PostGIS for a postgres:// URL.
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "SpatiaLite database file (default: $WAYMARK_DB, else the demo data in Data/).")
+    @Option(help: "A SpatiaLite file, or postgres://user@host:port/database for PostGIS (default: $WAYMARK_DB, else the demo data in Data/).")
     var db: String?
 
-    func open(readOnly: Bool = true) throws -> SpatiaLiteStore {
-        try SpatiaLiteStore(path: path, readOnly: readOnly)
+    /// The file or URL `open` opens.
+    var location: String {
+        get throws { try db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] ?? DefaultDataset.databasePath() }
+    }
+
+    func validate() throws {
+        if let db { try Self.check(db, option: "db") }
+    }
+
+    func open(readOnly: Bool = true) throws -> any FeatureStore { try Self.open(try location, readOnly: readOnly) }
+
+    /// Refuses a malformed URL as an error naming `option`.
+    static func check(_ location: String, option: String) throws {
+        do { try StoreLocation.check(location) } catch let .invalid(_, reason) { throw ValidationError("--\(option): \(reason)") }
+    }
+
+    /// The store at a file path or URL; a malformed URL is an error naming `option`.
+    static func open(_ location: String, readOnly: Bool, option: String = "db") throws -> any FeatureStore {
+        do { return try StoreLocation.open(location, readOnly: readOnly) } catch let GeoError.invalid(_, reason) {
+            throw ValidationError("--\(option): \(reason)")
+        }
     }
 }
 
@@ -59,11 +80,11 @@ struct QueryOptions: ParsableArguments {
     var after: Cursor? { get throws { try cursor.map { try Cursor(token: $0) } } }
 
     /// Refuses codes the database has never heard of, listing the known ones.
-    func checkCategories(in store: SpatiaLiteStore) throws {
+    func checkCategories(in store: any FeatureStore) throws {
         do { try store.check(categories) } catch let GeoError.invalid(field, reason) { throw ValidationError("--\(field): \(reason)") }
     }
 
-    func print(_ page: FeaturePage, from store: SpatiaLiteStore, showDistance: Bool) throws {
+    func print(_ page: FeaturePage, from store: any FeatureStore, showDistance: Bool) throws {
         switch format {
         case .geojson:
             Swift.print(String(decoding: GeoJSONOutput.featureCollection(try store.withDetails(page), language: lang), as: UTF8.self))
@@ -364,7 +385,7 @@ struct AtlasCommand: ParsableCommand {
         // Every problem of the manifest, categories included, is found before a map is drawn.
         let atlas: AtlasManifest
         do { atlas = try AtlasManifest.load(path: manifest) } catch { throw AtlasFailure(description: "\(error)") }
-        let store = try database.open(), databasePath = try database.path
+        let store = try database.open(), location = try database.location
         do { try atlas.check(knownCategories: Set(try store.categories().map(\.category))) } catch { throw AtlasFailure(description: "\(error)") }
         let folder = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -373,9 +394,10 @@ struct AtlasCommand: ParsableCommand {
             throw AtlasFailure(description: "--combine: \(combined.lastPathComponent) is the PDF of \(map.label); give the combined PDF a name of its own")
         }
         func modified(_ path: String) -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        // A SpatiaLite file's last change is its modification time; PostGIS does not say.
         let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: folder, jobs: jobs, force: force, combine: combined),
-                               dataDate: modified(databasePath), manifestDate: modified(manifest)) {
-            try SpatiaLiteStore(path: databasePath, readOnly: true)
+                               dataDate: StoreLocation.isPostgres(location) ? nil : modified(location), manifestDate: modified(manifest)) {
+            try StoreLocation.open(location, readOnly: true)
         }
         // Ctrl-C (or a SIGTERM) lets the maps being drawn finish and be written whole, and starts no more.
         let received = Atomic<Int32>(0)
@@ -447,7 +469,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var configuration = MapServerConfiguration(databasePath: try database.path)
+        var configuration = MapServerConfiguration(database: try database.location)
         configuration.host = host
         configuration.port = port
         if let workers { configuration.workers = workers }
@@ -458,10 +480,28 @@ struct Serve: AsyncParsableCommand {
     }
 }
 
-extension DatabaseOptions {
-    /// The file `open` opens (the default one built from Data/ when none is named): the server
-    /// and the atlas open one read-only connection to it per worker.
-    var path: String {
-        get throws { try db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] ?? DefaultDataset.databasePath() }
+struct Copy: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Copy every record of one database into another (SpatiaLite file or postgres:// URL), in one transaction.",
+        discussion: "Ids are given in the target's import order (spatial), as they were in a source built by one import.")
+
+    @Option(help: "The database to read: a SpatiaLite file or a postgres:// URL.")
+    var from: String
+
+    @Option(help: "The database to write (created or migrated): a SpatiaLite file or a postgres:// URL.")
+    var to: String
+
+    func validate() throws {
+        try DatabaseOptions.check(from, option: "from")
+        try DatabaseOptions.check(to, option: "to")
+        guard from != to else { throw ValidationError("--to: '\(to)' is also --from") }
+    }
+
+    func run() throws {
+        let source = try DatabaseOptions.open(from, readOnly: true, option: "from")
+        let target = try DatabaseOptions.open(to, readOnly: false, option: "to")
+        let summary = try source.copy(to: target)
+        let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
+        print("copied \(counts.isEmpty ? "nothing" : counts.joined(separator: ", "))")
     }
 }

@@ -42,7 +42,7 @@ import Testing
         return url.path
     }
 
-    private func importDiary(into store: SpatiaLiteStore) throws -> ImportSummary {
+    private func importDiary(into store: any FeatureStore) throws -> ImportSummary {
         let files = try FileImport.parse(paths: [write(Self.waters, "waters.geojson")], kind: .water)
             + FileImport.parse(paths: [write(Self.trips, "diary.geojson")], kind: .trip)
         #expect(files.flatMap(\.problems).isEmpty, "\(files.flatMap(\.problems))")
@@ -53,8 +53,10 @@ import Testing
         CatchStatistic(group: group, count: count, totalWeightKg: totalKg, maxWeightKg: maxKg, maxLengthCm: maxCm)
     }
 
-    @Test func catchesAreCountedByWaterSpeciesAndYear() throws {
-        let store = try SpatiaLiteStore(path: database.path)
+    @Test(arguments: StoreKind.available)
+    func catchesAreCountedByWaterSpeciesAndYear(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
         let summary = try importDiary(into: store)
         #expect(summary.inserted == [.water: 1, .trip: 3])
 
@@ -74,13 +76,15 @@ import Testing
         // Importing the diary again updates the same trips (by id, or by name and start) and
         // replaces their catches: nothing is counted twice.
         _ = try importDiary(into: store)
-        #expect(try store.db.count("trip") == 3 && store.db.count("catch") == 3 && store.db.count("water") == 1)
+        #expect(try store.count("trip") == 3 && store.count("catch") == 3 && store.count("water") == 1)
         #expect(try store.catchStatistics(by: [.water, .species, .year]) == byWaterSpeciesYear)
         #expect(try store.catchStatistics(by: [.species]) == bySpecies)
     }
 
-    @Test func aTripIsFoundAtItsSpot() throws {
-        let store = try SpatiaLiteStore(path: database.path)
+    @Test(arguments: StoreKind.available)
+    func aTripIsFoundAtItsSpot(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
         _ = try importDiary(into: store)
         let nearest = try store.nearest(NearestQuery(center: Self.dawnSpot, limit: 1, categories: CategoryFilter(["trip"]))).features
         let trip = try #require(nearest.first)

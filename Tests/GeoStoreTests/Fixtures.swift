@@ -1,6 +1,8 @@
 import Foundation
+import Testing
 import GeoCore
 @testable import GeoStore
+@testable import PostGISStore
 
 /// A fresh database file in a temporary directory, removed with its directory at deinit.
 final class TemporaryDatabase {
@@ -66,5 +68,137 @@ extension Database {
             snapshot[index] = ["\(try count(index)) rows"]
         }
         return snapshot
+    }
+}
+
+/// The stores the conformance suite runs against: SpatiaLite always, PostGIS when
+/// `$WAYMARK_TEST_POSTGRES` names a database with the postgis extension (.ci/run starts one with
+/// scripts/pg-test-cluster.sh). Without it the PostGIS half is skipped, and
+/// `PostGISAvailabilityTests` says so in the test report.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case spatiaLite, postGIS
+
+    static let postgresURL = ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    static let available: [StoreKind] = postgresURL == nil ? [.spatiaLite] : allCases
+
+    var testDescription: String { rawValue }
+}
+
+/// A store under test, and what the tests read of its tables with their own SQL (which both
+/// databases understand as written).
+protocol TestedStore: QueryEngine {
+    /// The first column of every row, as text ("NULL" for null).
+    func texts(_ sql: String) throws -> [String]
+    /// Every row of every table of Waymark's, as text: equal snapshots mean equal content.
+    func contentSnapshot() throws -> [String: [String]]
+}
+
+extension TestedStore {
+    func count(_ table: String) throws -> Int { Int(try texts("SELECT count(*) FROM \(table)").first ?? "") ?? -1 }
+}
+
+extension SpatiaLiteStore: TestedStore {
+    func texts(_ sql: String) throws -> [String] { try db.texts(sql) }
+    func contentSnapshot() throws -> [String: [String]] { try db.contentSnapshot() }
+}
+
+extension PostGISStore: TestedStore {
+    func texts(_ sql: String) throws -> [String] {
+        try rows("SELECT (q.*)::text FROM (\(sql)) AS q").map { row in
+            // A one-column row's text is "(value)", quoted when it has to be.
+            var text = try row[0].decode(String.self)
+            text = String(text.dropFirst().dropLast())
+            if text.isEmpty { return "NULL" }
+            if text.hasPrefix("\""), text.hasSuffix("\"") {
+                text = String(text.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+            }
+            return text
+        }
+    }
+
+    func contentSnapshot() throws -> [String: [String]] {
+        var snapshot: [String: [String]] = [:]
+        for table in ["poi", "water", "cinema", "screening", "trip", "catch", "waymark_schema"] {
+            snapshot[table] = try rows("SELECT t::text FROM \(table) AS t ORDER BY 1").map { try $0[0].decode(String.self) }
+        }
+        return snapshot
+    }
+}
+
+/// A fresh, empty database of one kind: a SpatiaLite file in a temporary folder, or a schema of
+/// its own in the test database (so that tests run in parallel), dropped at deinit.
+final class TemporaryStore {
+    let kind: StoreKind
+    let files = TemporaryDatabase()
+    private let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+
+    init(_ kind: StoreKind) { self.kind = kind }
+
+    /// Where the store is: a file path, or a postgres:// URL.
+    var location: String {
+        switch kind {
+        case .spatiaLite: files.path
+        case .postGIS: StoreKind.postgresURL! + "?schema=" + schema
+        }
+    }
+
+    /// A new connection to the database (created and migrated on first use).
+    func open(readOnly: Bool = false) throws -> any TestedStore {
+        switch kind {
+        case .spatiaLite: try SpatiaLiteStore(path: location, readOnly: readOnly)
+        case .postGIS: try PostGISStore(url: location, readOnly: readOnly)
+        }
+    }
+
+    deinit {
+        guard kind == .postGIS, let store = try? PostGISStore(url: location) else { return }
+        try? store.execute("DROP SCHEMA \(schema) CASCADE")
+    }
+}
+
+/// Says in the test report whether the PostGIS half of the conformance suite ran.
+@Suite struct PostGISAvailabilityTests {
+    @Test(.enabled(if: StoreKind.postgresURL != nil,
+                   "WAYMARK_TEST_POSTGRES is unset: the PostGIS half of the store tests was skipped (.ci/run starts a cluster)"))
+    func theTestDatabaseHasPostGIS() throws {
+        let temporary = TemporaryStore(.postGIS)
+        let store = try #require(try temporary.open() as? PostGISStore)
+        #expect(try store.texts("SELECT extname FROM pg_extension WHERE extname = 'postgis'") == ["postgis"])
+        #expect(store.schemaVersion == PostGISSchema.current)
+    }
+}
+
+/// PostGIS's own side of the schema: tables, indexes and versions.
+@Suite struct PostGISSchemaTests {
+    @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's schema was not checked"))
+    func aNewDatabaseHasGeographyColumnsWithBothIndexesAndRefusesANewerSchema() throws {
+        let temporary = TemporaryStore(.postGIS)
+        let store = try #require(try temporary.open() as? PostGISStore)
+        #expect(try store.texts("""
+            SELECT f_table_name || '.' || f_geography_column || ' ' || type || ' ' || srid FROM geography_columns
+            WHERE f_table_schema = current_schema() ORDER BY 1
+            """) == ["catch.geom Point 4326", "cinema.geom Point 4326", "poi.geom Point 4326",
+                     "trip.spot Point 4326", "trip.track LineString 4326", "water.geom Geometry 4326"])
+        let indexes = try store.texts("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexdef LIKE '%USING gist%' ORDER BY 1")
+        #expect(indexes.count == 12 && indexes.contains("poi_geom") && indexes.contains("poi_geom_planar"), "\(indexes)")
+        // A large import into the empty table builds the indexes after the rows: they are back.
+        _ = try store.importFiles([ParsedFile(file: "many", randomPlaces(10_000, seed: 7).map(ImportRecord.place))], skipInvalid: false)
+        #expect(try store.texts("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexdef LIKE '%USING gist%' ORDER BY 1") == indexes)
+        try store.execute("DELETE FROM poi")
+        // Opening it again migrates nothing and keeps the data.
+        try importEveryKind(into: store)
+        let before = try store.contentSnapshot()
+        #expect(try temporary.open().contentSnapshot() == before)
+
+        try store.execute("UPDATE waymark_schema SET version = version + 1")
+        for readOnly in [false, true] {
+            let error = #expect(throws: DatabaseError.self) { try temporary.open(readOnly: readOnly) }
+            #expect(error?.description.contains("schema version \(PostGISSchema.current + 1), newer") == true, "\(String(describing: error))")
+        }
+        // Read-only connections refuse writes (a replica's would anyway).
+        try store.execute("UPDATE waymark_schema SET version = version - 1")
+        let reader = try temporary.open(readOnly: true)
+        #expect(throws: DatabaseError.self) { try reader.importFiles([ParsedFile(file: "x", [.place(PlaceRecord(category: "eat", name: "X", location: nil))])], skipInvalid: false) }
+        #expect(try store.contentSnapshot() == before)
     }
 }

@@ -3,14 +3,15 @@ import GeoCore
 import Testing
 @testable import GeoStore
 
-/// The query engine against brute force over every stored row, with the same distance function.
-@Suite(.serialized) struct QueryOracleTests {
-    let database = TemporaryDatabase()
-    let store: SpatiaLiteStore
+/// The query engine against brute force over every stored row, with the same distance function,
+/// for each store.
+struct OracleFixture {
+    let database: TemporaryStore
+    let store: any TestedStore
     let places: [PlaceRecord]
     let waters: [WaterRecord]
 
-    init() throws {
+    init(_ kind: StoreKind) throws {
         places = randomPlaces(6_000, seed: 42)
         var rng = SeededRandom(seed: 5)
         // Small square lakes and short rivers scattered where the places are dense.
@@ -23,7 +24,8 @@ import Testing
                 : .lineString([c, Coordinate(lat: c.lat + d, lon: c.lon + d / 2), Coordinate(lat: c.lat + d, lon: c.lon + d)])
             return WaterRecord(name: "W\(i)", waterKind: i % 2 == 0 ? "lake" : "river", geometry: geometry)
         }
-        store = try SpatiaLiteStore(path: database.path)
+        database = TemporaryStore(kind)
+        store = try database.open()
         var unlocated = PlaceRecord(category: "stay", name: "Brīvdienu māja \"Vinkalni\"", location: nil)
         unlocated.names = ["lv": "Brīvdienu māja \"Vinkalni\""]
         _ = try store.importFiles([ParsedFile(file: "places", places.map(ImportRecord.place) + [.place(unlocated)]),
@@ -35,9 +37,11 @@ import Testing
     var rows: [(id: FeatureID, category: String, geometry: Geometry)] {
         get throws {
             func ids(_ kind: FeatureKind) throws -> [String: Int64] {
-                let statement = try store.db.prepare("SELECT name, id FROM \(kind.rawValue)")
                 var ids: [String: Int64] = [:]
-                while try statement.step() { ids[statement.string(0)!] = statement.int(1) }
+                for pair in try store.texts("SELECT name || '|' || id FROM \(kind.rawValue)") {
+                    let parts = pair.split(separator: "|")
+                    ids[String(parts[0])] = Int64(parts[1])
+                }
                 return ids
             }
             let poi = try ids(.poi), water = try ids(.water)
@@ -59,21 +63,27 @@ import Testing
                 Coordinate(lat: 1, lon: -179.99), Coordinate(lat: 89.5, lon: 179.9), Coordinate(lat: 0, lon: 0)]
             + (0..<40).map { _ in Coordinate(lat: .random(in: -90...90, using: &rng), lon: .random(in: -180...180, using: &rng)) }
     }
+}
 
-    @Test func nearestEqualsBruteForce() throws {
-        for (i, center) in queryPoints.enumerated() {
+@Suite struct QueryOracleTests {
+    @Test(arguments: StoreKind.available)
+    func nearestEqualsBruteForce(_ kind: StoreKind) throws {
+        let f = try OracleFixture(kind), store = f.store
+        for (i, center) in f.queryPoints.enumerated() {
             let filter: Set<String> = [[], ["eat"], ["see", "water"], ["water"]][i % 4]
             let result = try store.nearest(NearestQuery(center: center, limit: 10, categories: CategoryFilter(filter)))
-            let oracle = try bruteForceNearest(center, categories: filter).prefix(10)
+            let oracle = try f.bruteForceNearest(center, categories: filter).prefix(10)
             #expect(result.features.map(\.id) == oracle.map(\.1), "nearest at \(center) \(filter)")
-            for (f, o) in zip(result.features, oracle) { #expect(f.distance == o.0) }
+            for (feature, o) in zip(result.features, oracle) { #expect(feature.distance == o.0) }
         }
     }
 
-    @Test func withinEqualsBruteForceAcrossPages() throws {
-        for center in queryPoints.prefix(20) {
+    @Test(arguments: StoreKind.available)
+    func withinEqualsBruteForceAcrossPages(_ kind: StoreKind) throws {
+        let f = try OracleFixture(kind), store = f.store
+        for center in f.queryPoints.prefix(20) {
             let radius = 600_000.0
-            let oracle = try bruteForceNearest(center, categories: [], maxDistance: radius)
+            let oracle = try f.bruteForceNearest(center, categories: [], maxDistance: radius)
             var collected: [FeatureID] = []
             var after: Cursor?
             repeat {
@@ -86,11 +96,13 @@ import Testing
         }
     }
 
-    @Test func withinAskingForThousandsWalksUnorderedAndStillEqualsBruteForce() throws {
-        for (i, center) in queryPoints.prefix(12).enumerated() {
+    @Test(arguments: StoreKind.available)
+    func withinAskingForThousandsWalksUnorderedAndStillEqualsBruteForce(_ kind: StoreKind) throws {
+        let f = try OracleFixture(kind), store = f.store
+        for (i, center) in f.queryPoints.prefix(12).enumerated() {
             // The whole globe once, so that the answer spans pages.
             let radius = i == 0 ? 20_000_000.0 : 3_000_000
-            let oracle = try bruteForceNearest(center, categories: ["eat", "water"], maxDistance: radius)
+            let oracle = try f.bruteForceNearest(center, categories: ["eat", "water"], maxDistance: radius)
             var collected: [FeatureID] = []
             var after: Cursor?
             repeat {
@@ -104,13 +116,15 @@ import Testing
         }
     }
 
-    @Test func bboxEqualsBruteForceIncludingTheAntimeridian() throws {
+    @Test(arguments: StoreKind.available)
+    func bboxEqualsBruteForceIncludingTheAntimeridian(_ kind: StoreKind) throws {
+        let f = try OracleFixture(kind), store = f.store
         let boxes = [BoundingBox(minLon: 170, minLat: -15, maxLon: -170, maxLat: 15),
                      BoundingBox(minLon: -20, minLat: 30, maxLon: 40, maxLat: 70),
                      BoundingBox(minLon: -180, minLat: 85, maxLon: 180, maxLat: 90)]
         for box in boxes {
             for filter: Set<String> in [[], ["stay", "water"]] {
-                let oracle = try rows.filter { row in
+                let oracle = try f.rows.filter { row in
                     (filter.isEmpty || filter.contains(row.category))
                         && box.unwrapped.contains { part in
                             if case let .point(c) = row.geometry { return part.contains(c) }
@@ -133,7 +147,9 @@ import Testing
         }
     }
 
-    @Test func placesWithoutCoordinatesAreKeptButNeverReturned() throws {
+    @Test(arguments: StoreKind.available)
+    func placesWithoutCoordinatesAreKeptButNeverReturned(_ kind: StoreKind) throws {
+        let f = try OracleFixture(kind), store = f.store
         let counts = try store.categories()
         let stay = try #require(counts.first { $0.category == "stay" })
         #expect(stay.count == stay.located + 1)
@@ -144,7 +160,37 @@ import Testing
             everything += page.features
             after = page.next
         } while after != nil
-        #expect(everything.count == places.count + waters.count)
+        #expect(everything.count == f.places.count + f.waters.count)
         #expect(!everything.contains { $0.name == "Brīvdienu māja \"Vinkalni\"" })
+    }
+}
+
+/// Where a sphere and the ellipsoid disagree about what is nearer: at the equator a degree of
+/// meridian is 0.7% shorter than a degree of the equator, on a sphere they are equal. Forty places
+/// east of the centre come first by sphere distance (what PostGIS's KNN orders by), forty places
+/// north are nearer on the ellipsoid: a store must not stop at the sphere's order.
+@Suite struct EllipsoidOrderTests {
+    @Test(arguments: StoreKind.available)
+    func nearestAndItsPagesFollowTheEllipsoidNotTheSphere(_ kind: StoreKind) throws {
+        let center = Coordinate(lat: 0, lon: 0)
+        let east = (0..<40).map { PlaceRecord(category: "see", name: "E\($0)", location: Coordinate(lat: 0, lon: 0.9 + Double($0) * 0.00002)) }
+        let north = (0..<40).map { PlaceRecord(category: "see", name: "N\($0)", location: Coordinate(lat: 0.905 + Double($0) * 0.00001, lon: 0)) }
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
+        _ = try store.importFiles([ParsedFile(file: "places", (east + north).map(ImportRecord.place))], skipInvalid: false)
+        let oracle = (east + north).map { (distance: Geodesic.distance(center, $0.location!), name: $0.name) }.sorted { $0 < $1 }
+        // The premise: every northern place is nearer than every eastern one.
+        #expect(oracle.prefix(40).allSatisfy { $0.name.hasPrefix("N") })
+
+        let nearest = try store.nearest(NearestQuery(center: center, limit: 10)).features
+        #expect(nearest.map(\.name) == oracle.prefix(10).map(\.name))
+        #expect(nearest.map(\.distance) == oracle.prefix(10).map(\.distance))
+        var names: [String?] = [], after: Cursor?
+        repeat {
+            let page = try store.nearest(NearestQuery(center: center, limit: 3, maxDistance: 101_000, after: after))
+            names += page.features.map(\.name)
+            after = page.next
+        } while after != nil
+        #expect(names == oracle.filter { $0.distance <= 101_000 }.map(\.name))
     }
 }

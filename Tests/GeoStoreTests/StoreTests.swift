@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 @testable import GeoStore
+import PostGISStore
 import Testing
 
 // The store end to end: imports through the real parsers, then what the database holds and
@@ -11,7 +12,7 @@ private let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComp
 
 /// An instant from a local wall-clock time "YYYY-MM-DD HH:MM" in an IANA zone, through Foundation's
 /// calendar (not the importers' parser).
-private func instant(_ text: String, in zone: String) -> Date {
+func instant(_ text: String, in zone: String) -> Date {
     let numbers = text.split(whereSeparator: { "- :".contains($0) }).map { Int($0)! }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: zone)!
@@ -22,14 +23,14 @@ private func instant(_ text: String, in zone: String) -> Date {
 private func utc(_ text: String) -> Date { instant(text, in: "GMT") }
 
 /// A closed square ring with its south-west corner at `corner`, `size` degrees on a side.
-private func square(_ corner: Coordinate, _ size: Double) -> [Coordinate] {
+func square(_ corner: Coordinate, _ size: Double) -> [Coordinate] {
     [corner, Coordinate(lat: corner.lat, lon: corner.lon + size), Coordinate(lat: corner.lat + size, lon: corner.lon + size),
      Coordinate(lat: corner.lat + size, lon: corner.lon), corner]
 }
 
 /// A few rows of every kind: 3 places, a lake and a river, a cinema with 2 screenings, 2 trips
 /// (one with a track) on the lake, 3 catches.
-private func importEveryKind(into store: SpatiaLiteStore) throws {
+func importEveryKind(into store: any FeatureStore) throws {
     let riga = Coordinate(lat: 56.9496, lon: 24.1052)
     let places = ["Doma laukums", "Brīvības piemineklis", "Centrāltirgus"].enumerated().map { i, name in
         PlaceRecord(category: "see", name: name, location: Coordinate(lat: riga.lat + Double(i) * 0.01, lon: riga.lon))
@@ -140,18 +141,18 @@ private let plzenProgramme = """
     Vrtěti ženou | MP-15 | ČT | 100 | 20:40
     """
 
+/// The conformance suite: every test that is about what a store stores and answers runs against
+/// each store (`StoreKind.available`); those about SpatiaLite's file come last.
 @Suite struct StoreTests {
-    let database = TemporaryDatabase()
-
-    func openStore() throws -> SpatiaLiteStore { try SpatiaLiteStore(path: database.path) }
 
     // MARK: 1. Transactional import
 
-    @Test(arguments: InvalidFile.allCases)
-    func anInvalidRecordRefusesTheWholeImportAndChangesNothing(_ file: InvalidFile) throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available, InvalidFile.allCases)
+    func anInvalidRecordRefusesTheWholeImportAndChangesNothing(_ kind: StoreKind, _ file: InvalidFile) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         try importEveryKind(into: store)
-        let before = try store.db.contentSnapshot()
+        let before = try store.contentSnapshot()
         #expect(before["poi"]?.count == 3 && before["water"]?.count == 2 && before["catch"]?.count == 3)
 
         let parsed = try file.parsed()
@@ -164,15 +165,16 @@ private let plzenProgramme = """
         for word in expected.reasonContains { #expect(problem.reason.contains(word), "\(problem.reason) names \(word)") }
         let message = failure?.description ?? ""
         #expect(message.contains(file.name) && message.contains(expected.record) && message.contains(problem.reason))
-        #expect(try store.db.contentSnapshot() == before)
+        #expect(try store.contentSnapshot() == before)
     }
 
-    @Test(arguments: InvalidFile.allCases)
-    func skipInvalidStoresTheValidRecordsAndListsTheInvalidOnes(_ file: InvalidFile) throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available, InvalidFile.allCases)
+    func skipInvalidStoresTheValidRecordsAndListsTheInvalidOnes(_ kind: StoreKind, _ file: InvalidFile) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         try importEveryKind(into: store)
-        let placesBefore = try store.db.texts("SELECT name FROM poi ORDER BY id")
-        let watersBefore = try store.db.texts("SELECT name FROM water ORDER BY id")
+        let placesBefore = try store.texts("SELECT name FROM poi ORDER BY id")
+        let watersBefore = try store.texts("SELECT name FROM water ORDER BY id")
 
         let summary = try store.importFiles([try file.parsed()], skipInvalid: true)
         let expected = file.expectedProblem
@@ -182,16 +184,20 @@ private let plzenProgramme = """
         #expect(summary.inserted[.poi, default: 0] == valid.places.count)
         #expect(summary.inserted[.water, default: 0] == valid.waters.count)
         // New rows come after the old ones (in the import's own, spatial, order).
-        let places = try store.db.texts("SELECT name FROM poi ORDER BY id"), waters = try store.db.texts("SELECT name FROM water ORDER BY id")
+        let places = try store.texts("SELECT name FROM poi ORDER BY id"), waters = try store.texts("SELECT name FROM water ORDER BY id")
         #expect(Array(places.prefix(placesBefore.count)) == placesBefore && places.dropFirst(placesBefore.count).sorted() == valid.places.sorted())
         #expect(Array(waters.prefix(watersBefore.count)) == watersBefore && waters.dropFirst(watersBefore.count).sorted() == valid.waters.sorted())
-        #expect(try store.db.count("idx_poi_geom") == placesBefore.count + valid.places.count)
+        if let sqlite = store as? SpatiaLiteStore {
+            #expect(try sqlite.db.count("idx_poi_geom") == placesBefore.count + valid.places.count)
+        }
     }
 
-    @Test func aTripOnAnUnknownWaterMakesTheDatabaseRefuseTheWholeImport() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func aTripOnAnUnknownWaterMakesTheDatabaseRefuseTheWholeImport(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         try importEveryKind(into: store)
-        let before = try store.db.contentSnapshot()
+        let before = try store.contentSnapshot()
 
         var trip = TripRecord(name: "Somewhere else")
         trip.waterName = "Nonexistent pond"
@@ -208,23 +214,27 @@ private let plzenProgramme = """
             #expect(failure?.problems.map(\.file) == ["diary"])
             #expect(failure?.problems.map(\.record) == ["feature 1"])
             #expect(failure?.problems.first?.reason.contains("Nonexistent pond") == true)
-            #expect(try store.db.contentSnapshot() == before)
+            #expect(try store.contentSnapshot() == before)
         }
     }
 
-    @Test func aTripMayNameAWaterThatComesLaterInTheSameImport() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func aTripMayNameAWaterThatComesLaterInTheSameImport(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         var trip = TripRecord(name: "First cast")
         trip.waterName = "Later lake"
         trip.spot = Coordinate(lat: 57.205, lon: 24.305)
         let lake = WaterRecord(name: "Later lake", waterKind: "lake", geometry: .polygon([square(Coordinate(lat: 57.2, lon: 24.3), 0.01)]))
         _ = try store.importFiles([ParsedFile(file: "trips", [.trip(trip)]), ParsedFile(file: "waters", [.water(lake)])], skipInvalid: false)
-        #expect(try store.db.texts("SELECT w.name FROM trip AS t JOIN water AS w ON w.id = t.water_id") == ["Later lake"])
+        #expect(try store.texts("SELECT w.name FROM trip AS t JOIN water AS w ON w.id = t.water_id") == ["Later lake"])
     }
 
     // MARK: 2. A large file
 
-    @Test func hundredThousandPointsFromAGeoJSONFileAndNearestAgainstBruteForce() throws {
+    @Test(arguments: StoreKind.available)
+    func hundredThousandPointsFromAGeoJSONFileAndNearestAgainstBruteForce(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
         var rng = SeededRandom(seed: 2012)
         let points = (0..<100_000).map { _ in
             Coordinate(lat: .random(in: 55.7...58.1, using: &rng), lon: .random(in: 20.9...28.2, using: &rng))
@@ -233,15 +243,15 @@ private let plzenProgramme = """
             #"{"type":"Feature","id":"\#(i)","properties":{"name":"L\#(i)","category":"\#(testCategories[i % 5])"},"#
                 + #""geometry":{"type":"Point","coordinates":[\#(c.lon),\#(c.lat)]}}"#
         }
-        let path = database.directory.appendingPathComponent("latvia.geojson").path
+        let path = database.files.directory.appendingPathComponent("latvia.geojson").path
         try Data((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}").utf8)
             .write(to: URL(fileURLWithPath: path))
 
-        let store = try openStore()
+        let store = try database.open()
         let summary = try store.importFiles(try FileImport.parse(paths: [path]), skipInvalid: false)
         #expect(summary.inserted == [.poi: 100_000] && summary.skipped.isEmpty)
-        #expect(try store.db.count("poi") == 100_000)
-        #expect(try store.db.count("idx_poi_geom") == 100_000)
+        #expect(try store.count("poi") == 100_000)
+        if let sqlite = store as? SpatiaLiteStore { #expect(try sqlite.db.count("idx_poi_geom") == 100_000) }
 
         let queries = [Coordinate(lat: 56.9496, lon: 24.1052), Coordinate(lat: 59.4370, lon: 24.7536)] // Riga; Tallinn, north of all points
             + (0..<3).map { _ in Coordinate(lat: .random(in: 55.7...58.1, using: &rng), lon: .random(in: 20.9...28.2, using: &rng)) }
@@ -282,24 +292,28 @@ private let plzenProgramme = """
         </trkseg></trk></gpx>
         """
 
-    @Test func importingTheSameFilesAgainUpdatesRowsInPlace() throws {
-        let geojson = database.directory.appendingPathComponent("places.geojson")
-        let gpx = database.directory.appendingPathComponent("walk.gpx")
+    @Test(arguments: StoreKind.available)
+    func importingTheSameFilesAgainUpdatesRowsInPlace(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let geojson = database.files.directory.appendingPathComponent("places.geojson")
+        let gpx = database.files.directory.appendingPathComponent("walk.gpx")
         try Data(Self.reimportGPX.utf8).write(to: gpx)
-        let store = try openStore()
-        let tables = ["poi", "water", "cinema", "screening", "trip", "idx_poi_geom", "idx_water_geom", "idx_cinema_geom", "idx_trip_spot"]
+        let store = try database.open()
+        // SpatiaLite's R*Trees are tables of their own; PostGIS's GiST indexes are not.
+        let tables = ["poi", "water", "cinema", "screening", "trip"]
+            + (kind == .spatiaLite ? ["idx_poi_geom", "idx_water_geom", "idx_cinema_geom", "idx_trip_spot"] : [])
 
         let oldMill = Coordinate(lat: 56.90, lon: 24.00), newMill = Coordinate(lat: 56.80, lon: 24.50)
         try Data(Self.reimportGeoJSON(millName: "Dzirnavas", mill: oldMill).utf8).write(to: geojson)
         _ = try store.importFiles(try FileImport.parse(paths: [geojson.path, gpx.path]), skipInvalid: false)
-        let counts = try tables.map { try store.db.count($0) }
-        #expect(counts == [2, 1, 1, 2, 1, 2, 1, 1, 1])
+        let counts = try tables.map { try store.count($0) }
+        #expect(counts == Array([2, 1, 1, 2, 1, 2, 1, 1, 1].prefix(tables.count)))
 
         // The same records, one renamed and moved.
         try Data(Self.reimportGeoJSON(millName: "Dzirnavu muzejs", mill: newMill).utf8).write(to: geojson)
         _ = try store.importFiles(try FileImport.parse(paths: [geojson.path, gpx.path]), skipInvalid: false)
-        #expect(try tables.map { try store.db.count($0) } == counts)
-        #expect(try store.db.texts("SELECT name FROM poi ORDER BY name") == ["Dzirnavu muzejs", "Maiznīca"])
+        #expect(try tables.map { try store.count($0) } == counts)
+        #expect(try store.texts("SELECT name FROM poi ORDER BY name") == ["Dzirnavu muzejs", "Maiznīca"])
 
         // The spatial index follows the move.
         let atNewPlace = try store.nearest(NearestQuery(center: newMill, limit: 1)).features
@@ -314,8 +328,10 @@ private let plzenProgramme = """
         ["objekti.xml", "objekti-eng.xml"].map { dataDirectory.appendingPathComponent("travel-guide/\($0)").path }
     }
 
-    @Test func travelGuideFeedStoresRojaBeachInBothLanguages() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func travelGuideFeedStoresRojaBeachInBothLanguages(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         _ = try store.importFiles(try FileImport.parse(paths: travelGuidePaths), skipInvalid: false)
 
         let roja = Coordinate(lat: 57.50935, lon: 22.80612)
@@ -327,13 +343,15 @@ private let plzenProgramme = """
         #expect(nearest.distance == 0)
     }
 
-    @Test func travelGuidePlacesToStayAreStoredButNeverReturnedSpatially() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func travelGuidePlacesToStayAreStoredButNeverReturnedSpatially(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         _ = try store.importFiles(try FileImport.parse(paths: travelGuidePaths), skipInvalid: false)
 
         #expect(try store.categories() == [CategoryCount(category: "do", kind: .poi, count: 1, located: 1),
                                            CategoryCount(category: "stay", kind: .poi, count: 13, located: 0)])
-        #expect(try store.db.texts("SELECT name FROM poi WHERE category = 'stay' ORDER BY id") == [
+        #expect(try store.texts("SELECT name FROM poi WHERE category = 'stay' ORDER BY id") == [
             "Sporta un atpūtas komplekss \"Dzintarkrasts\"", "Brīvdienu māja \"Vinkalni\"", "Telts vietas Rojā",
             "Hotel \"Rādeni\"", "Telts vietas Ģipkā", "Kempings \"Tāti\"", "Kempings \"Pļaucaki\"", "Brīvdienu māja \"Vimbas\"",
             "Brīvdienu māja \"Brājtīrumi\"", "Brīvdienu māja \"Vecmuižas\"", "Viesu nams \"Lēveni\"", "Lauku māja \"Klētņieki\"",
@@ -345,10 +363,12 @@ private let plzenProgramme = """
         #expect(nearest.features.map(\.name) == ["Rojas pludmale un moli"])
     }
 
-    @Test func importingTheTravelGuideAgainKeepsOneRowPerObject() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func importingTheTravelGuideAgainKeepsOneRowPerObject(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         for _ in 0..<2 { _ = try store.importFiles(try FileImport.parse(paths: travelGuidePaths), skipInvalid: false) }
-        #expect(try store.db.count("poi") == 14)
+        #expect(try store.count("poi") == 14)
     }
 
     // MARK: 5. Cinemas by local day
@@ -383,8 +403,10 @@ private let plzenProgramme = """
         #expect(instant("2012-05-08 00:15", in: "Europe/Helsinki") == utc("2012-05-07 21:15"))
     }
 
-    @Test func cinemasShowTheScreeningsOfTheirOwnLocalDayNearestFirst() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func cinemasShowTheScreeningsOfTheirOwnLocalDayNearestFirst(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         let (plzen, helsinki) = Self.cinemas()
         #expect(plzen.screenings.count == 51)
         _ = try store.importFiles([ParsedFile(file: "cinemas", [.cinema(plzen), .cinema(helsinki)])], skipInvalid: false)
@@ -403,8 +425,10 @@ private let plzenProgramme = """
         #expect(nearestOnly.map(\.cinema.name) == ["Cinema City Plzeň"])
     }
 
-    @Test func aShowAfterLocalMidnightBelongsToTheNextLocalDay() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func aShowAfterLocalMidnightBelongsToTheNextLocalDay(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         let (plzen, helsinki) = Self.cinemas()
         _ = try store.importFiles([ParsedFile(file: "cinemas", [.cinema(plzen), .cinema(helsinki)])], skipInvalid: false)
 
@@ -417,8 +441,10 @@ private let plzenProgramme = """
         #expect(try store.cinemas(near: plzen.location!, day: "2012-05-07", film: nil, limit: 10).isEmpty)
     }
 
-    @Test func aFilmIsMatchedIgnoringCaseAndDiacritics() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func aFilmIsMatchedIgnoringCaseAndDiacritics(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         let (plzen, helsinki) = Self.cinemas()
         _ = try store.importFiles([ParsedFile(file: "cinemas", [.cinema(plzen), .cinema(helsinki)])], skipInvalid: false)
 
@@ -439,11 +465,13 @@ private let plzenProgramme = """
         #expect(titans.first?.screenings.map(\.start) == [utc("2012-05-08 16:20"), utc("2012-05-08 18:20")])
     }
 
+    /// SpatiaLite's read transaction (`reading`); PostGIS runs each query on its own.
     @Test func aReadTransactionSeesOneStateWhileAnImportCommits() throws {
-        let writer = try openStore()
+        let database = TemporaryStore(.spatiaLite)
+        let writer = try database.open()
         let (plzen, helsinki) = Self.cinemas()
         _ = try writer.importFiles([ParsedFile(file: "cinemas", [.cinema(plzen)])], skipInvalid: false)
-        let reader = try SpatiaLiteStore(path: database.path, readOnly: true, memory: .lean)
+        let reader = try SpatiaLiteStore(path: database.location, readOnly: true, memory: .lean)
         let count = { try reader.categories().first { $0.category == "cinema" }?.count }
         let (inside, insideAgain) = try reader.reading {
             let first = try count()
@@ -468,8 +496,10 @@ private let plzenProgramme = """
         #expect(start <= utc("2012-05-08 21:30") && utc("2012-05-08 21:30") < end)
     }
 
-    @Test func anImpossibleDayIsAnErrorNamingTheDate() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func anImpossibleDayIsAnErrorNamingTheDate(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         for day in ["2012-13-01", "2012-02-30", "8.5.2012", "2012-5-8"] {
             let error = #expect(throws: GeoError.self) {
                 try store.cinemas(near: Coordinate(lat: 49.7475, lon: 13.3776), day: day, film: nil, limit: 5)
@@ -482,8 +512,10 @@ private let plzenProgramme = """
 
     // MARK: 6. Catch statistics
 
-    @Test func catchStatisticsAgreeWithHandTotals() throws {
-        let store = try openStore()
+    @Test(arguments: StoreKind.available)
+    func catchStatisticsAgreeWithHandTotals(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         let lipno = WaterRecord(name: "Lipno", waterKind: "reservoir", geometry: .polygon([square(Coordinate(lat: 48.6, lon: 14.1), 0.1)]))
         let vltava = WaterRecord(name: "Vltava", waterKind: "river",
                                  geometry: .lineString([Coordinate(lat: 49.9, lon: 14.4), Coordinate(lat: 50.1, lon: 14.4)]))
@@ -548,7 +580,109 @@ private let plzenProgramme = """
         #expect(try store.catchStatistics(by: []) == [stat([], 11, 28.5, 6.0, 88)])
     }
 
-    // MARK: 7. Schema
+    // MARK: 7. Connections
+
+    @Test(arguments: StoreKind.available)
+    func aStoreSeesRowsAnotherConnectionStoredAfterItsLastQuery(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let writer = try database.open()
+        try importEveryKind(into: writer)
+        let reader = try database.open(readOnly: true)
+        let world = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        #expect(try reader.bbox(BoxQuery(box: world, categories: CategoryFilter(["eat"]))).features.isEmpty)
+        _ = try reader.nearest(NearestQuery(center: Coordinate(lat: 56.95, lon: 24.1), limit: 1))
+
+        _ = try writer.importFiles([ParsedFile(file: "new", [.place(PlaceRecord(category: "eat", name: "Rozengrāls",
+                                                                                  location: Coordinate(lat: 56.948, lon: 24.107)))])],
+                                   skipInvalid: false)
+        #expect(try reader.bbox(BoxQuery(box: world, categories: CategoryFilter(["eat"]))).features.map(\.name) == ["Rozengrāls"])
+        #expect(try reader.nearest(NearestQuery(center: Coordinate(lat: 56.948, lon: 24.107), limit: 1)).features.map(\.name) == ["Rozengrāls"])
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aStoreCanImportAfterAnotherConnectionWroteSinceItsLastQuery(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let first = try database.open()
+        try importEveryKind(into: first)
+        _ = try first.nearest(NearestQuery(center: Coordinate(lat: 56.95, lon: 24.1), limit: 1))
+        let second = try database.open()
+        let cafe = PlaceRecord(category: "eat", name: "Kafejnīca", location: Coordinate(lat: 56.95, lon: 24.11))
+        _ = try second.importFiles([ParsedFile(file: "second", [.place(cafe)])], skipInvalid: false)
+
+        let bar = PlaceRecord(category: "eat", name: "Bārs", location: Coordinate(lat: 56.96, lon: 24.12))
+        _ = try first.importFiles([ParsedFile(file: "first", [.place(bar)])], skipInvalid: false)
+        #expect(try first.texts("SELECT name FROM poi WHERE category = 'eat' ORDER BY id") == ["Kafejnīca", "Bārs"])
+    }
+
+    // MARK: 8. Distances to waters
+
+    /// Length of the WGS84 meridian arc from the equator to `latitude` (degrees), by Simpson's rule
+    /// on M(φ) = ∫ a(1 − e²) / (1 − e² sin² t)^{3/2} dt — independent of PROJ.
+    private static func meridianArc(toLatitude latitude: Double) -> Double {
+        let a = 6_378_137.0, f = 1 / 298.257223563, e2 = f * (2 - f)
+        let phi = abs(latitude) * .pi / 180, n = 2_000, h = phi / Double(n)
+        func m(_ t: Double) -> Double { a * (1 - e2) / pow(1 - e2 * sin(t) * sin(t), 1.5) }
+        var sum = m(0) + m(phi)
+        for i in 1..<n { sum += m(Double(i) * h) * (i % 2 == 1 ? 4 : 2) }
+        return sum * h / 3
+    }
+
+    @Test(arguments: StoreKind.available)
+    func distanceToALakeIsZeroInsideAndToTheShoreOutside(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
+        // A square lake whose south shore runs along the equator (a geodesic), 0.1° on a side.
+        let lake = WaterRecord(name: "Equator lake", waterKind: "lake", geometry: .polygon([square(Coordinate(lat: 0, lon: 10), 0.1)]))
+        _ = try store.importFiles([ParsedFile(file: "waters", [.water(lake)])], skipInvalid: false)
+        func distance(from p: Coordinate) throws -> Double? {
+            try store.nearest(NearestQuery(center: p, limit: 1, categories: CategoryFilter(["water"]))).features.first?.distance
+        }
+
+        #expect(try distance(from: Coordinate(lat: 0.05, lon: 10.05)) == 0)
+        #expect(try distance(from: Coordinate(lat: 0.0, lon: 10.02)) == 0) // on the shore
+        // Due south of the south shore: the nearest shore point is on the equator at the same longitude,
+        // 0.02° of meridian away (the other shores are more than 0.05° away).
+        let south = Coordinate(lat: -0.02, lon: 10.05)
+        let expected = Self.meridianArc(toLatitude: 0.02)
+        #expect(abs(expected - 2_211.5) < 1) // 0.02° of meridian at the equator: about 2.2 km
+        let measured = try #require(try distance(from: south))
+        #expect(abs(measured - expected) < 1e-3)
+        #expect(abs(measured - Geodesic.distance(south, Coordinate(lat: 0, lon: 10.05))) < 1e-3)
+
+        let within = try store.nearest(NearestQuery(center: south, limit: 10, maxDistance: expected + 1))
+        #expect(within.features.map(\.name) == ["Equator lake"])
+        #expect(try store.nearest(NearestQuery(center: south, limit: 10, maxDistance: expected - 1)).features.isEmpty)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func distanceToARiverIsToItsNearestStretch(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
+        // A river along the equator, then bending north-east.
+        let river = WaterRecord(name: "Equator river", waterKind: "river", geometry: .lineString([
+            Coordinate(lat: 0, lon: 30.0), Coordinate(lat: 0, lon: 30.2), Coordinate(lat: 0.1, lon: 30.3),
+        ]))
+        _ = try store.importFiles([ParsedFile(file: "waters", [.water(river)])], skipInvalid: false)
+        func distance(from p: Coordinate) throws -> Double? {
+            try store.nearest(NearestQuery(center: p, limit: 1)).features.first?.distance
+        }
+
+        #expect(try distance(from: Coordinate(lat: 0, lon: 30.1)) == 0)
+        // North of the first stretch: the foot of the meridian lies on the equator.
+        let north = Coordinate(lat: 0.03, lon: 30.1)
+        let measured = try #require(try distance(from: north))
+        #expect(abs(measured - Self.meridianArc(toLatitude: 0.03)) < 1e-3)
+        // West of the source, on the equator: the distance to the source along the equator, a·Δλ.
+        let west = try #require(try distance(from: Coordinate(lat: 0, lon: 29.9)))
+        #expect(abs(west - 6_378_137.0 * 0.1 * .pi / 180) < 1e-3)
+    }
+
+    // MARK: 9. Schema (SpatiaLite's file)
+
+    let database = TemporaryDatabase()
+
+    func openStore() throws -> SpatiaLiteStore { try SpatiaLiteStore(path: database.path) }
+
 
     @Test func aNewDatabaseHasTheSchemaSpatialColumnsAndWAL() throws {
         let store = try openStore()
@@ -601,37 +735,7 @@ private let plzenProgramme = """
         #expect(error?.description.contains("newer") == true)
     }
 
-    // MARK: Connections
-
-    @Test func aStoreSeesRowsAnotherConnectionStoredAfterItsLastQuery() throws {
-        let writer = try openStore()
-        try importEveryKind(into: writer)
-        let reader = try SpatiaLiteStore(path: database.path, readOnly: true)
-        let world = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
-        #expect(try reader.bbox(BoxQuery(box: world, categories: CategoryFilter(["eat"]))).features.isEmpty)
-        _ = try reader.nearest(NearestQuery(center: Coordinate(lat: 56.95, lon: 24.1), limit: 1))
-
-        _ = try writer.importFiles([ParsedFile(file: "new", [.place(PlaceRecord(category: "eat", name: "Rozengrāls",
-                                                                                  location: Coordinate(lat: 56.948, lon: 24.107)))])],
-                                   skipInvalid: false)
-        #expect(try reader.bbox(BoxQuery(box: world, categories: CategoryFilter(["eat"]))).features.map(\.name) == ["Rozengrāls"])
-        #expect(try reader.nearest(NearestQuery(center: Coordinate(lat: 56.948, lon: 24.107), limit: 1)).features.map(\.name) == ["Rozengrāls"])
-    }
-
-    @Test func aStoreCanImportAfterAnotherConnectionWroteSinceItsLastQuery() throws {
-        let first = try openStore()
-        try importEveryKind(into: first)
-        _ = try first.nearest(NearestQuery(center: Coordinate(lat: 56.95, lon: 24.1), limit: 1))
-        let second = try openStore()
-        let cafe = PlaceRecord(category: "eat", name: "Kafejnīca", location: Coordinate(lat: 56.95, lon: 24.11))
-        _ = try second.importFiles([ParsedFile(file: "second", [.place(cafe)])], skipInvalid: false)
-
-        let bar = PlaceRecord(category: "eat", name: "Bārs", location: Coordinate(lat: 56.96, lon: 24.12))
-        _ = try first.importFiles([ParsedFile(file: "first", [.place(bar)])], skipInvalid: false)
-        #expect(try first.db.texts("SELECT name FROM poi WHERE category = 'eat' ORDER BY id") == ["Kafejnīca", "Bārs"])
-    }
-
-    // MARK: 8. Other tools read the database
+    // MARK: 10. Other tools read the database
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ogrinfo"), "GDAL's ogrinfo is not installed"))
     func ogrinfoListsEveryLayerWithItsFeatureCount() throws {
@@ -675,64 +779,5 @@ private let plzenProgramme = """
         // One layer for the trip table, with both geometry columns.
         #expect(layers["trip"]?.geometry == ["Geometry (spot): Point", "Geometry (track): Line String"])
         #expect(text.contains("Geometry Column 1 = spot") && text.contains("Geometry Column 2 = track"))
-    }
-
-    // MARK: 9. Distances to waters
-
-    /// Length of the WGS84 meridian arc from the equator to `latitude` (degrees), by Simpson's rule
-    /// on M(φ) = ∫ a(1 − e²) / (1 − e² sin² t)^{3/2} dt — independent of PROJ.
-    private static func meridianArc(toLatitude latitude: Double) -> Double {
-        let a = 6_378_137.0, f = 1 / 298.257223563, e2 = f * (2 - f)
-        let phi = abs(latitude) * .pi / 180, n = 2_000, h = phi / Double(n)
-        func m(_ t: Double) -> Double { a * (1 - e2) / pow(1 - e2 * sin(t) * sin(t), 1.5) }
-        var sum = m(0) + m(phi)
-        for i in 1..<n { sum += m(Double(i) * h) * (i % 2 == 1 ? 4 : 2) }
-        return sum * h / 3
-    }
-
-    @Test func distanceToALakeIsZeroInsideAndToTheShoreOutside() throws {
-        let store = try openStore()
-        // A square lake whose south shore runs along the equator (a geodesic), 0.1° on a side.
-        let lake = WaterRecord(name: "Equator lake", waterKind: "lake", geometry: .polygon([square(Coordinate(lat: 0, lon: 10), 0.1)]))
-        _ = try store.importFiles([ParsedFile(file: "waters", [.water(lake)])], skipInvalid: false)
-        func distance(from p: Coordinate) throws -> Double? {
-            try store.nearest(NearestQuery(center: p, limit: 1, categories: CategoryFilter(["water"]))).features.first?.distance
-        }
-
-        #expect(try distance(from: Coordinate(lat: 0.05, lon: 10.05)) == 0)
-        #expect(try distance(from: Coordinate(lat: 0.0, lon: 10.02)) == 0) // on the shore
-        // Due south of the south shore: the nearest shore point is on the equator at the same longitude,
-        // 0.02° of meridian away (the other shores are more than 0.05° away).
-        let south = Coordinate(lat: -0.02, lon: 10.05)
-        let expected = Self.meridianArc(toLatitude: 0.02)
-        #expect(abs(expected - 2_211.5) < 1) // 0.02° of meridian at the equator: about 2.2 km
-        let measured = try #require(try distance(from: south))
-        #expect(abs(measured - expected) < 1e-3)
-        #expect(abs(measured - Geodesic.distance(south, Coordinate(lat: 0, lon: 10.05))) < 1e-3)
-
-        let within = try store.nearest(NearestQuery(center: south, limit: 10, maxDistance: expected + 1))
-        #expect(within.features.map(\.name) == ["Equator lake"])
-        #expect(try store.nearest(NearestQuery(center: south, limit: 10, maxDistance: expected - 1)).features.isEmpty)
-    }
-
-    @Test func distanceToARiverIsToItsNearestStretch() throws {
-        let store = try openStore()
-        // A river along the equator, then bending north-east.
-        let river = WaterRecord(name: "Equator river", waterKind: "river", geometry: .lineString([
-            Coordinate(lat: 0, lon: 30.0), Coordinate(lat: 0, lon: 30.2), Coordinate(lat: 0.1, lon: 30.3),
-        ]))
-        _ = try store.importFiles([ParsedFile(file: "waters", [.water(river)])], skipInvalid: false)
-        func distance(from p: Coordinate) throws -> Double? {
-            try store.nearest(NearestQuery(center: p, limit: 1)).features.first?.distance
-        }
-
-        #expect(try distance(from: Coordinate(lat: 0, lon: 30.1)) == 0)
-        // North of the first stretch: the foot of the meridian lies on the equator.
-        let north = Coordinate(lat: 0.03, lon: 30.1)
-        let measured = try #require(try distance(from: north))
-        #expect(abs(measured - Self.meridianArc(toLatitude: 0.03)) < 1e-3)
-        // West of the source, on the equator: the distance to the source along the equator, a·Δλ.
-        let west = try #require(try distance(from: Coordinate(lat: 0, lon: 29.9)))
-        #expect(abs(west - 6_378_137.0 * 0.1 * .pi / 180) < 1e-3)
     }
 }

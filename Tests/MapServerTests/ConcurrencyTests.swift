@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func gracefulShutdownLetsTheRequestInFlightFinish() async throws {
-        var configuration = MapServerConfiguration(databasePath: Fixture.shared.path)
+        var configuration = MapServerConfiguration(database: Fixture.shared.path)
         configuration.port = 0
         configuration.workers = 1
         var logger = Logger(label: "waymark-test")

@@ -102,17 +102,17 @@ func temporaryDatabase(_ records: [ImportRecord]) throws -> String {
     return path
 }
 
-/// A live server (a real socket) on the fixture (or the database at `path`), with two workers
+/// A live server (a real socket) on the fixture (or another database, a file or a URL), with two workers
 /// unless told otherwise, logging only warnings.
-func withServer<T: Sendable>(path: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
+func withServer<T: Sendable>(database: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
                              _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-    try await withServer(path: path, workers: workers, queueDepth: queueDepth, cacheBytes: cacheBytes) { client, _ in try await test(client) }
+    try await withServer(database: database, workers: workers, queueDepth: queueDepth, cacheBytes: cacheBytes) { client, _ in try await test(client) }
 }
 
 /// The same, with the server's worker pool (to hold its workers with `HeldWorker`).
-func withServer<T: Sendable>(path: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
+func withServer<T: Sendable>(database: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
                              _ test: @Sendable (any TestClientProtocol, WorkerPool) async throws -> T) async throws -> T {
-    var configuration = MapServerConfiguration(databasePath: path)
+    var configuration = MapServerConfiguration(database: database)
     configuration.port = 0
     configuration.workers = workers
     configuration.queueDepth = queueDepth

@@ -145,7 +145,7 @@ import Testing
             }
             .filter { !$0.titles.isEmpty }.sorted { $0.distance < $1.distance }.map { ($0.name, $0.titles) }
         }
-        try await withServer(path: path) { client in
+        try await withServer(database: path) { client in
             // Asked again if a midnight passed in one of the zones while the request ran.
             for _ in 0..<3 {
                 let before = Date()

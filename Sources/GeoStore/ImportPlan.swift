@@ -1,0 +1,28 @@
+import GeoCore
+
+/// What an import stores and in which order, the same for every store: nothing when a record is
+/// invalid (unless `skipInvalid`), one record per source id (the last wins, as it would by updating
+/// the first), waters first (so that trips in the same import can name them), then along a Hilbert
+/// curve, so that rows near each other on the map get near ids and share pages on disk (a query's
+/// rows are then read from a few pages rather than from all over the table).
+package struct ImportPlan {
+    package var summary: ImportSummary
+    /// With the row id to keep, for records of an export.
+    package var records: [(file: String, record: String, value: ImportRecord, id: Int64?)]
+
+    package init(_ files: [ParsedFile], skipInvalid: Bool) throws {
+        let problems = files.flatMap(\.problems)
+        if !problems.isEmpty, !skipInvalid { throw ImportFailure(problems: problems) }
+        summary = ImportSummary(skipped: problems)
+        let all = files.flatMap { file in
+            file.records.enumerated().map { i, r in (file: file.file, record: r.record, value: r.value, id: file.storedIDs?[i]) }
+        }
+        var last: [SourceKey: Int] = [:]
+        for (i, r) in all.enumerated() { if let key = r.value.sourceKey { last[key] = i } }
+        records = all.indices
+            .filter { i in all[i].value.sourceKey.map { last[$0] == i } ?? true }
+            .map { i in (key: (all[i].value.kind == .water ? 0 : 1, all[i].value.position.map(HilbertCurve.index) ?? .max, i), index: i) }
+            .sorted { $0.key < $1.key }
+            .map { all[$0.index] }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GeoCore
+
+/// What a store's spatial index answers. Everything else about a query — validation, merging the
+/// kinds, exact refinement, pages and cursors, cinemas' local days, details — is SQL-independent
+/// and written once here, so that SpatiaLite and PostGIS give the same answers by construction.
+public protocol QueryEngine: FeatureStore {
+    /// The `limit` nearest features of `kind` after the query's cursor, by (exact distance, id),
+    /// within its radius, that pass `accept` (given the row id); each carries its distance.
+    func nearestRows(of kind: FeatureKind, _ query: NearestQuery, limit: Int,
+                     accept: ((Int64) throws -> Bool)?) throws -> [Feature]
+    /// Features of `kind` of the selected categories whose exact geometry meets `part` (a box that
+    /// does not cross the antimeridian), with row ids above `afterRow`: at least the first `limit`
+    /// of them by id (more is allowed; the caller sorts and cuts).
+    func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, afterRow: Int64,
+                 limit: Int) throws -> [Feature]
+    /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
+    func detailValues(of id: FeatureID) throws -> [String?]?
+    /// The cinema's IANA zone (nil when the row is gone).
+    func timezone(ofCinema cinema: Int64) throws -> String?
+    /// The cinema's screenings that start in [start, end), by start, title and id.
+    func screenings(ofCinema cinema: Int64, from start: Date, to end: Date) throws -> [Screening]
+}
+
+extension QueryEngine {
+    public func nearest(_ query: NearestQuery) throws -> FeaturePage {
+        try query.validate()
+        var ranked: [Feature] = []
+        for kind in query.categories.kinds {
+            ranked += try nearestRows(of: kind, query, limit: query.limit + 1, accept: nil)
+        }
+        ranked.sort { ($0.distance!, $0.id) < ($1.distance!, $1.id) }
+        let page = Array(ranked.prefix(query.limit))
+        let next = ranked.count > query.limit ? page.last.map { Cursor(distance: $0.distance, id: $0.id) } : nil
+        return FeaturePage(features: page, next: next)
+    }
+
+    public func bbox(_ query: BoxQuery) throws -> FeaturePage {
+        try query.validate()
+        var found: [Feature] = []
+        for kind in query.categories.kinds where query.after.map({ kind >= $0.id.kind }) ?? true {
+            let wanted = query.limit + 1 - found.count
+            let afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
+            let rows = try query.box.unwrapped.flatMap {
+                try boxRows(of: kind, in: $0, categories: query.categories, afterRow: afterRow, limit: wanted)
+            }
+            // Into id order (the two halves of a box across the antimeridian may share a row).
+            var seen = Set<Int64>()
+            found += rows.indices.sorted { rows[$0].id < rows[$1].id }.filter { seen.insert(rows[$0].id.row).inserted }
+                .prefix(wanted).map { rows[$0] }
+            if found.count > query.limit { break }
+        }
+        let page = Array(found.prefix(query.limit))
+        let next = found.count > query.limit ? page.last.map { Cursor(distance: nil, id: $0.id) } : nil
+        return FeaturePage(features: page, next: next)
+    }
+
+    public func withDetails(_ page: FeaturePage) throws -> FeaturePage {
+        var page = page
+        for i in page.features.indices {
+            // Deleted since the query: shown without details.
+            guard let values = try detailValues(of: page.features[i].id) else { continue }
+            var properties: [String: String] = [:]
+            for (name, value) in zip(KindTable.of(page.features[i].id.kind).details.properties, values) {
+                guard let value, !value.isEmpty, value != "{}", value != "[]" else { continue }
+                switch name {
+                // Stored as JSON; shown as flat properties in the manner of OSM tags.
+                case "descriptions":
+                    for (language, text) in JSON.decode([String: String].self, value) ?? [:] { properties["description:\(language)"] = text }
+                case "images":
+                    for (i, url) in (JSON.decode([String].self, value) ?? []).enumerated() { properties[i == 0 ? "image" : "image:\(i + 1)"] = url }
+                default:
+                    properties[name] = value
+                }
+            }
+            page.features[i].properties = properties
+        }
+        return page
+    }
+
+    public func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme] {
+        _ = try Coordinate(validatingLat: center.lat, lon: center.lon)
+        try checkLimit(limit)
+        let date = try day.map(LocalDay.init)
+        // Without a day, each cinema's today, all taken at one instant (not one per cinema as the walk reaches it).
+        let now = Date()
+        var programmes: [Int64: (timezone: String, screenings: [Screening])] = [:]
+        let rows = try nearestRows(of: .cinema, NearestQuery(center: center, limit: limit), limit: limit) { cinema in
+            let programme = try self.programme(ofCinema: cinema, on: date, now: now, film: film)
+            programmes[cinema] = programme
+            return !programme.screenings.isEmpty
+        }
+        return rows.map { cinema in
+            let programme = programmes[cinema.id.row]!
+            return CinemaProgramme(cinema: cinema, timezone: programme.timezone, screenings: programme.screenings)
+        }
+    }
+
+    /// The cinema's screenings that start on the local day in its own zone (nil: the day it is at
+    /// `now` there), of films whose title contains `film` (ignoring case and diacritics, as people type).
+    private func programme(ofCinema cinema: Int64, on day: LocalDay?, now: Date, film: String?) throws -> (timezone: String, screenings: [Screening]) {
+        let zoneName = try timezone(ofCinema: cinema) ?? "UTC"
+        let zone = TimeZone(identifier: zoneName) ?? .gmt
+        let (start, end) = (day ?? LocalDay(containing: now, in: zone)).interval(in: zone)
+        var programme = try screenings(ofCinema: cinema, from: start, to: end)
+        if let film { programme.removeAll { !$0.title.localizedStandardContains(film) } }
+        return (zoneName, programme)
+    }
+}
+
+extension FeatureStore {
+    /// Refuses category codes the database has never heard of, listing the known ones: the one
+    /// check the CLI and the server make.
+    public func check(_ filter: CategoryFilter) throws {
+        guard !filter.isAll else { return }
+        let known = try knownCategories(), unknown = filter.codes.subtracting(known)
+        guard unknown.isEmpty else {
+            throw GeoError.invalid(field: "category", reason: "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
+        }
+    }
+}
+
+/// The exact side of every distance query: the geodesic distance of a row's geometry (edges are
+/// geodesics, 0 inside a polygon), and whether its (distance, id) key lies past the page cursor.
+package struct DistanceRefinement {
+    package let center: Coordinate
+    package let after: (Double, FeatureID)?
+
+    package init(_ query: NearestQuery) {
+        center = query.center
+        after = query.after.map { ($0.distance ?? -.infinity, $0.id) }
+    }
+
+    package func key(_ geometry: Geometry, _ id: FeatureID) -> (distance: Double, id: FeatureID) {
+        (Geodesic.distance(from: center, to: geometry), id)
+    }
+
+    /// Whether a row with this key belongs after the cursor (on this page or a later one).
+    package func isPastCursor(_ key: (distance: Double, id: FeatureID)) -> Bool {
+        after.map { key > $0 } ?? true
+    }
+}
+
+extension BoundingBox {
+    /// The exact test of a row against a (non-crossing) box: indexes hold approximate boxes.
+    package func meets(_ geometry: Geometry) -> Bool {
+        if case let .point(c) = geometry { return contains(c) }
+        return PlanarGeometry.geometry(geometry, intersects: self)
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import GeoCore
+import GeoStore
+import PostgresNIO
+
+/// Imports stream every table's rows through COPY (text format) in one transaction. The records,
+/// their order and the ids they get are `ImportPlan`'s, as in SpatiaLite: ids are assigned here,
+/// under a lock that makes concurrent imports wait for each other (readers go on), so that a
+/// record with a known source id keeps its row's id and every other one gets the next id.
+extension PostGISStore {
+    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
+        let plan = try ImportPlan(files, skipInvalid: skipInvalid)
+        var summary = plan.summary
+        try transaction {
+            try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
+            var ids: [FeatureKind: RowIDs] = [:]
+            for kind in FeatureKind.allCases {
+                ids[kind] = try RowIDs(self, kind.rawValue, keys: plan.records.compactMap { $0.value.kind == kind ? $0.value.sourceKey : nil })
+            }
+            var tables: [String: CopyRows] = [:]
+            func add(_ table: String, _ fields: [String?]) { tables[table, default: CopyRows()].add(fields) }
+            var trips: [(file: String, record: String, trip: TripRecord, id: Int64)] = []
+            for (file, record, value, stored) in plan.records {
+                let id = stored ?? ids[value.kind]!.id(for: value.sourceKey)
+                switch value {
+                case let .place(p):
+                    add("poi", [String(id), p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
+                                p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.source, p.sourceID,
+                                CopyRows.geometry(p.location.map(Geometry.point))])
+                case let .water(w):
+                    add("water", [String(id), w.name, w.waterKind, w.district, w.organisation, w.source, w.sourceID, CopyRows.geometry(w.geometry)])
+                case let .cinema(c):
+                    add("cinema", [String(id), c.name, c.address, c.website, c.timezone, c.source, c.sourceID, CopyRows.geometry(c.location.map(Geometry.point))])
+                    for s in c.screenings {
+                        add("screening", [String(id), s.title, UTC.format(s.start), c.timezone, s.minutes.map(String.init), s.rating, s.version])
+                    }
+                case let .trip(t):
+                    // Written once the waters are stored: a trip names its water, maybe one of this import.
+                    trips.append((file, record, t, id))
+                }
+                summary.inserted[value.kind, default: 0] += 1
+            }
+            try store("water", Self.columns["water"]!, tables["water"], updating: ids[.water]!)
+
+            let names = Array(Set(trips.compactMap(\.trip.waterName)))
+            var waterIDs: [String: Int64] = [:]
+            if !names.isEmpty {
+                var binds = PostgresBindings()
+                binds.append(names)
+                for row in try rows("SELECT DISTINCT ON (name) name, id FROM water WHERE name = ANY($1) ORDER BY name, id", binds) {
+                    waterIDs[try row[0].decode(String.self)] = try row[1].decode(Int64.self)
+                }
+            }
+            for (file, record, t, id) in trips {
+                var water: Int64?
+                if let name = t.waterName {
+                    water = waterIDs[name]
+                    // As SpatiaLite's import says it: the database refuses the record, and so the import.
+                    guard water != nil else {
+                        throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "water: no stored water is named '\(name)'")])
+                    }
+                }
+                add("trip", [String(id), t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water.map(String.init),
+                             t.source, t.sourceID, CopyRows.geometry((t.spot ?? t.track?.first).map(Geometry.point)),
+                             CopyRows.geometry(t.track.map(Geometry.lineString))])
+                for c in t.catches {
+                    add("catch", [String(id), c.species, c.lengthCm.map { "\($0)" }, c.weightKg.map { "\($0)" }, c.time.map(UTC.format), c.bait,
+                                  CopyRows.geometry(c.location.map(Geometry.point))])
+                }
+            }
+            for table in ["poi", "cinema", "trip"] {
+                try store(table, Self.columns[table]!, tables[table], updating: ids[FeatureKind(rawValue: table)!]!)
+            }
+            // A cinema or trip imported again brings its whole programme or catch list anew.
+            var binds = PostgresBindings()
+            binds.append(ids[.cinema]!.updated)
+            try execute("DELETE FROM screening WHERE cinema_id = ANY($1)", binds)
+            binds = PostgresBindings()
+            binds.append(ids[.trip]!.updated)
+            try execute("DELETE FROM catch WHERE trip_id = ANY($1)", binds)
+            for table in ["screening", "catch"] { if let rows = tables[table] { try copy(table, Self.columns[table]!, rows) } }
+            try execute("UPDATE waymark_schema SET data_version = data_version + 1")
+            // Fresh statistics after a large import, so that the planner knows the indexes pay.
+            for (table, rows) in tables where rows.count >= 1_000 { try execute("ANALYZE \(table)") }
+        }
+        return summary
+    }
+
+    static let columns = [
+        "poi": ["id", "category", "name", "names", "description", "descriptions", "address", "phone", "mobile_phone", "email", "website",
+                "images", "timezone", "source", "source_id", "geom"],
+        "water": ["id", "name", "kind", "district", "organisation", "source", "source_id", "geom"],
+        "cinema": ["id", "name", "address", "website", "timezone", "source", "source_id", "geom"],
+        "screening": ["cinema_id", "title", "start_utc", "timezone", "minutes", "rating", "version"],
+        "trip": ["id", "name", "start_utc", "end_utc", "notes", "weather", "water_id", "source", "source_id", "spot", "track"],
+        "catch": ["trip_id", "species", "length_cm", "weight_kg", "time_utc", "bait", "geom"],
+    ]
+
+    /// Rows of a table with an id: copied straight in when all are new; otherwise through a
+    /// temporary table, from which new rows are inserted and known ones updated in place (a
+    /// delete and insert would unlink the trips on a water, by ON DELETE SET NULL).
+    private func store(_ table: String, _ columns: [String], _ rows: CopyRows?, updating ids: RowIDs) throws {
+        guard let rows else { return }
+        guard !ids.updated.isEmpty else {
+            // Into an empty table, a large import builds the spatial indexes once after the rows
+            // rather than growing them row by row (several times faster).
+            let indexes = ids.wasEmpty && rows.count >= 10_000 ? PostGISSchema.spatialIndexes { $0 == table } : []
+            for index in indexes { try execute("DROP INDEX \(index.name)") }
+            try copy(table, columns, rows)
+            for index in indexes { try execute(index.create) }
+            return
+        }
+        let staging = "staging_\(table)"
+        try execute("CREATE TEMPORARY TABLE \(staging) (LIKE \(table)) ON COMMIT DROP")
+        try copy(staging, columns, rows)
+        let list = columns.joined(separator: ", ")
+        try execute("""
+            INSERT INTO \(table) (\(list)) SELECT \(list) FROM \(staging) ORDER BY id
+            ON CONFLICT (id) DO UPDATE SET \(columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            """)
+    }
+
+    private func copy(_ table: String, _ columns: [String], _ rows: CopyRows) throws {
+        let connection = connection, logger = logger, data = rows.bytes
+        try blocking {
+            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+                // In pieces of a megabyte, so that the driver never holds a second copy of it all.
+                var start = 0
+                while start < data.count {
+                    let end = min(start + (1 << 20), data.count)
+                    try await writer.write(ByteBuffer(bytes: data[start..<end]))
+                    start = end
+                }
+            }
+        }
+    }
+}
+
+/// The ids of one table's records in an import: the row's own for a known source id, else the next.
+struct RowIDs {
+    private var next: Int64
+    private let known: [SourceKey: Int64]
+    /// Whether the table had no rows when the import began.
+    let wasEmpty: Bool
+    /// Ids of rows that the import updates.
+    private(set) var updated: [Int64] = []
+
+    init(_ store: PostGISStore, _ table: String, keys: [SourceKey]) throws {
+        next = try store.rows("SELECT coalesce(max(id), 0) + 1 FROM \(table)").first?[0].decode(Int64.self) ?? 1
+        wasEmpty = next == 1
+        var known: [SourceKey: Int64] = [:]
+        if !keys.isEmpty {
+            var binds = PostgresBindings()
+            binds.append(keys.map(\.source))
+            binds.append(keys.map(\.id))
+            for row in try store.rows("""
+                SELECT t.source, t.source_id, t.id FROM unnest($1::text[], $2::text[]) AS k(source, source_id)
+                JOIN \(table) AS t ON t.source = k.source AND t.source_id = k.source_id
+                """, binds) {
+                known[SourceKey(kind: keys[0].kind, source: try row[0].decode(String.self), id: try row[1].decode(String.self))] = try row[2].decode(Int64.self)
+            }
+        }
+        self.known = known
+    }
+
+    mutating func id(for key: SourceKey?) -> Int64 {
+        if let key, let id = known[key] {
+            updated.append(id)
+            return id
+        }
+        defer { next += 1 }
+        return next
+    }
+}
+
+/// Rows in COPY's text format: fields separated by tabs, `\N` for NULL, backslash escapes.
+struct CopyRows {
+    private(set) var bytes: [UInt8] = []
+    private(set) var count = 0
+
+    mutating func add(_ fields: [String?]) {
+        for (i, field) in fields.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: "\t")) }
+            guard let field else {
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "N")]
+                continue
+            }
+            for byte in field.utf8 {
+                switch byte {
+                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        count += 1
+    }
+
+    /// A geography's input text: hex WKB (EPSG:4326 is geography's default).
+    static func geometry(_ geometry: Geometry?) -> String? {
+        guard let geometry else { return nil }
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        for byte in WKB.encode(geometry) { hex += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: hex, as: UTF8.self)
+    }
+}
+
+extension PostGISStore {
+    public func exportAll() throws -> [ParsedFile] {
+        try Export.sql.map { kind, rows, children in
+            try Export.records(kind, rows: try self.rows(rows), children: try children.map { try self.rows($0) } ?? [])
+        }
+    }
+}
+
+extension Row: ExportRow {
+    func string(_ column: Int) throws -> String? { try self[column].decode(String?.self) }
+    func double(_ column: Int) throws -> Double? { try self[column].decode(Double?.self) }
+    func integer(_ column: Int) throws -> Int64? { try self[column].decode(Int64?.self) }
+    func geometry(_ column: Int) throws -> Geometry? {
+        try self[column].decode(ByteBuffer?.self).map { try WKB.decode(Array($0.readableBytesView)) }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import GeoCore
+import GeoStore
+import PostgresNIO
+
+/// How PostGIS's own distances relate to the exact ones. Geography's `<->` measures on a sphere of
+/// radius R = 6 371 008.8 m; the ellipsoid's radii of curvature lie between b²/a = 6 335 439 m
+/// and a²/b = 6 399 594 m, so along any path the exact WGS84 length is between 0.99442 and 1.00449
+/// times the sphere's. With a margin for edges (great circles there, geodesics here; they part by
+/// far less than this for the edges of waters):
+enum SphereBounds {
+    /// exact ≥ lower × sphere: once the sphere distance of the KNN walk passes N-th best / lower,
+    /// no later row can enter the N best.
+    static let lower = 0.994
+    /// exact ≤ upper × sphere: rows whose sphere distance is below cursor / upper lie before the cursor.
+    static let upper = 1.006
+    /// ST_DWithin on the spheroid is told a radius this much wider, then every row is refined
+    /// exactly, so that a row at the radius is kept or dropped by the same test as in SpatiaLite.
+    static let radiusSlack = 1.001
+}
+
+extension PostGISStore {
+    /// `$1`, `$2`: longitude and latitude of a query point, as a geography.
+    static let center = "ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography"
+
+    /// id, geometry (WKB), then `KindTable.core`'s columns.
+    static func select(_ t: KindTable) -> String {
+        "SELECT t.id, ST_AsBinary(t.\(t.column)), \(t.core)"
+    }
+
+    /// The feature of a row of `select`.
+    static func feature(_ t: KindTable, _ row: Row, distance: Double?) throws -> (Feature, Geometry) {
+        let geometry = try WKB.decode(Array(row[1].decode(ByteBuffer.self).readableBytesView))
+        let names = try row[4].decode(String?.self).flatMap { $0 == "{}" ? [:] : JSON.decode([String: String].self, $0) } ?? [:]
+        let track = try row[6].decode(ByteBuffer?.self).flatMap { try? WKB.decode(Array($0.readableBytesView)) }
+        let feature = Feature(id: FeatureID(kind: t.kind, row: try row[0].decode(Int64.self)), category: try row[2].decode(String?.self) ?? t.table,
+                              name: try row[3].decode(String?.self), names: names, address: try row[5].decode(String?.self),
+                              geometry: geometry, track: track, distance: distance, source: try row[7].decode(String?.self))
+        return (feature, geometry)
+    }
+
+    /// `AND t.category = ANY($n)` when the query selects some POI categories.
+    private static func categoryClause(_ kind: FeatureKind, _ filter: CategoryFilter, _ binds: inout PostgresBindings) -> String {
+        guard kind == .poi, !filter.poiCategories.isEmpty else { return "" }
+        binds.append(filter.poiCategories)
+        return " AND t.category = ANY($\(binds.count))"
+    }
+
+    /// PostGIS's KNN walk (`<->`, ordered by the GiST index) fetches candidates nearest first; each
+    /// is refined to its exact geodesic distance. The walk may stop once its sphere distance
+    /// guarantees that no later row can enter (`SphereBounds.lower`); until then the fetch grows
+    /// fourfold. A radius adds ST_DWithin on the spheroid.
+    public func nearestRows(of kind: FeatureKind, _ query: NearestQuery, limit: Int,
+                            accept: ((Int64) throws -> Bool)?) throws -> [Feature] {
+        let t = KindTable.of(kind)
+        let refinement = DistanceRefinement(query)
+        let radius = query.maxDistance ?? .infinity
+        var binds = PostgresBindings()
+        binds.append(query.center.lon)
+        binds.append(query.center.lat)
+        var sql = Self.select(t) + ", t.\(t.column) <-> \(Self.center) FROM \(t.table) AS t WHERE t.\(t.column) IS NOT NULL"
+        sql += Self.categoryClause(kind, query.categories, &binds)
+        if radius.isFinite {
+            binds.append(radius * SphereBounds.radiusSlack)
+            sql += " AND ST_DWithin(t.\(t.column), \(Self.center), $\(binds.count), true)"
+        }
+        if let after = query.after?.distance, after > 0 {
+            binds.append(after / SphereBounds.upper)
+            sql += " AND t.\(t.column) <-> \(Self.center) >= $\(binds.count)"
+        }
+        sql += " ORDER BY t.\(t.column) <-> \(Self.center) LIMIT $\(binds.count + 1)"
+        // The walk's sphere distances are within 0.6% of the exact ones: a few rows beyond the
+        // page usually prove that none further can enter.
+        var fetch = limit + 4
+        while true {
+            var fetchBinds = binds
+            fetchBinds.append(fetch)
+            let rows = try self.rows(sql, fetchBinds)
+            var candidates: [(key: (distance: Double, id: FeatureID), feature: Feature)] = []
+            for row in rows {
+                let (feature, geometry) = try Self.feature(t, row, distance: nil)
+                let key = refinement.key(geometry, feature.id)
+                guard key.distance <= radius, refinement.isPastCursor(key) else { continue }
+                candidates.append((key, feature))
+            }
+            candidates.sort { $0.key < $1.key }
+            var found: [Feature] = []
+            for candidate in candidates where found.count < limit {
+                if let accept, try !accept(candidate.key.id.row) { continue }
+                var feature = candidate.feature
+                feature.distance = candidate.key.distance
+                found.append(feature)
+            }
+            let exhausted = rows.count < fetch
+            if exhausted { return found }
+            let lastSphere = try rows.last![8].decode(Double.self)
+            if found.count == limit, lastSphere * SphereBounds.lower > found[limit - 1].distance! { return found }
+            fetch *= 4
+        }
+    }
+
+    /// The planar index finds the rows whose box meets the box, by id; each is refined on its exact
+    /// geometry, and the fetch continues after the last id until `limit` rows are found.
+    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, afterRow: Int64,
+                        limit: Int) throws -> [Feature] {
+        let t = KindTable.of(kind)
+        var binds = PostgresBindings()
+        for value in [part.minLon, part.minLat, part.maxLon, part.maxLat] { binds.append(value) }
+        var sql = Self.select(t) + " FROM \(t.table) AS t WHERE t.\(t.column)::geometry && ST_MakeEnvelope($1, $2, $3, $4, 4326)"
+        sql += Self.categoryClause(kind, categories, &binds)
+        sql += " AND t.id > $\(binds.count + 1) ORDER BY t.id LIMIT $\(binds.count + 2)"
+        var found: [Feature] = [], after = afterRow
+        while found.count < limit {
+            let wanted = limit - found.count
+            var fetchBinds = binds
+            fetchBinds.append(after)
+            fetchBinds.append(wanted)
+            let rows = try self.rows(sql, fetchBinds)
+            for row in rows {
+                let (feature, geometry) = try Self.feature(t, row, distance: nil)
+                after = feature.id.row
+                if part.meets(geometry) { found.append(feature) }
+            }
+            // Fewer rows than asked for: none is left in the box.
+            if rows.count < wanted { break }
+        }
+        return found
+    }
+
+    public func detailValues(of id: FeatureID) throws -> [String?]? {
+        let t = KindTable.of(id.kind)
+        var binds = PostgresBindings()
+        binds.append(id.row)
+        guard let row = try rows(t.detailsSQL(placeholder: "$1"), binds).first else { return nil }
+        return try t.details.properties.indices.map { try row[$0].decode(String?.self) }
+    }
+
+    public func timezone(ofCinema cinema: Int64) throws -> String? {
+        var binds = PostgresBindings()
+        binds.append(cinema)
+        return try rows("SELECT timezone FROM cinema WHERE id = $1", binds).first?[0].decode(String.self)
+    }
+
+    public func screenings(ofCinema cinema: Int64, from start: Date, to end: Date) throws -> [Screening] {
+        var binds = PostgresBindings()
+        binds.append(cinema)
+        binds.append(UTC.format(start))
+        binds.append(UTC.format(end))
+        return try rows("""
+            SELECT title, start_utc, minutes, rating, version FROM screening
+            WHERE cinema_id = $1 AND start_utc >= $2 AND start_utc < $3 ORDER BY start_utc, title, id
+            """, binds).map { row in
+            Screening(title: try row[0].decode(String.self), start: UTC.parse(try row[1].decode(String.self)) ?? start,
+                      minutes: try row[2].decode(Int?.self), rating: try row[3].decode(String?.self), version: try row[4].decode(String?.self))
+        }
+    }
+
+    public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
+        try rows(StatisticsSQL.catches(by: grouping)).map { row in
+            CatchStatistic(group: try grouping.indices.map { try row[4 + $0].decode(String.self) }, count: try row[0].decode(Int.self),
+                           totalWeightKg: try row[1].decode(Double.self), maxWeightKg: try row[2].decode(Double?.self),
+                           maxLengthCm: try row[3].decode(Double?.self))
+        }.filter { $0.count > 0 }
+    }
+
+    public func categories() throws -> [CategoryCount] {
+        StatisticsSQL.ordered(try rows(StatisticsSQL.categories).map { row in
+            CategoryCount(category: try row[0].decode(String.self), kind: FeatureKind(rawValue: try row[1].decode(String.self)) ?? .poi,
+                          count: try row[2].decode(Int.self), located: try row[3].decode(Int.self))
+        })
+    }
+
+    public func dataVersion() throws -> UInt64 {
+        UInt64(bitPattern: try rows("SELECT data_version FROM waymark_schema").first?[0].decode(Int64.self) ?? 0)
+    }
+
+    public func knownCategories() throws -> Set<String> {
+        Set(try rows("SELECT DISTINCT category FROM poi").map { try $0[0].decode(String.self) })
+            .union(FeatureKind.allCases.compactMap(\.impliedCategory))
+    }
+}

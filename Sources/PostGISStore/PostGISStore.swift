@@ -1,0 +1,152 @@
+import Foundation
+import GeoCore
+import GeoStore
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// The scaled-out store: PostgreSQL + PostGIS, one connection per instance (like `SpatiaLiteStore`,
+/// one instance per thread; open one per worker for parallel readers).
+///
+/// The protocol is synchronous and postgres-nio is asynchronous. Stores are called from threads
+/// that are not event loops (the CLI's main thread, the server's worker pool), which may block:
+/// each call sends its query on the connection's event loop (NIO's shared group) and waits for
+/// the answer. The event loops stay free to do the I/O for every store meanwhile; calling a store
+/// from an event loop would deadlock, and NIO traps that in debug builds.
+public final class PostGISStore: QueryEngine, Transactional {
+    let connection: PostgresConnection
+    let logger = Logger(label: "waymark.postgis")
+    /// The URL it was opened with, for messages (without a password).
+    public let location: String
+
+    /// Opens the database at `url` (`postgres://user[:password]@host[:port]/database[?schema=name]`)
+    /// and, unless read-only, creates or migrates Waymark's tables (in `schema`, default `public`).
+    public init(url: String, readOnly: Bool = false) throws {
+        let target = try PostgresURL(url)
+        location = target.display
+        do {
+            connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(), configuration: target.configuration,
+                                                        id: 1, logger: logger).wait()
+        } catch {
+            throw DatabaseError(description: "cannot connect to \(location): \(Self.message(error))")
+        }
+        if let schema = target.schema {
+            if !readOnly { try execute("CREATE SCHEMA IF NOT EXISTS \(PostgresURL.quoted(schema))") }
+            // PostGIS's functions and types stay in public, where the extension lives.
+            try execute("SET search_path TO \(PostgresURL.quoted(schema)), public")
+        }
+        if readOnly {
+            // A replica refuses writes anyway; a primary opened read-only does too.
+            try execute("SET default_transaction_read_only = on")
+            try PostGISSchema.check(self)
+        } else {
+            try PostGISSchema.migrate(self)
+        }
+    }
+
+    deinit { try? connection.close().wait() }
+
+    /// Whether `location` is a URL this store opens (postgres:// or postgresql://).
+    public static func accepts(_ location: String) -> Bool { PostgresURL.isPostgres(location) }
+
+    /// Refuses a malformed URL without connecting, naming what is missing.
+    public static func check(url: String) throws(GeoError) { _ = try PostgresURL(url) }
+
+    package var begin: String { "BEGIN" }
+    package func execute(_ sql: String) throws { _ = try rows(sql) }
+
+    public var schemaVersion: Int { (try? PostGISSchema.version(self)) ?? 0 }
+
+    // MARK: The bridge
+
+    /// All rows of a query, waited for (see the type's comment).
+    func rows(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [Row] {
+        do {
+            return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait().map { Row(cells: Array($0)) }
+        } catch {
+            throw DatabaseError(description: "\(Self.message(error)) — in: \(sql.prefix(200))")
+        }
+    }
+
+    func execute(_ sql: String, _ binds: PostgresBindings) throws { _ = try rows(sql, binds) }
+
+    /// Async driver code that has no EventLoopFuture form (COPY), run to completion and waited for.
+    /// Its task runs on the connection's event loop, not on Swift's cooperative pool: a caller
+    /// blocked on the pool (a synchronous call from async code, as in the tests) may hold every
+    /// thread the task would need.
+    func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let promise = connection.eventLoop.makePromise(of: T.self)
+        Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
+            do { promise.succeed(try await work()) } catch { promise.fail(error) }
+        }
+        do { return try promise.futureResult.wait() } catch {
+            throw DatabaseError(description: Self.message(error))
+        }
+    }
+
+    /// The server's own words for an error: PSQLError's description hides them on purpose.
+    static func message(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let server = error.serverInfo, let text = server[.message] {
+            return [text, server[.detail]].compactMap { $0 }.joined(separator: ": ")
+        }
+        return String(reflecting: error)
+    }
+
+}
+
+/// A row's cells by position. (postgres-nio's random-access row also builds a table of column
+/// names for every row, which cost more than the rest of a query's work in Swift.)
+struct Row {
+    let cells: [PostgresCell]
+    subscript(column: Int) -> PostgresCell { cells[column] }
+}
+
+/// Runs a task's jobs on one event loop (see `PostGISStore.blocking`).
+final class EventLoopTaskExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(_ loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// `postgres://user[:password]@host[:port]/database[?schema=name]`, as libpq writes it (also `postgresql://`).
+struct PostgresURL {
+    let configuration: PostgresConnection.Configuration
+    let schema: String?
+    let display: String
+
+    static func isPostgres(_ text: String) -> Bool { text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") }
+
+    init(_ text: String) throws(GeoError) {
+        guard Self.isPostgres(text), let url = URLComponents(string: text) else {
+            throw .invalid(field: "db", reason: "'\(text)' is not a postgres://user@host:port/database URL")
+        }
+        guard let host = url.host, !host.isEmpty else { throw .invalid(field: "db", reason: "'\(text)' names no host") }
+        let database = String(url.path.drop { $0 == "/" })
+        guard !database.isEmpty, !database.contains("/") else {
+            throw .invalid(field: "db", reason: "'\(text)' names no database (postgres://user@host:port/database)")
+        }
+        guard let user = url.user, !user.isEmpty else { throw .invalid(field: "db", reason: "'\(text)' names no user (postgres://user@host…)") }
+        let port = url.port ?? 5432
+        var schema: String?
+        for item in url.queryItems ?? [] {
+            guard item.name == "schema", let value = item.value, !value.isEmpty else {
+                throw .invalid(field: "db", reason: "'\(text)': unknown parameter '\(item.name)' (only ?schema=NAME)")
+            }
+            schema = value
+        }
+        // Loopback and private networks are the deployments this serves; TLS is a proxy's or a later option's.
+        configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: url.password,
+                                                         database: database, tls: .disable)
+        self.schema = schema
+        display = "postgres://\(user)@\(host):\(port)/\(database)" + (schema.map { "?schema=\($0)" } ?? "")
+    }
+
+    static func quoted(_ identifier: String) -> String { "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GeoCore
+import GeoStore
+import Logging
+import NIOPosix
+import PostGISStore
+import PostgresNIO
+
+/// Waymark's PostGIS store against the bare queries a user would send through postgres-nio
+/// (the same columns as Waymark's answers, PostGIS's own ordering, no exact refinement), on the
+/// same points as the SpatiaLite run. Both wait for each answer the same way (a future's wait).
+func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String, bboxDegrees: (lon: Double, lat: Double)) throws {
+    let schema = "waymark_bench"
+    let location = url + "?schema=" + schema
+    let logger = Logger(label: "waymark-bench")
+    let components = URLComponents(string: url)!
+    let connection = try PostgresConnection.connect(
+        on: MultiThreadedEventLoopGroup.singleton.next(),
+        configuration: .init(host: components.host!, port: components.port ?? 5432, username: components.user!, password: components.password,
+                             database: String(components.path.dropFirst()), tls: .disable),
+        id: 1, logger: logger).wait()
+    defer { try? connection.close().wait() }
+    func bare(_ sql: String, _ binds: PostgresBindings) throws -> Int {
+        try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait().reduce(0) { n, _ in n + 1 }
+    }
+
+    if !(reuse && (try? PostGISStore(url: location, readOnly: true)).map({ (try? $0.categories().isEmpty) == false }) == true) {
+        _ = try bare("DROP SCHEMA IF EXISTS \(schema) CASCADE", PostgresBindings())
+        var parsed: [ParsedFile] = []
+        let parseTime = try seconds { parsed = try FileImport.parse(paths: [csv.path]) }
+        let store = try PostGISStore(url: location)
+        let storeTime = try seconds { _ = try store.importFiles(parsed, skipInvalid: false) }
+        print(String(format: "\nimport of %d points from CSV into PostGIS: %.2f s (parse %.2f s + COPY, indexes, ANALYZE %.2f s)",
+                     pointCount, parseTime + storeTime, parseTime, storeTime))
+    }
+    _ = try bare("SET search_path TO \(schema), public", PostgresBindings())
+    let store = try PostGISStore(url: location, readOnly: true)
+    var rng = SeededRandom(seed: 2026)
+    let points = (0..<queryCount).map { _ in
+        Coordinate(lat: .random(in: area.minLat...area.maxLat, using: &rng), lon: .random(in: area.minLon...area.maxLon, using: &rng))
+    }
+    /// $1… the numbers, then the category when given.
+    func binds(_ numbers: [Double], _ category: String? = nil) -> PostgresBindings {
+        var b = PostgresBindings()
+        for n in numbers { b.append(n) }
+        if let category { b.append(category) }
+        return b
+    }
+    let point = "ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography"
+    let columns = "id, category, name, names, address, ST_AsBinary(geom)"
+
+    let nearest = try measure("PostGIS waymark nearest-10 category=\(category)", queryCount) {
+        try store.nearest(NearestQuery(center: points[$0], limit: 10, categories: CategoryFilter([category]))).features.count
+    }
+    let nearestBare = try measure("PostGIS bare KNN nearest-10 category=\(category)", queryCount) {
+        try bare("SELECT \(columns), ST_Distance(geom, \(point), true) FROM poi WHERE category = $3 ORDER BY geom <-> \(point) LIMIT 10",
+                 binds([points[$0].lon, points[$0].lat], category))
+    }
+    let radius = 5_000.0
+    let within = try measure("PostGIS waymark within 5 km", queryCount) {
+        try store.nearest(NearestQuery(center: points[$0], limit: 10_000, maxDistance: radius)).features.count
+    }
+    let withinBare = try measure("PostGIS bare ST_DWithin 5 km", queryCount) {
+        try bare("""
+            SELECT \(columns), ST_Distance(geom, \(point), true) AS d FROM poi WHERE ST_DWithin(geom, \(point), $3, true)
+            ORDER BY d, id LIMIT 10001
+            """, binds([points[$0].lon, points[$0].lat, radius]))
+    }
+    let boxes = points.map { p in
+        BoundingBox(minLon: p.lon - bboxDegrees.lon / 2, minLat: p.lat - bboxDegrees.lat / 2,
+                    maxLon: p.lon + bboxDegrees.lon / 2, maxLat: p.lat + bboxDegrees.lat / 2)
+    }
+    let bbox = try measure("PostGIS waymark bbox category=\(category)", queryCount) {
+        try store.bbox(BoxQuery(box: boxes[$0], limit: 10_000, categories: CategoryFilter([category]))).features.count
+    }
+    let bboxBare = try measure("PostGIS bare && bbox category=\(category)", queryCount) {
+        let b = boxes[$0]
+        return try bare("""
+            SELECT \(columns) FROM poi WHERE geom::geometry && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND category = $5
+            ORDER BY id LIMIT 10001
+            """, binds([b.minLon, b.minLat, b.maxLon, b.maxLat], category))
+    }
+    report("\(pointCount) synthetic points in PostGIS: Waymark's store against the bare query", [
+        (nearest, nearestBare), (within, withinBare), (bbox, bboxBare),
+    ])
+}

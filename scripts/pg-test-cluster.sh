@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# A throw-away PostgreSQL + PostGIS cluster on loopback, for the tests of the PostGIS store.
+#
+#   eval "$(scripts/pg-test-cluster.sh start)"   # exports WAYMARK_TEST_POSTGRES and WAYMARK_TEST_PGDATA
+#   scripts/pg-test-cluster.sh stop "$WAYMARK_TEST_PGDATA"
+#
+# The server runs as the postgres user (initdb refuses root), from Debian's postgresql-15, with
+# its data and socket in a temporary folder, trusting local connections: it holds nothing but
+# test data and listens on 127.0.0.1 only. The database `waymark_test` has the postgis extension.
+set -euo pipefail
+bin=/usr/lib/postgresql/15/bin
+
+# Runs a command as postgres when we are root, else as ourselves (a normal user owns its cluster).
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+start() {
+  [ -x "$bin/initdb" ] || { echo "pg-test-cluster: $bin/initdb not found; install postgresql-15 (scripts/install-deps.sh)" >&2; exit 1; }
+  local dir port
+  dir=$(mktemp -d /tmp/waymark-pg.XXXXXX)
+  [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
+  chmod 700 "$dir"
+  # A free port: the kernel picks one, we ask for it back.
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+    || { cat "$dir/initdb.log" >&2; exit 1; }
+  # fsync off: a crash loses only test data, and the tests run faster.
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
+    -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+  as_owner psql -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 \
+    -c "CREATE DATABASE waymark_test" >/dev/null
+  as_owner psql -q -h 127.0.0.1 -p "$port" -U postgres -d waymark_test -v ON_ERROR_STOP=1 \
+    -c "CREATE EXTENSION postgis" >/dev/null || { echo "pg-test-cluster: CREATE EXTENSION postgis failed; install postgresql-15-postgis-3" >&2; stop "$dir"; exit 1; }
+  echo "export WAYMARK_TEST_POSTGRES=postgres://postgres@127.0.0.1:$port/waymark_test"
+  echo "export WAYMARK_TEST_PGDATA=$dir"
+}
+
+stop() {
+  local dir=${1:?usage: pg-test-cluster.sh stop DIR}
+  as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$dir"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop "${2:-}" ;;
+  *) echo "usage: $0 start | stop DIR" >&2; exit 2 ;;
+esac
