@@ -1,4 +1,5 @@
 import Foundation
+@testable import PostGISStore
 import Testing
 
 /// `waymark atlas` as a user runs it: exit codes, messages, and what an interrupted batch leaves.
@@ -7,6 +8,41 @@ import Testing
     func manifest(_ workspace: Workspace, maps count: Int, extra: String = "") throws -> String {
         try workspace.file("atlas.yaml", "defaults: { area: fit, categories: [eat, see], dpi: 300 }\nmaps:\n"
             + (1...count).map { "  - title: Map \($0)\n" }.joined() + extra)
+    }
+
+    /// The same maps from the PostGIS copy of the database: the same pages, word for word, but for
+    /// the date of the data, which only a file tells.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES", default: ""] != "",
+                   "WAYMARK_TEST_POSTGRES is unset: the atlas on PostGIS was not tried"))
+    func theAtlasPrintsTheSameFromPostGIS() throws {
+        let w = try Workspace.withFixture()
+        let schema = "atlas_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let url = ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES"]! + "?schema=" + schema
+        defer { try? PostGISStore(url: url).execute("DROP SCHEMA \(schema) CASCADE") }
+        #expect(try run(["copy", "--from", w.env["WAYMARK_DB"]!, "--to", url]).status == 0)
+        let path = try manifest(w, maps: 2)
+        var pages: [[String]] = []
+        for db in [w.env["WAYMARK_DB"]!, url] {
+            let out = w.directory.appendingPathComponent("out-\(pages.count)")
+            let result = try run(["atlas", path, "--output", out.path, "--db", db])
+            #expect(result.status == 0, "\(result.stderr)")
+            pages.append(try ["map-1.pdf", "map-2.pdf"].map { file in
+                try pdfText(out.appendingPathComponent(file).path).split(separator: "\n").filter { !$0.contains("Data: ") }.joined(separator: "\n")
+            })
+        }
+        #expect(pages[0] == pages[1] && pages[0].allSatisfy { $0.contains("Midtown Diner") || $0.contains("Bryant Park") })
+    }
+
+    /// pdftotext's reading of a PDF.
+    func pdfText(_ path: String) throws -> String {
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        process.arguments = [path, "-"]
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     @Test func aBadManifestFailsBeforeAnyMapIsDrawn() throws {
