@@ -9,6 +9,8 @@ public protocol QueryEngine: FeatureStore {
     /// within its radius, that pass `accept` (given the row id); each carries its distance.
     func nearestRows(of kind: FeatureKind, _ query: NearestQuery, limit: Int,
                      accept: ((Int64) throws -> Bool)?) throws -> [Feature]
+    /// `nearestRows(of:…)` of each kind, without `accept`: a store may answer them in one round trip.
+    func nearestRows(of kinds: [FeatureKind], _ query: NearestQuery, limit: Int) throws -> [Feature]
     /// Features of `kind` of the selected categories whose exact geometry meets `part` (a box that
     /// does not cross the antimeridian), with row ids above `afterRow`: at least the first `limit`
     /// of them by id (more is allowed; the caller sorts and cuts).
@@ -23,12 +25,13 @@ public protocol QueryEngine: FeatureStore {
 }
 
 extension QueryEngine {
+    public func nearestRows(of kinds: [FeatureKind], _ query: NearestQuery, limit: Int) throws -> [Feature] {
+        try kinds.flatMap { try nearestRows(of: $0, query, limit: limit, accept: nil) }
+    }
+
     public func nearest(_ query: NearestQuery) throws -> FeaturePage {
         try query.validate()
-        var ranked: [Feature] = []
-        for kind in query.categories.kinds {
-            ranked += try nearestRows(of: kind, query, limit: query.limit + 1, accept: nil)
-        }
+        var ranked = try nearestRows(of: query.categories.kinds, query, limit: query.limit + 1)
         ranked.sort { ($0.distance!, $0.id) < ($1.distance!, $1.id) }
         let page = Array(ranked.prefix(query.limit))
         let next = ranked.count > query.limit ? page.last.map { Cursor(distance: $0.distance, id: $0.id) } : nil

@@ -45,6 +45,9 @@ public final class PostGISStore: QueryEngine, Transactional {
         }
     }
 
+    // Waited for: postgres-nio wants a connection closed before it goes. Like every call, this
+    // blocks, so the last reference must not go away on an event loop (nor does it: stores live
+    // on the threads that use them).
     deinit { try? connection.close().wait() }
 
     /// Whether `location` is a URL this store opens (postgres:// or postgresql://).

@@ -437,7 +437,8 @@ struct AtlasCommand: ParsableCommand {
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the queries, maps and tiles over HTTP (the API is described at /openapi.json); stops gracefully on SIGTERM.")
+        abstract: "Serve the queries, maps and tiles over HTTP (the API is described at /openapi.json); stops gracefully on SIGTERM.",
+        discussion: "The server only reads, through read-only connections: --db may be a PostGIS streaming replica's URL, and any number of servers may share one database behind a load balancer.")
     @OptionGroup var database: DatabaseOptions
 
     @Option(help: "Address to listen on (default: loopback only; 0.0.0.0 for every interface).")
