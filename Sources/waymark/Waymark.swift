@@ -350,6 +350,9 @@ struct Render: ParsableCommand {
     }
 }
 
+/// The signal that asked `waymark atlas` to stop (0: none yet), set by its signal handler.
+private let atlasStopSignal = Atomic<Int32>(0)
+
 /// A manifest or a map that cannot be printed: said as it is, without the usage text.
 struct AtlasFailure: Error, CustomStringConvertible {
     let description: String
@@ -399,19 +402,16 @@ struct AtlasCommand: ParsableCommand {
                                dataDate: StoreLocation.isPostgres(location) ? nil : modified(location), manifestDate: modified(manifest)) {
             try StoreLocation.open(location, readOnly: true)
         }
-        // Ctrl-C (or a SIGTERM) lets the maps being drawn finish and be written whole, and starts no more.
-        let received = Atomic<Int32>(0)
-        let interruptions = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                received.store(signalNumber, ordering: .relaxed)
-                batch.interrupt()
-            }
-            source.resume()
-            return source
-        }
-        defer { interruptions.forEach { $0.cancel() } }
+        // Ctrl-C (or a SIGTERM) lets the maps being drawn finish and be written whole, and starts
+        // no more. A plain handler notes the signal and a timer tells the batch: a dispatch signal
+        // source on Linux sees a signal only when every thread blocks it, and the threads of
+        // Swift's own pool do not.
+        for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber) { atlasStopSignal.store($0, ordering: .relaxed) } }
+        let watcher = DispatchSource.makeTimerSource(queue: .global())
+        watcher.schedule(deadline: .now(), repeating: .milliseconds(50))
+        watcher.setEventHandler { if atlasStopSignal.load(ordering: .relaxed) != 0 { batch.interrupt() } }
+        watcher.resume()
+        defer { watcher.cancel() }
 
         let progress = AtlasProgress()
         let report = batch.run { done, total, map, outcome in progress.update(done: done, total: total, map: map, outcome: outcome) }
@@ -429,7 +429,7 @@ struct AtlasCommand: ParsableCommand {
         if let reason = report.combineFailure { print("FAILED the combined PDF: \(reason)") }
         if report.interrupted {
             print("interrupted: \(atlas.maps.count - report.outcomes.count) map(s) not drawn; every file written is whole")
-            throw ExitCode(128 + received.load(ordering: .relaxed))
+            throw ExitCode(128 + atlasStopSignal.load(ordering: .relaxed))
         }
         if !report.failures.isEmpty || report.combineFailure != nil { throw ExitCode.failure }
     }
