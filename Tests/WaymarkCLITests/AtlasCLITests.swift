@@ -87,9 +87,9 @@ import Testing
 
     /// Ctrl-C, or a SIGTERM from a service manager: exit 128 + the signal's number.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func interruptingABatchLeavesOnlyWholeFiles(signal: Int32, status: Int32) async throws {
+    func interruptingABatchLeavesOnlyWholeFiles(signal: Int32, status: Int32) throws {
         let w = try Workspace.withFixture()
-        let path = try manifest(w, maps: 12)
+        let path = try manifest(w, maps: 40)
         let out = w.directory.appendingPathComponent("out")
         let executable = try #require(waymarkExecutable)
         let process = Process()
@@ -99,17 +99,19 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The signal once the first map is written, while others are being drawn.
+        // The signal once the first map is written, while others are being drawn. Polled from
+        // this thread, not by an async sleep: the other tests' processes can keep Swift's pool
+        // busy for longer than the whole batch takes.
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.contains("map-1.png") != true {
-            try await Task.sleep(for: .milliseconds(20))
+            Thread.sleep(forTimeInterval: 0.02)
         }
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == status)
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(files.allSatisfy { !$0.hasSuffix(".tmp") && !$0.hasPrefix(".") }, "\(files)")
-        #expect(files.count < 24, "the batch ran to its end: \(files.count) files")
+        #expect(files.count < 80, "the batch ran to its end: \(files.count) files")
         for file in files {
             let data = try Data(contentsOf: out.appendingPathComponent(file))
             if file.hasSuffix(".png") {
