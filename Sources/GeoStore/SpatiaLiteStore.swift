@@ -224,19 +224,3 @@ package enum UTC {
         try? Date.ISO8601FormatStyle(timeZone: .gmt).parse(text)
     }
 }
-
-package enum JSON {
-    /// Most records have no translations or images: skip the encoder for them (bulk imports).
-    package static func text(_ value: [String: String]) -> String { value.isEmpty ? "{}" : encoded(value) }
-    package static func text(_ value: [String]) -> String { value.isEmpty ? "[]" : encoded(value) }
-
-    private static func encoded(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "null"
-    }
-
-    package static func decode<T: Decodable>(_ type: T.Type, _ text: String?) -> T? {
-        text.flatMap { try? JSONDecoder().decode(T.self, from: Data($0.utf8)) }
-    }
-}

@@ -143,7 +143,7 @@ package struct KindTable {
     /// The feature of the walk's current row.
     func feature(_ s: Statement, geometry: Geometry, distance: Double?) -> Feature {
         let c = coreColumn
-        let names = s.string(c + 2).flatMap { $0 == "{}" ? [:] : JSON.decode([String: String].self, $0) } ?? [:]
+        let names = JSON.decode([String: String].self, s.string(c + 2)) ?? [:]
         return Feature(id: FeatureID(kind: kind, row: s.int(0)), category: s.string(c) ?? table, name: s.string(c + 1),
                        names: names, address: s.string(c + 3), geometry: geometry, track: s.blob(c + 4).flatMap { try? WKB.decode($0) },
                        distance: distance, source: s.string(c + 5), properties: [:])

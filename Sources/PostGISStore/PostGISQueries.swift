@@ -31,7 +31,7 @@ extension PostGISStore {
     /// The feature of a row of `select`.
     static func feature(_ t: KindTable, _ row: Row, distance: Double?) throws -> (Feature, Geometry) {
         let geometry = try WKB.decode(Array(row[1].decode(ByteBuffer.self).readableBytesView))
-        let names = try row[4].decode(String?.self).flatMap { $0 == "{}" ? [:] : JSON.decode([String: String].self, $0) } ?? [:]
+        let names = JSON.decode([String: String].self, try row[4].decode(String?.self)) ?? [:]
         let track = try row[6].decode(ByteBuffer?.self).flatMap { try? WKB.decode(Array($0.readableBytesView)) }
         let feature = Feature(id: FeatureID(kind: t.kind, row: try row[0].decode(Int64.self)), category: try row[2].decode(String?.self) ?? t.table,
                               name: try row[3].decode(String?.self), names: names, address: try row[5].decode(String?.self),
