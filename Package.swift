@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // glibc's malloc.h, for the server's allocator tuning.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "GeoCore", dependencies: ["CProj"]),
         .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite"]),
         // Its own module, so that only what opens a PostgreSQL URL links postgres-nio.
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "Stores", dependencies: ["GeoCore", "GeoStore", "PostGISStore"]),
         .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CDeflate"]),
         .target(name: "MapServer", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "Stores",
+            "GeoCore", "GeoStore", "MapRender", "Stores", "CMalloc",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
