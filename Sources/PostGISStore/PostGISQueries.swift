@@ -40,7 +40,7 @@ extension PostGISStore {
     }
 
     /// `AND t.category = ANY($n)` when the query selects some POI categories.
-    private static func categoryClause(_ kind: FeatureKind, _ filter: CategoryFilter, _ binds: inout PostgresBindings) -> String {
+    private static func categoryClause(_ kind: FeatureKind, _ filter: CategoryFilter, _ binds: inout Parameters) -> String {
         guard kind == .poi, !filter.poiCategories.isEmpty else { return "" }
         binds.append(filter.poiCategories)
         return " AND t.category = ANY($\(binds.count))"
@@ -60,7 +60,7 @@ extension PostGISStore {
         while true {
             var fetchBinds = binds
             fetchBinds.append(fetch)
-            let rows = try self.rows(sql, fetchBinds)
+            let rows = try self.rows(prepared: sql, fetchBinds)
             if let found = try Self.refine(rows, of: kind, query, limit: limit, fetched: fetch, accept: accept) { return found }
             fetch *= 4
         }
@@ -81,7 +81,7 @@ extension PostGISStore {
             return "SELECT " + columns.map { $0 == "c6" ? "k.c6::bytea" : "k." + $0 }.joined(separator: ", ")
                 + " FROM (" + Self.nearestSQL(kind, query, &binds, tagged: true) + " LIMIT $\(fetchBind)) AS k(\(columns.joined(separator: ", ")))"
         }.joined(separator: " UNION ALL ")
-        let rows = try self.rows(sql, binds)
+        let rows = try self.rows(prepared: sql, binds)
         var found: [Feature] = []
         for kind in kinds {
             let own = try rows.filter { try $0[9].decode(String.self) == kind.rawValue }
@@ -92,8 +92,8 @@ extension PostGISStore {
     }
 
     /// $1, $2: the query point.
-    private static func centerBinds(_ query: NearestQuery) -> PostgresBindings {
-        var binds = PostgresBindings()
+    private static func centerBinds(_ query: NearestQuery) -> Parameters {
+        var binds = Parameters()
         binds.append(query.center.lon)
         binds.append(query.center.lat)
         return binds
@@ -101,7 +101,7 @@ extension PostGISStore {
 
     /// One kind's rows nearest first (without LIMIT): the columns of `select`, the sphere distance,
     /// and when `tagged` the kind's name.
-    private static func nearestSQL(_ kind: FeatureKind, _ query: NearestQuery, _ binds: inout PostgresBindings,
+    private static func nearestSQL(_ kind: FeatureKind, _ query: NearestQuery, _ binds: inout Parameters,
                                    tagged: Bool = false) -> String {
         let t = KindTable.of(kind)
         var sql = select(t) + ", t.\(t.column) <-> \(center)" + (tagged ? ", '\(kind.rawValue)'" : "")
@@ -149,7 +149,7 @@ extension PostGISStore {
     public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, afterRow: Int64,
                         limit: Int) throws -> [Feature] {
         let t = KindTable.of(kind)
-        var binds = PostgresBindings()
+        var binds = Parameters()
         for value in [part.minLon, part.minLat, part.maxLon, part.maxLat] { binds.append(value) }
         var sql = Self.select(t) + " FROM \(t.table) AS t WHERE t.\(t.column)::geometry && ST_MakeEnvelope($1, $2, $3, $4, 4326)"
         sql += Self.categoryClause(kind, categories, &binds)
@@ -160,7 +160,7 @@ extension PostGISStore {
             var fetchBinds = binds
             fetchBinds.append(after)
             fetchBinds.append(wanted)
-            let rows = try self.rows(sql, fetchBinds)
+            let rows = try self.rows(prepared: sql, fetchBinds)
             for row in rows {
                 let (feature, geometry) = try Self.feature(t, row, distance: nil)
                 after = feature.id.row
@@ -174,24 +174,24 @@ extension PostGISStore {
 
     public func detailValues(of id: FeatureID) throws -> [String?]? {
         let t = KindTable.of(id.kind)
-        var binds = PostgresBindings()
+        var binds = Parameters()
         binds.append(id.row)
-        guard let row = try rows(t.detailsSQL(placeholder: "$1"), binds).first else { return nil }
+        guard let row = try rows(prepared: t.detailsSQL(placeholder: "$1"), binds).first else { return nil }
         return try t.details.properties.indices.map { try row[$0].decode(String?.self) }
     }
 
     public func timezone(ofCinema cinema: Int64) throws -> String? {
-        var binds = PostgresBindings()
+        var binds = Parameters()
         binds.append(cinema)
-        return try rows("SELECT timezone FROM cinema WHERE id = $1", binds).first?[0].decode(String.self)
+        return try rows(prepared: "SELECT timezone FROM cinema WHERE id = $1", binds).first?[0].decode(String.self)
     }
 
     public func screenings(ofCinema cinema: Int64, from start: Date, to end: Date) throws -> [Screening] {
-        var binds = PostgresBindings()
+        var binds = Parameters()
         binds.append(cinema)
         binds.append(UTC.format(start))
         binds.append(UTC.format(end))
-        return try rows("""
+        return try rows(prepared: """
             SELECT title, start_utc, minutes, rating, version FROM screening
             WHERE cinema_id = $1 AND start_utc >= $2 AND start_utc < $3 ORDER BY start_utc, title, id
             """, binds).map { row in
@@ -216,11 +216,15 @@ extension PostGISStore {
     }
 
     public func dataVersion() throws -> UInt64 {
-        UInt64(bitPattern: try rows("SELECT data_version FROM waymark_schema").first?[0].decode(Int64.self) ?? 0)
+        UInt64(bitPattern: try rows(prepared: "SELECT data_version FROM waymark_schema", Parameters()).first?[0].decode(Int64.self) ?? 0)
     }
 
     public func knownCategories() throws -> Set<String> {
-        Set(try rows("SELECT DISTINCT category FROM poi").map { try $0[0].decode(String.self) })
-            .union(FeatureKind.allCases.compactMap(\.impliedCategory))
+        // Every import counts the data version up: one small read tells whether they may have changed.
+        let version = try dataVersion()
+        if knownPOICategories?.version != version {
+            knownPOICategories = (version, Set(try rows("SELECT DISTINCT category FROM poi").map { try $0[0].decode(String.self) }))
+        }
+        return knownPOICategories!.codes.union(FeatureKind.allCases.compactMap(\.impliedCategory))
     }
 }

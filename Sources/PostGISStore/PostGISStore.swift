@@ -19,6 +19,13 @@ public final class PostGISStore: QueryEngine, Transactional {
     let logger = Logger(label: "waymark.postgis")
     /// The URL it was opened with, for messages (without a password).
     public let location: String
+    /// The POI categories as of a data version: the server checks every `category=` against them,
+    /// and finding them anew reads every row (0.1 s for a million).
+    var knownPOICategories: (version: UInt64, codes: Set<String>)?
+    /// The queries' statements, parsed and planned once per connection (by their text, which holds
+    /// no values: there are a few dozen at most). A nearest query of every kind, four statements in
+    /// one, had spent a third of its time being parsed and planned anew.
+    private var statements: [String: PreparedQuery] = [:]
 
     /// Opens the database at `url` (`postgres://user[:password]@host[:port]/database[?schema=name]`)
     /// and, unless read-only, creates or migrates Waymark's tables (in `schema`, default `public`).
@@ -74,6 +81,21 @@ public final class PostGISStore: QueryEngine, Transactional {
 
     func execute(_ sql: String, _ binds: PostgresBindings) throws { _ = try rows(sql, binds) }
 
+    /// All rows of one of the queries, through its prepared statement.
+    func rows(prepared sql: String, _ parameters: Parameters) throws -> [Row] {
+        do {
+            let statement = try statements[sql] ?? connection.prepare(query: sql).wait()
+            statements[sql] = statement
+            // Its rows come in binary, as every extended query's, but the description it keeps from the
+            // preparation says text (postgres-nio 1.33 hands that on unchanged): the cells say binary.
+            return try statement.execute(parameters.values).wait().map { row in
+                Row(cells: row.map { PostgresCell(bytes: $0.bytes, dataType: $0.dataType, format: .binary, columnName: $0.columnName, columnIndex: $0.columnIndex) })
+            }
+        } catch {
+            throw DatabaseError(description: "\(Self.message(error)) — in: \(sql.prefix(200))")
+        }
+    }
+
     /// Async driver code that has no EventLoopFuture form (COPY), run to completion and waited for.
     /// Its task runs on the connection's event loop, not on Swift's cooperative pool: a caller
     /// blocked on the pool (a synchronous call from async code, as in the tests) may hold every
@@ -97,6 +119,18 @@ public final class PostGISStore: QueryEngine, Transactional {
         return String(reflecting: error)
     }
 
+}
+
+/// The values of a prepared statement's $1, $2, … (postgres-nio prepares statements of a text known
+/// only at run time through its older API, which takes its values in this form).
+struct Parameters {
+    private(set) var values: [PostgresData] = []
+    var count: Int { values.count }
+    mutating func append(_ value: Double) { values.append(PostgresData(double: value)) }
+    mutating func append(_ value: Int) { values.append(PostgresData(int: value)) }
+    mutating func append(_ value: Int64) { values.append(PostgresData(int64: value)) }
+    mutating func append(_ value: String) { values.append(PostgresData(string: value)) }
+    mutating func append(_ value: [String]) { values.append(PostgresData(array: value.map { PostgresData(string: $0) }, elementType: .text)) }
 }
 
 /// A row's cells by position. (postgres-nio's random-access row also builds a table of column

@@ -599,6 +599,24 @@ private let plzenProgramme = """
         #expect(try reader.nearest(NearestQuery(center: Coordinate(lat: 56.948, lon: 24.107), limit: 1)).features.map(\.name) == ["Rozengrāls"])
     }
 
+    /// The categories a store checks filters against are kept between checks (PostGIS finds them by
+    /// reading every row): a category another connection brings is known at the next check.
+    @Test(arguments: StoreKind.available)
+    func aStoreKnowsACategoryAnotherConnectionStoredAfterItsLastCheck(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let writer = try database.open()
+        try importEveryKind(into: writer)
+        let reader = try database.open(readOnly: true)
+        #expect(throws: GeoError.self) { try reader.check(CategoryFilter(["eat"])) }
+        try reader.check(CategoryFilter(["see"]))
+
+        _ = try writer.importFiles([ParsedFile(file: "new", [.place(PlaceRecord(category: "eat", name: "Rozengrāls",
+                                                                                  location: Coordinate(lat: 56.948, lon: 24.107)))])],
+                                   skipInvalid: false)
+        try reader.check(CategoryFilter(["eat", "see"]))
+        #expect(try reader.knownCategories().isSuperset(of: ["eat", "see"]))
+    }
+
     @Test(arguments: StoreKind.available)
     func aStoreCanImportAfterAnotherConnectionWroteSinceItsLastQuery(_ kind: StoreKind) throws {
         let database = TemporaryStore(kind)
