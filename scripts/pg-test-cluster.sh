@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL + PostGIS cluster on loopback, for the tests of the PostGIS store.
 #
-#   eval "$(scripts/pg-test-cluster.sh start)"   # exports WAYMARK_TEST_POSTGRES and WAYMARK_TEST_PGDATA
+#   eval "$(scripts/pg-test-cluster.sh start)"
+#       # exports WAYMARK_TEST_POSTGRES, WAYMARK_TEST_POSTGRES_REPLICA and WAYMARK_TEST_PGDATA
 #   scripts/pg-test-cluster.sh stop "$WAYMARK_TEST_PGDATA"
 #
 # The server runs as the postgres user (initdb refuses root), from Debian's postgresql-15, with
 # its data and socket in a temporary folder, trusting local connections: it holds nothing but
 # test data and listens on 127.0.0.1 only. The database `waymark_test` has the postgis extension.
+# Beside it runs a streaming replica (hot standby) of it, as a scaled-out deployment reads from.
 set -euo pipefail
 bin=/usr/lib/postgresql/15/bin
 
@@ -33,12 +35,22 @@ start() {
     -c "CREATE DATABASE waymark_test" >/dev/null
   as_owner psql -q -h 127.0.0.1 -p "$port" -U postgres -d waymark_test -v ON_ERROR_STOP=1 \
     -c "CREATE EXTENSION postgis" >/dev/null || { echo "pg-test-cluster: CREATE EXTENSION postgis failed; install postgresql-15-postgis-3" >&2; stop "$dir"; exit 1; }
+  # The replica: a base backup that follows the primary's WAL (-R writes its standby settings).
+  local replica_port
+  replica_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  as_owner "$bin/pg_basebackup" -h 127.0.0.1 -p "$port" -U postgres -D "$dir/replica" -R -X stream >"$dir/basebackup.log" 2>&1 \
+    || { cat "$dir/basebackup.log" >&2; stop "$dir"; exit 1; }
+  as_owner "$bin/pg_ctl" -D "$dir/replica" -l "$dir/replica.log" -w -t 60 start \
+    -o "-c listen_addresses=127.0.0.1 -p $replica_port -c unix_socket_directories=$dir -c fsync=off -c max_connections=200" \
+    >/dev/null || { cat "$dir/replica.log" >&2; stop "$dir"; exit 1; }
   echo "export WAYMARK_TEST_POSTGRES=postgres://postgres@127.0.0.1:$port/waymark_test"
+  echo "export WAYMARK_TEST_POSTGRES_REPLICA=postgres://postgres@127.0.0.1:$replica_port/waymark_test"
   echo "export WAYMARK_TEST_PGDATA=$dir"
 }
 
 stop() {
   local dir=${1:?usage: pg-test-cluster.sh stop DIR}
+  [ -d "$dir/replica" ] && { as_owner "$bin/pg_ctl" -D "$dir/replica" -m fast -w stop >/dev/null 2>&1 || true; }
   as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$dir"
 }

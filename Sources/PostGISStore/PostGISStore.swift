@@ -187,3 +187,18 @@ struct PostgresURL {
 
     static func quoted(_ identifier: String) -> String { "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
+
+extension PostGISStore {
+    /// Waits until this store, a streaming replica, has replayed everything `primary` has written
+    /// so far (for the tests of servers on replicas; a replica follows its primary with a lag).
+    package func waitForReplay(of primary: PostGISStore, timeout: Duration = .seconds(30)) throws {
+        let written = try primary.rows("SELECT pg_current_wal_lsn()::text").first?[0].decode(String.self) ?? "0/0"
+        let deadline = ContinuousClock.now + timeout
+        var binds = PostgresBindings()
+        binds.append(written)
+        while try rows("SELECT coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false)", binds).first?[0].decode(Bool.self) != true {
+            guard ContinuousClock.now < deadline else { throw DatabaseError(description: "\(location) has not replayed \(written) from its primary") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+}

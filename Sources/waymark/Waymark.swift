@@ -438,8 +438,11 @@ struct AtlasCommand: ParsableCommand {
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the queries, maps and tiles over HTTP (the API is described at /openapi.json); stops gracefully on SIGTERM.",
-        discussion: "The server only reads, through read-only connections: --db may be a PostGIS streaming replica's URL, and any number of servers may share one database behind a load balancer.")
+        discussion: "The server only reads, through read-only connections: with --read it answers from a PostGIS streaming replica while --db (or $WAYMARK_DB) stays the primary that imports write to, and any number of servers may share one database behind a load balancer.")
     @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .customLong("read"), help: "Answer from this database instead: a read replica of --db (postgres://…), or a copy of its SpatiaLite file. The server does not open --db then.")
+    var readLocation: String?
 
     @Option(help: "Address to listen on (default: loopback only; 0.0.0.0 for every interface).")
     var host = "127.0.0.1"
@@ -460,6 +463,7 @@ struct Serve: AsyncParsableCommand {
     var baseLayer: String?
 
     func validate() throws {
+        if let readLocation { try DatabaseOptions.check(readLocation, option: "read") }
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is outside 0…65535") }
         if let workers, !(1...256).contains(workers) { throw ValidationError("--workers: \(workers) is outside 1…256") }
         if let queueDepth, !(0...1_000_000).contains(queueDepth) { throw ValidationError("--queue: \(queueDepth) is outside 0…1000000") }
@@ -470,7 +474,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var configuration = MapServerConfiguration(database: try database.location)
+        var configuration = MapServerConfiguration(database: try readLocation ?? database.location)
         configuration.host = host
         configuration.port = port
         if let workers { configuration.workers = workers }

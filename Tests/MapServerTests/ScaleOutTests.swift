@@ -10,6 +10,7 @@ import Testing
 /// its surfaces per process, so two SVGs of one map differ in an id even from one server.)
 @Suite struct ScaleOutTests {
     static let postgres = ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    static let replica = ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES_REPLICA"].flatMap { $0.isEmpty ? nil : $0 }
 
     static let routes = [
         "/v1/nearest?lat=60.1699&lon=24.9384&limit=25&category=eat,see,water",
@@ -35,12 +36,19 @@ import Testing
         return bodies
     }
 
+    /// A schema of its own in the test database, holding a copy of the server tests' fixture.
+    static func copyOfTheFixture() throws -> (schema: String, primary: PostGISStore) {
+        let schema = "scale_out_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let primary = try PostGISStore(url: postgres! + "?schema=" + schema)
+        _ = try SpatiaLiteStore(path: Fixture.shared.path, readOnly: true).copy(to: primary)
+        return (schema, primary)
+    }
+
     @Test(.enabled(if: postgres != nil, "WAYMARK_TEST_POSTGRES is unset: two servers on PostGIS were not tried"))
     func twoServersOnOnePostGISDatabaseGiveTheSameBytesAsEachOtherAndAsSpatiaLite() async throws {
-        let url = Self.postgres! + "?schema=scale_out_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let primary = try PostGISStore(url: url)
-        defer { try? primary.execute("DROP SCHEMA \(url.split(separator: "=").last!) CASCADE") }
-        _ = try SpatiaLiteStore(path: Fixture.shared.path, readOnly: true).copy(to: primary)
+        let (schema, primary) = try Self.copyOfTheFixture()
+        defer { try? primary.execute("DROP SCHEMA \(schema) CASCADE") }
+        let url = Self.postgres! + "?schema=" + schema
 
         let spatiaLite = try await withServer { try await Self.bodies($0) }
         let (first, second) = try await withServer(database: url) { a in
@@ -51,5 +59,22 @@ import Testing
             #expect(first[i] == spatiaLite[i], "\(route): PostGIS and SpatiaLite differ")
         }
         #expect(first.allSatisfy { $0.count > 20 })
+    }
+
+    /// The primary + replicas deployment: a server on a streaming replica (a hot standby, which
+    /// refuses writes) answers every route with the same bytes as a server on the primary.
+    @Test(.enabled(if: postgres != nil && replica != nil, "WAYMARK_TEST_POSTGRES_REPLICA is unset: a server on a replica was not tried"))
+    func aServerOnAStreamingReplicaGivesTheSameBytesAsOneOnThePrimary() async throws {
+        let (schema, primary) = try Self.copyOfTheFixture()
+        defer { try? primary.execute("DROP SCHEMA \(schema) CASCADE") }
+        let standby = try PostGISStore(url: Self.replica! + "?schema=" + schema, readOnly: true)
+        try standby.waitForReplay(of: primary)
+        #expect(try standby.rows("SELECT pg_is_in_recovery()").first?[0].decode(Bool.self) == true)
+
+        let onPrimary = try await withServer(database: Self.postgres! + "?schema=" + schema) { try await Self.bodies($0) }
+        let onReplica = try await withServer(database: Self.replica! + "?schema=" + schema) { try await Self.bodies($0) }
+        for (i, route) in Self.routes.enumerated() {
+            #expect(onReplica[i] == onPrimary[i], "\(route): the server on the replica differs")
+        }
     }
 }
