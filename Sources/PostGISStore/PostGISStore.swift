@@ -89,7 +89,13 @@ public final class PostGISStore: QueryEngine, Transactional {
             // Its rows come in binary, as every extended query's, but the description it keeps from the
             // preparation says text (postgres-nio 1.33 hands that on unchanged): the cells say binary.
             return try statement.execute(parameters.values).wait().map { row in
-                Row(cells: row.map { PostgresCell(bytes: $0.bytes, dataType: $0.dataType, format: .binary, columnName: $0.columnName, columnIndex: $0.columnIndex) })
+                var cells: [PostgresCell] = []
+                cells.reserveCapacity(row.count)
+                // Through the row's iterator: its indices find each cell anew.
+                for cell in row {
+                    cells.append(PostgresCell(bytes: cell.bytes, dataType: cell.dataType, format: .binary, columnName: cell.columnName, columnIndex: cell.columnIndex))
+                }
+                return Row(cells: cells)
             }
         } catch {
             throw DatabaseError(description: "\(Self.message(error)) — in: \(sql.prefix(200))")
