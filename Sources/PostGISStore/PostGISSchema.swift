@@ -77,7 +77,9 @@ enum PostGISSchema {
 
     /// The database's schema version (0: none yet).
     static func version(_ store: PostGISStore) throws -> Int {
-        let exists = try store.rows("SELECT to_regclass('waymark_schema') IS NOT NULL")
+        // In the store's own schema: through the search path, Waymark's tables in public (where
+        // PostGIS lives, so it is always on the path) would pass for this schema's.
+        let exists = try store.rows("SELECT to_regclass(format('%I.waymark_schema', current_schema())) IS NOT NULL")
         guard try exists.first?[0].decode(Bool.self) == true else { return 0 }
         return try store.rows("SELECT version FROM waymark_schema").first?[0].decode(Int.self) ?? 0
     }

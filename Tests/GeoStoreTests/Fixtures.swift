@@ -201,4 +201,25 @@ final class TemporaryStore {
         #expect(throws: DatabaseError.self) { try reader.importFiles([ParsedFile(file: "x", [.place(PlaceRecord(category: "eat", name: "X", location: nil))])], skipInvalid: false) }
         #expect(try store.contentSnapshot() == before)
     }
+
+    /// A database used without `?schema=` has Waymark's tables in public, which is on every store's
+    /// search path (PostGIS lives there): a store in a schema of its own still makes and uses its own.
+    @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's schema was not checked"))
+    func aSchemaOfItsOwnIsMigratedWhenPublicHoldsWaymarksTables() throws {
+        // Its own database, so that its public schema is this test's alone.
+        let admin = try PostGISStore(url: StoreKind.postgresURL!, readOnly: true)
+        try admin.execute("SET default_transaction_read_only = off")
+        let name = "waymark_public_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try admin.execute("CREATE DATABASE \(name)")
+        defer { try? admin.execute("DROP DATABASE \(name) WITH (FORCE)") }
+        let base = StoreKind.postgresURL!.replacingOccurrences(of: "/waymark_test", with: "/" + name)
+        do {
+            let inPublic = try PostGISStore(url: base)
+            try importEveryKind(into: inPublic)
+            let own = try PostGISStore(url: base + "?schema=own")
+            #expect(try own.texts("SELECT count(*) FROM poi") == ["0"])
+            #expect(try own.texts("SELECT count(*) FROM pg_tables WHERE schemaname = 'own' AND tablename = 'poi'") == ["1"])
+            #expect(try inPublic.texts("SELECT count(*) FROM poi") != ["0"])
+        }
+    }
 }

@@ -52,7 +52,7 @@ func serveReadsFromAReplicaWithRead() async throws {
     defer { try? PostGISStore(url: primary + "?schema=" + schema).execute("DROP SCHEMA \(schema) CASCADE") }
     let copied = try run(["copy", "--from", workspace.env["WAYMARK_DB"]!, "--to", primary + "?schema=" + schema])
     #expect(copied.status == 0, "\(copied)")
-    try PostGISStore(url: replica!, readOnly: true).waitForReplay(of: PostGISStore(url: primary))
+    try PostGISStore(url: replica!, readOnly: true).waitForReplay(of: PostGISStore(url: primary, readOnly: true))
 
     let absent = workspace.directory.appendingPathComponent("absent.sqlite").path
     let (process, base) = try await startServe(["--db", absent, "--read", replica! + "?schema=" + schema, "--workers", "1"], in: workspace)
