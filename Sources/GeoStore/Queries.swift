@@ -88,6 +88,11 @@ package func checkLimit(_ limit: Int) throws(GeoError) {
 }
 
 /// Nearest-N, or within a radius when `maxDistance` is set: results by distance, then id.
+/// A page of this many rows or more (a `within` or `bbox` that wants everything in its area) is
+/// answered by one unordered search of the area, then sorted: an ordered search keeps every entry
+/// it finds in a priority queue, which costs more than sorting once thousands are wanted.
+package let wholeRange = 1_000
+
 public struct NearestQuery: Sendable {
     public var center: Coordinate
     public var limit: Int
@@ -106,6 +111,10 @@ public struct NearestQuery: Sendable {
 
     /// The largest radius: half the Earth's circumference, and then some.
     public static let maximumDistance = 20_000_000.0
+
+    /// Whether the answer is every row within the radius, found in one unordered search and sorted
+    /// (a page of `wholeRange` rows or more).
+    package var takesWholeRange: Bool { (maxDistance ?? .infinity).isFinite && limit >= wholeRange }
 
     package func validate() throws(GeoError) {
         _ = try Coordinate(validatingLat: center.lat, lon: center.lon)

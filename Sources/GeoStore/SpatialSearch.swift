@@ -158,7 +158,7 @@ extension SpatiaLiteStore {
                             accept: ((Int64) throws -> Bool)?) throws -> [Feature] {
         let t = KindTable.of(kind)
         let radius = query.maxDistance ?? .infinity
-        if radius.isFinite, query.limit >= Self.wholeRange {
+        if query.takesWholeRange {
             return try walk(t, query, limit: limit, within: radius, ordered: false, accept: accept)
         }
         var reach = min(radius, reachGuess[t.kind] ?? 10_000)
@@ -170,11 +170,6 @@ extension SpatiaLiteStore {
             reach = reach * 8 < 40_000_000 ? min(radius, reach * 8) : radius
         }
     }
-
-    /// A page of this many rows or more (a `within` or `bbox` that wants everything in its area)
-    /// takes every row of the area in one unordered walk, then sorts. Ordered walks keep every
-    /// entry found in SQLite's priority queue, which costs more than sorting once thousands are wanted.
-    static let wholeRange = 1_000
 
     private func walk(_ t: KindTable, _ query: NearestQuery, limit: Int, within reach: Double, ordered: Bool,
                       accept: ((Int64) throws -> Bool)?) throws -> [Feature] {
@@ -233,7 +228,7 @@ extension SpatiaLiteStore {
                         limit: Int) throws -> [Feature] {
         let t = KindTable.of(kind)
         // A large page takes every row in the box in one unordered walk, sorted by the caller (see `wholeRange`).
-        let ordered = limit <= Self.wholeRange
+        let ordered = limit <= wholeRange
         search.mode = .box(part, ordered: ordered)
         search.afterRow = afterRow
         search.categories = try categorySelection(kind, categories)

@@ -49,10 +49,15 @@ extension PostGISStore {
     /// PostGIS's KNN walk (`<->`, ordered by the GiST index) fetches candidates nearest first; each
     /// is refined to its exact geodesic distance. The walk may stop once its sphere distance
     /// guarantees that no later row can enter (`SphereBounds.lower`); until then the fetch grows
-    /// fourfold. A radius adds ST_DWithin on the spheroid.
+    /// fourfold. A radius adds ST_DWithin on the spheroid; a page that takes the whole range
+    /// (`takesWholeRange`) gets every row within it, unordered, as SpatiaLite's store does.
     public func nearestRows(of kind: FeatureKind, _ query: NearestQuery, limit: Int,
                             accept: ((Int64) throws -> Bool)?) throws -> [Feature] {
         var binds = Self.centerBinds(query)
+        if query.takesWholeRange {
+            let rows = try self.rows(prepared: Self.nearestSQL(kind, query, &binds, ordered: false), binds)
+            return try Self.refine(rows, of: kind, query, limit: limit, fetched: nil, accept: accept)!
+        }
         let sql = Self.nearestSQL(kind, query, &binds) + " LIMIT $\(binds.count + 1)"
         // The walk's sphere distances are within 0.6% of the exact ones: a few rows beyond the
         // page usually prove that none further can enter.
@@ -71,15 +76,20 @@ extension PostGISStore {
     public func nearestRows(of kinds: [FeatureKind], _ query: NearestQuery, limit: Int) throws -> [Feature] {
         guard kinds.count > 1 else { return try kinds.flatMap { try nearestRows(of: $0, query, limit: limit, accept: nil) } }
         var binds = Self.centerBinds(query)
-        let fetch = limit + 4
-        binds.append(fetch)
-        let fetchBind = binds.count
+        // Each kind's first fetch, or with the whole range all its rows within the radius.
+        let fetch: Int? = query.takesWholeRange ? nil : limit + 4
+        var limitClause = ""
+        if let fetch {
+            binds.append(fetch)
+            limitClause = " LIMIT $\(binds.count)"
+        }
         let sql = kinds.map { kind in
             // Each branch tagged with its kind (column 9); a branch's NULL track (column 6) is text
             // to PostgreSQL unless cast, and a union needs one type.
             let columns = (0..<10).map { "c\($0)" }
-            return "SELECT " + columns.map { $0 == "c6" ? "k.c6::bytea" : "k." + $0 }.joined(separator: ", ")
-                + " FROM (" + Self.nearestSQL(kind, query, &binds, tagged: true) + " LIMIT $\(fetchBind)) AS k(\(columns.joined(separator: ", ")))"
+            return "SELECT " + columns.map { $0 == "c6" ? "k.c6::bytea" : "k." + $0 }.joined(separator: ", ") + " FROM ("
+                + Self.nearestSQL(kind, query, &binds, tagged: true, ordered: fetch != nil) + limitClause
+                + ") AS k(\(columns.joined(separator: ", ")))"
         }.joined(separator: " UNION ALL ")
         let rows = try self.rows(prepared: sql, binds)
         var found: [Feature] = []
@@ -99,10 +109,10 @@ extension PostGISStore {
         return binds
     }
 
-    /// One kind's rows nearest first (without LIMIT): the columns of `select`, the sphere distance,
-    /// and when `tagged` the kind's name.
+    /// One kind's rows, nearest first when `ordered` (without LIMIT): the columns of `select`, the
+    /// sphere distance, and when `tagged` the kind's name.
     private static func nearestSQL(_ kind: FeatureKind, _ query: NearestQuery, _ binds: inout Parameters,
-                                   tagged: Bool = false) -> String {
+                                   tagged: Bool = false, ordered: Bool = true) -> String {
         let t = KindTable.of(kind)
         var sql = select(t) + ", t.\(t.column) <-> \(center)" + (tagged ? ", '\(kind.rawValue)'" : "")
             + " FROM \(t.table) AS t WHERE t.\(t.column) IS NOT NULL"
@@ -115,12 +125,12 @@ extension PostGISStore {
             binds.append(after / SphereBounds.upper)
             sql += " AND t.\(t.column) <-> \(center) >= $\(binds.count)"
         }
-        return sql + " ORDER BY t.\(t.column) <-> \(center)"
+        return ordered ? sql + " ORDER BY t.\(t.column) <-> \(center)" : sql
     }
 
     /// The `limit` nearest of `fetched` rows of the walk by exact distance, or nil when rows
-    /// further along the walk could still enter them.
-    private static func refine(_ rows: [Row], of kind: FeatureKind, _ query: NearestQuery, limit: Int, fetched: Int,
+    /// further along the walk could still enter them (`fetched` nil: the rows are all there are).
+    private static func refine(_ rows: [Row], of kind: FeatureKind, _ query: NearestQuery, limit: Int, fetched: Int?,
                                accept: ((Int64) throws -> Bool)?) throws -> [Feature]? {
         let t = KindTable.of(kind), refinement = DistanceRefinement(query), radius = query.maxDistance ?? .infinity
         var candidates: [(key: (distance: Double, id: FeatureID), feature: Feature)] = []
@@ -139,7 +149,7 @@ extension PostGISStore {
             found.append(feature)
         }
         // Fewer rows than fetched: the walk is over.
-        guard rows.count == fetched else { return found }
+        guard let fetched, rows.count == fetched else { return found }
         let lastSphere = try rows.last![8].decode(Double.self)
         return found.count == limit && lastSphere * SphereBounds.lower > found[limit - 1].distance! ? found : nil
     }

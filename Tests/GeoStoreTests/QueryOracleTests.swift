@@ -106,13 +106,13 @@ struct OracleFixture {
             var collected: [FeatureID] = []
             var after: Cursor?
             repeat {
-                let page = try store.nearest(NearestQuery(center: center, limit: SpatiaLiteStore.wholeRange,
+                let page = try store.nearest(NearestQuery(center: center, limit: wholeRange,
                                                           categories: CategoryFilter(["eat", "water"]), maxDistance: radius, after: after))
                 collected += page.features.map(\.id)
                 after = page.next
             } while after != nil
             #expect(collected == oracle.map(\.1), "within \(radius) m of \(center)")
-            if i == 0 { #expect(collected.count > SpatiaLiteStore.wholeRange) }
+            if i == 0 { #expect(collected.count > wholeRange) }
         }
     }
 
@@ -133,7 +133,7 @@ struct OracleFixture {
                 }.map(\.id).sorted()
                 #expect(!oracle.isEmpty)
                 // Small pages (an ordered walk) and large ones (unordered, then sorted).
-                for limit in [50, SpatiaLiteStore.wholeRange] {
+                for limit in [50, wholeRange] {
                     var collected: [FeatureID] = []
                     var after: Cursor?
                     repeat {
