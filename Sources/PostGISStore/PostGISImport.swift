@@ -222,6 +222,6 @@ extension Row: ExportRow {
     func double(_ column: Int) throws -> Double? { try self[column].decode(Double?.self) }
     func integer(_ column: Int) throws -> Int64? { try self[column].decode(Int64?.self) }
     func geometry(_ column: Int) throws -> Geometry? {
-        try self[column].decode(ByteBuffer?.self).map { try WKB.decode(Array($0.readableBytesView)) }
+        try self[column].decode(ByteBuffer?.self).map { try $0.withUnsafeReadableBytes(WKB.decode) }
     }
 }

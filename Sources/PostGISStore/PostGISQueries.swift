@@ -30,9 +30,9 @@ extension PostGISStore {
 
     /// The feature of a row of `select`.
     static func feature(_ t: KindTable, _ row: Row, distance: Double?) throws -> (Feature, Geometry) {
-        let geometry = try WKB.decode(Array(row[1].decode(ByteBuffer.self).readableBytesView))
+        let geometry = try row[1].decode(ByteBuffer.self).withUnsafeReadableBytes(WKB.decode)
         let names = JSON.decode([String: String].self, try row[4].decode(String?.self)) ?? [:]
-        let track = try row[6].decode(ByteBuffer?.self).flatMap { try? WKB.decode(Array($0.readableBytesView)) }
+        let track = try row[6].decode(ByteBuffer?.self).flatMap { try? $0.withUnsafeReadableBytes(WKB.decode) }
         let feature = Feature(id: FeatureID(kind: t.kind, row: try row[0].decode(Int64.self)), category: try row[2].decode(String?.self) ?? t.table,
                               name: try row[3].decode(String?.self), names: names, address: try row[5].decode(String?.self),
                               geometry: geometry, track: track, distance: distance, source: try row[7].decode(String?.self))

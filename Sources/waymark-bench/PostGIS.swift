@@ -56,22 +56,21 @@ func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String
     let point = "ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography"
     let columns = "id, category, name, names, address, ST_AsBinary(geom)"
 
-    let nearest = try measure("PostGIS waymark nearest-10 category=\(category)", queryCount) {
+    let nearest = try measureSideBySide(("PostGIS waymark nearest-10 category=\(category)", "PostGIS bare KNN nearest-10 category=\(category)"),
+                                        queryCount) {
         try store.nearest(NearestQuery(center: points[$0], limit: 10, categories: CategoryFilter([category]))).features.count
-    }
-    let nearestBare = try measure("PostGIS bare KNN nearest-10 category=\(category)", queryCount) {
+    } peer: {
         try bare("SELECT \(columns), ST_Distance(geom, \(point), true) FROM poi WHERE category = $3 ORDER BY geom <-> \(point) LIMIT 10",
                  binds([points[$0].lon, points[$0].lat], category), distance: true)
     }
     let radius = 5_000.0
-    let within = try measure("PostGIS waymark within 5 km", queryCount) {
-        try store.nearest(NearestQuery(center: points[$0], limit: 10_000, maxDistance: radius)).features.count
-    }
     // The same question: everything within the radius, so the four tables that have positions.
     let everyKind = [("poi", columns, "geom"), ("water", "id, 'water', name, '{}', NULL, ST_AsBinary(geom)", "geom"),
                      ("cinema", "id, 'cinema', name, '{}', address, ST_AsBinary(geom)", "geom"),
                      ("trip", "id, 'trip', name, '{}', NULL, ST_AsBinary(spot)", "spot")]
-    let withinBare = try measure("PostGIS bare ST_DWithin 5 km", queryCount) {
+    let within = try measureSideBySide(("PostGIS waymark within 5 km", "PostGIS bare ST_DWithin 5 km"), queryCount) {
+        try store.nearest(NearestQuery(center: points[$0], limit: 10_000, maxDistance: radius)).features.count
+    } peer: {
         try bare(everyKind.map { table, columns, geometry in
             "SELECT \(columns), ST_Distance(\(geometry), \(point), true) AS d FROM \(table) WHERE ST_DWithin(\(geometry), \(point), $3, true)"
         }.joined(separator: " UNION ALL ") + " ORDER BY d, id LIMIT 10001", binds([points[$0].lon, points[$0].lat, radius]), distance: true)
@@ -80,10 +79,9 @@ func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String
         BoundingBox(minLon: p.lon - bboxDegrees.lon / 2, minLat: p.lat - bboxDegrees.lat / 2,
                     maxLon: p.lon + bboxDegrees.lon / 2, maxLat: p.lat + bboxDegrees.lat / 2)
     }
-    let bbox = try measure("PostGIS waymark bbox category=\(category)", queryCount) {
+    let bbox = try measureSideBySide(("PostGIS waymark bbox category=\(category)", "PostGIS bare && bbox category=\(category)"), queryCount) {
         try store.bbox(BoxQuery(box: boxes[$0], limit: 10_000, categories: CategoryFilter([category]))).features.count
-    }
-    let bboxBare = try measure("PostGIS bare && bbox category=\(category)", queryCount) {
+    } peer: {
         let b = boxes[$0]
         return try bare("""
             SELECT \(columns) FROM poi WHERE geom::geometry && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND category = $5
@@ -93,6 +91,6 @@ func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String
     // What the server asks before every query with a category filter.
     let known = try measure("PostGIS waymark known categories", queryCount) { _ in try store.knownCategories().count }
     report("\(pointCount) synthetic points in PostGIS: Waymark's store against the bare query", [
-        (nearest, nearestBare), (within, withinBare), (bbox, bboxBare), (known, nil),
+        (nearest.ours, nearest.peer), (within.ours, within.peer), (bbox.ours, bbox.peer), (known, nil),
     ])
 }
