@@ -17,32 +17,38 @@ as_owner() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# A free port on loopback: the kernel picks one, we ask for it back.
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
 start() {
   [ -x "$bin/initdb" ] || { echo "pg-test-cluster: $bin/initdb not found; install postgresql-15 (scripts/install-deps.sh)" >&2; exit 1; }
-  local dir port
+  local dir port replica_port
   dir=$(mktemp -d /tmp/waymark-pg.XXXXXX)
+  # Whatever fails from here on, nothing is left running or on disk (the caller never got the folder).
+  trap 'stop "$dir"' ERR
   [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
   chmod 700 "$dir"
-  # A free port: the kernel picks one, we ask for it back.
-  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$(free_port)
   as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
-    || { cat "$dir/initdb.log" >&2; exit 1; }
+    || { cat "$dir/initdb.log" >&2; false; }
   # fsync off: a crash loses only test data, and the tests run faster.
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
     -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-    >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    >/dev/null || { cat "$dir/server.log" >&2; false; }
   as_owner psql -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 \
     -c "CREATE DATABASE waymark_test" >/dev/null
   as_owner psql -q -h 127.0.0.1 -p "$port" -U postgres -d waymark_test -v ON_ERROR_STOP=1 \
-    -c "CREATE EXTENSION postgis" >/dev/null || { echo "pg-test-cluster: CREATE EXTENSION postgis failed; install postgresql-15-postgis-3" >&2; stop "$dir"; exit 1; }
+    -c "CREATE EXTENSION postgis" >/dev/null || { echo "pg-test-cluster: CREATE EXTENSION postgis failed; install postgresql-15-postgis-3" >&2; false; }
   # The replica: a base backup that follows the primary's WAL (-R writes its standby settings).
-  local replica_port
-  replica_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  replica_port=$(free_port)
   as_owner "$bin/pg_basebackup" -h 127.0.0.1 -p "$port" -U postgres -D "$dir/replica" -R -X stream >"$dir/basebackup.log" 2>&1 \
-    || { cat "$dir/basebackup.log" >&2; stop "$dir"; exit 1; }
+    || { cat "$dir/basebackup.log" >&2; false; }
   as_owner "$bin/pg_ctl" -D "$dir/replica" -l "$dir/replica.log" -w -t 60 start \
     -o "-c listen_addresses=127.0.0.1 -p $replica_port -c unix_socket_directories=$dir -c fsync=off -c max_connections=200" \
-    >/dev/null || { cat "$dir/replica.log" >&2; stop "$dir"; exit 1; }
+    >/dev/null || { cat "$dir/replica.log" >&2; false; }
+  trap - ERR
   echo "export WAYMARK_TEST_POSTGRES=postgres://postgres@127.0.0.1:$port/waymark_test"
   echo "export WAYMARK_TEST_POSTGRES_REPLICA=postgres://postgres@127.0.0.1:$replica_port/waymark_test"
   echo "export WAYMARK_TEST_PGDATA=$dir"

@@ -15,8 +15,8 @@ package enum JSON {
         return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "null"
     }
 
-    // Read as JSONDecoder reads them, which was here before: a trailing comma is allowed, and a
-    // key given twice keeps its first value.
+    // Read as Foundation's JSONDecoder reads them (the tests' oracle), so that no stored value
+    // reads differently: a trailing comma is allowed, and a key given twice keeps its first value.
 
     /// `{"key": "value", …}`.
     package static func decode(_: [String: String].Type, _ text: String?) -> [String: String]? {

@@ -87,12 +87,12 @@ package func checkLimit(_ limit: Int) throws(GeoError) {
     }
 }
 
-/// Nearest-N, or within a radius when `maxDistance` is set: results by distance, then id.
 /// A page of this many rows or more (a `within` or `bbox` that wants everything in its area) is
 /// answered by one unordered search of the area, then sorted: an ordered search keeps every entry
 /// it finds in a priority queue, which costs more than sorting once thousands are wanted.
 package let wholeRange = 1_000
 
+/// Nearest-N, or within a radius when `maxDistance` is set: results by distance, then id.
 public struct NearestQuery: Sendable {
     public var center: Coordinate
     public var limit: Int

@@ -85,7 +85,9 @@ extension MapServer {
     /// again, page-faulted and zeroed page by page: about 12% of the server's CPU under tile load.
     /// Blocks under 16 MiB now come from the heap, and up to 32 MiB of free heap is kept per arena.
     private static func keepFreedImageMemory() {
+        #if canImport(Glibc)
         mallopt(M_MMAP_THRESHOLD, 16 << 20)
         mallopt(M_TRIM_THRESHOLD, 32 << 20)
+        #endif
     }
 }

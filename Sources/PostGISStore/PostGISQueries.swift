@@ -225,8 +225,11 @@ extension PostGISStore {
         })
     }
 
+    /// The import count, and above it the transaction that last wrote it: a schema dropped and
+    /// imported again counts from 0 again, but is never the same transaction.
     public func dataVersion() throws -> UInt64 {
-        UInt64(bitPattern: try rows(prepared: "SELECT data_version FROM waymark_schema", Parameters()).first?[0].decode(Int64.self) ?? 0)
+        guard let row = try rows(prepared: "SELECT data_version, xmin::text FROM waymark_schema", Parameters()).first else { return 0 }
+        return UInt64(UInt32(try row[1].decode(String.self)) ?? 0) << 32 | UInt64(truncatingIfNeeded: try row[0].decode(Int64.self))
     }
 
     public func knownCategories() throws -> Set<String> {

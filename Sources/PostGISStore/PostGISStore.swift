@@ -22,9 +22,9 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// The POI categories as of a data version: the server checks every `category=` against them,
     /// and finding them anew reads every row (0.1 s for a million).
     var knownPOICategories: (version: UInt64, codes: Set<String>)?
-    /// The queries' statements, parsed and planned once per connection (by their text, which holds
-    /// no values: there are a few dozen at most). A nearest query of every kind, four statements in
-    /// one, had spent a third of its time being parsed and planned anew.
+    /// The queries' statements, prepared once per connection and kept by their text, which holds
+    /// no values (a few dozen at most): parsing and planning a nearest query over every kind, four
+    /// statements in one, costs a third of its time.
     private var statements: [String: PreparedQuery] = [:]
 
     /// Opens the database at `url` (`postgres://user[:password]@host[:port]/database[?schema=name]`)
@@ -40,6 +40,12 @@ public final class PostGISStore: QueryEngine, Transactional {
         }
         if let schema = target.schema {
             if !readOnly { try execute("CREATE SCHEMA IF NOT EXISTS \(PostgresURL.quoted(schema))") }
+            // Else a misspelt schema would fall back to public's tables along the search path.
+            var binds = PostgresBindings()
+            binds.append(schema)
+            guard try rows("SELECT count(*) FROM pg_namespace WHERE nspname = $1", binds).first?[0].decode(Int.self) == 1 else {
+                throw DatabaseError(description: "\(location): the schema '\(schema)' does not exist")
+            }
             // PostGIS's functions and types stay in public, where the extension lives.
             try execute("SET search_path TO \(PostgresURL.quoted(schema)), public")
         }
@@ -84,8 +90,13 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// All rows of one of the queries, through its prepared statement.
     func rows(prepared sql: String, _ parameters: Parameters) throws -> [Row] {
         do {
-            let statement = try statements[sql] ?? connection.prepare(query: sql).wait()
-            statements[sql] = statement
+            let statement: PreparedQuery
+            if let prepared = statements[sql] {
+                statement = prepared
+            } else {
+                statement = try connection.prepare(query: sql).wait()
+                statements[sql] = statement
+            }
             // Its rows come in binary, as every extended query's, but the description it keeps from the
             // preparation says text (postgres-nio 1.33 hands that on unchanged): the cells say binary.
             return try statement.execute(parameters.values).wait().map { row in
@@ -98,6 +109,8 @@ public final class PostGISStore: QueryEngine, Transactional {
                 return Row(cells: cells)
             }
         } catch {
+            // Prepared anew next time: a statement may have gone stale (a table changed under it).
+            statements[sql] = nil
             throw DatabaseError(description: "\(Self.message(error)) — in: \(sql.prefix(200))")
         }
     }
@@ -128,7 +141,9 @@ public final class PostGISStore: QueryEngine, Transactional {
 }
 
 /// The values of a prepared statement's $1, $2, … (postgres-nio prepares statements of a text known
-/// only at run time through its older API, which takes its values in this form).
+/// only at run time through its older API, which takes its values in this form). Their types are
+/// the server's inference from the SQL, not declared: a placeholder must stand where PostgreSQL
+/// infers the type of the value given (bigint, double precision, text, text[]), or be cast there.
 struct Parameters {
     private(set) var values: [PostgresData] = []
     var count: Int { values.count }
@@ -198,7 +213,11 @@ extension PostGISStore {
     /// Waits until this store, a streaming replica, has replayed everything `primary` has written
     /// so far (for the tests of servers on replicas; a replica follows its primary with a lag).
     package func waitForReplay(of primary: PostGISStore, timeout: Duration = .seconds(30)) throws {
-        let written = try primary.rows("SELECT pg_current_wal_lsn()::text").first?[0].decode(String.self) ?? "0/0"
+        guard try rows("SELECT pg_is_in_recovery()").first?[0].decode(Bool.self) == true else {
+            throw DatabaseError(description: "\(location) is not a replica")
+        }
+        // The insert position: with synchronous_commit off, the last commit may not be written yet.
+        let written = try primary.rows("SELECT pg_current_wal_insert_lsn()::text").first?[0].decode(String.self) ?? "0/0"
         let deadline = ContinuousClock.now + timeout
         var binds = PostgresBindings()
         binds.append(written)

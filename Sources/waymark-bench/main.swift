@@ -46,12 +46,16 @@ func measure(_ name: String, _ count: Int, _ body: (Int) throws -> Int) rethrows
     for i in 0..<min(count, 100) { _ = try body(i) }
     var samples: [Double] = []
     var hits = 0
-    for i in 0..<count {
-        let start = DispatchTime.now().uptimeNanoseconds
-        hits += try body(i)
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-    }
+    for i in 0..<count { hits += try timed(body, i, into: &samples) }
     return (Timing(name: name, samples: samples), Double(hits) / Double(count))
+}
+
+/// `body(i)`'s hits, its time (µs) appended to `samples`.
+func timed(_ body: (Int) throws -> Int, _ i: Int, into samples: inout [Double]) rethrows -> Int {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let hits = try body(i)
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    return hits
 }
 
 /// Ours and a peer on the same queries, taking turns query by query (who goes first alternating,
@@ -65,19 +69,13 @@ func measureSideBySide(_ names: (ours: String, peer: String), _ count: Int, ours
     for i in 0..<min(count, 100) { _ = try ours(i); _ = try peer(i) }
     var samples: (ours: [Double], peer: [Double]) = ([], [])
     var hits = (ours: 0, peer: 0)
-    func time(_ body: (Int) throws -> Int, _ i: Int, _ into: inout [Double]) rethrows -> Int {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let found = try body(i)
-        into.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-        return found
-    }
     for i in 0..<count {
         if i % 2 == 0 {
-            hits.ours += try time(ours, i, &samples.ours)
-            hits.peer += try time(peer, i, &samples.peer)
+            hits.ours += try timed(ours, i, into: &samples.ours)
+            hits.peer += try timed(peer, i, into: &samples.peer)
         } else {
-            hits.peer += try time(peer, i, &samples.peer)
-            hits.ours += try time(ours, i, &samples.ours)
+            hits.peer += try timed(peer, i, into: &samples.peer)
+            hits.ours += try timed(ours, i, into: &samples.ours)
         }
     }
     return ((Timing(name: names.ours, samples: samples.ours), Double(hits.ours) / Double(count)),

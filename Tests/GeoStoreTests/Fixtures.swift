@@ -212,7 +212,9 @@ final class TemporaryStore {
         let name = "waymark_public_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try admin.execute("CREATE DATABASE \(name)")
         defer { try? admin.execute("DROP DATABASE \(name) WITH (FORCE)") }
-        let base = StoreKind.postgresURL!.replacingOccurrences(of: "/waymark_test", with: "/" + name)
+        var components = try #require(URLComponents(string: StoreKind.postgresURL!))
+        components.path = "/" + name
+        let base = try #require(components.string)
         do {
             let inPublic = try PostGISStore(url: base)
             try importEveryKind(into: inPublic)

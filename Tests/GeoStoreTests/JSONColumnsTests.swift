@@ -50,16 +50,20 @@ import Testing
             let list = Array(map.values)
             #expect(JSON.decode([String].self, JSON.text(list)) == list)
 
-            var bytes = Array(text.utf8)
-            guard !bytes.isEmpty else { continue }
-            let at = Int.random(in: 0..<bytes.count, using: &rng)
-            switch Int.random(in: 0..<3, using: &rng) {
-            case 0: bytes[at] = mangles.randomElement(using: &rng)!
-            case 1: bytes.remove(at: at)
-            default: bytes.insert(mangles.randomElement(using: &rng)!, at: at)
+            // One byte changed, dropped or added, somewhere.
+            func mangled(_ text: String) -> String {
+                var bytes = Array(text.utf8)
+                let at = Int.random(in: 0..<bytes.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: bytes[at] = mangles.randomElement(using: &rng)!
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(mangles.randomElement(using: &rng)!, at: at)
+                }
+                return String(decoding: bytes, as: UTF8.self)
             }
-            let mangled = String(decoding: bytes, as: UTF8.self)
-            #expect(JSON.decode([String: String].self, mangled) == oracleMap(mangled), "\(mangled)")
+            let mangledMap = mangled(text), mangledList = mangled(JSON.text(list))
+            #expect(JSON.decode([String: String].self, mangledMap) == oracleMap(mangledMap), "\(mangledMap)")
+            #expect(JSON.decode([String].self, mangledList) == oracleList(mangledList), "\(mangledList)")
         }
     }
 }

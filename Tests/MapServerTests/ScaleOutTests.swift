@@ -67,14 +67,14 @@ import Testing
     func aServerOnAStreamingReplicaGivesTheSameBytesAsOneOnThePrimary() async throws {
         let (schema, primary) = try Self.copyOfTheFixture()
         defer { try? primary.execute("DROP SCHEMA \(schema) CASCADE") }
-        let standby = try PostGISStore(url: Self.replica! + "?schema=" + schema, readOnly: true)
-        try standby.waitForReplay(of: primary)
-        #expect(try standby.rows("SELECT pg_is_in_recovery()").first?[0].decode(Bool.self) == true)
+        // (A replica, in recovery: `waitForReplay` refuses a primary.)
+        try PostGISStore(url: Self.replica!, readOnly: true).waitForReplay(of: primary)
 
         let onPrimary = try await withServer(database: Self.postgres! + "?schema=" + schema) { try await Self.bodies($0) }
         let onReplica = try await withServer(database: Self.replica! + "?schema=" + schema) { try await Self.bodies($0) }
         for (i, route) in Self.routes.enumerated() {
             #expect(onReplica[i] == onPrimary[i], "\(route): the server on the replica differs")
         }
+        #expect(onReplica.allSatisfy { $0.count > 20 })
     }
 }

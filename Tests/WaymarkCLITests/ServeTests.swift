@@ -89,8 +89,12 @@ private func startServe(_ options: [String], in workspace: Workspace) async thro
     }
     guard let port else {
         if process.isRunning { process.terminate() }
-        Issue.record("the server never said where it listens: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
-        throw CancellationError()
+        throw ServeDidNotStart(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
     return (process, "http://127.0.0.1:\(port)")
+}
+
+struct ServeDidNotStart: Error, CustomStringConvertible {
+    let log: String
+    var description: String { "the server never said where it listens; its log:\n\(log)" }
 }
