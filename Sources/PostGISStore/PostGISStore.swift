@@ -39,12 +39,15 @@ public final class PostGISStore: QueryEngine, Transactional {
             throw DatabaseError(description: "cannot connect to \(location): \(Self.message(error))")
         }
         if let schema = target.schema {
-            if !readOnly { try execute("CREATE SCHEMA IF NOT EXISTS \(PostgresURL.quoted(schema))") }
-            // Else a misspelt schema would fall back to public's tables along the search path.
-            var binds = PostgresBindings()
-            binds.append(schema)
-            guard try rows("SELECT count(*) FROM pg_namespace WHERE nspname = $1", binds).first?[0].decode(Int.self) == 1 else {
-                throw DatabaseError(description: "\(location): the schema '\(schema)' does not exist")
+            if readOnly {
+                // Else a misspelt schema would fall back to public's tables along the search path.
+                var binds = PostgresBindings()
+                binds.append(schema)
+                guard try rows("SELECT count(*) FROM pg_namespace WHERE nspname = $1", binds).first?[0].decode(Int.self) == 1 else {
+                    throw DatabaseError(description: "\(location): the schema '\(schema)' does not exist")
+                }
+            } else {
+                try execute("CREATE SCHEMA IF NOT EXISTS \(PostgresURL.quoted(schema))")
             }
             // PostGIS's functions and types stay in public, where the extension lives.
             try execute("SET search_path TO \(PostgresURL.quoted(schema)), public")
@@ -81,8 +84,13 @@ public final class PostGISStore: QueryEngine, Transactional {
         do {
             return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait().map { Row(cells: Array($0)) }
         } catch {
-            throw DatabaseError(description: "\(Self.message(error)) — in: \(sql.prefix(200))")
+            throw Self.failure(error, in: sql)
         }
+    }
+
+    /// The server's words for a failed query, and the query.
+    private static func failure(_ error: any Error, in sql: String) -> DatabaseError {
+        DatabaseError(description: "\(message(error)) — in: \(sql.prefix(200))")
     }
 
     func execute(_ sql: String, _ binds: PostgresBindings) throws { _ = try rows(sql, binds) }
@@ -111,7 +119,7 @@ public final class PostGISStore: QueryEngine, Transactional {
         } catch {
             // Prepared anew next time: a statement may have gone stale (a table changed under it).
             statements[sql] = nil
-            throw DatabaseError(description: "\(Self.message(error)) — in: \(sql.prefix(200))")
+            throw Self.failure(error, in: sql)
         }
     }
 

@@ -222,6 +222,9 @@ final class TemporaryStore {
             #expect(try own.texts("SELECT count(*) FROM poi") == ["0"])
             #expect(try own.texts("SELECT count(*) FROM pg_tables WHERE schemaname = 'own' AND tablename = 'poi'") == ["1"])
             #expect(try inPublic.texts("SELECT count(*) FROM poi") != ["0"])
+            // Read-only, a schema that is not there is refused rather than read through to public's tables.
+            let missing = #expect(throws: DatabaseError.self) { try PostGISStore(url: base + "?schema=misspelt", readOnly: true) }
+            #expect(missing?.description.contains("the schema 'misspelt' does not exist") == true, "\(String(describing: missing))")
         }
     }
 }

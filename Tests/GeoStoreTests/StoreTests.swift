@@ -582,6 +582,8 @@ private let plzenProgramme = """
 
     // MARK: 7. Connections
 
+    /// Also the categories a store checks filters against, which it keeps between checks (PostGIS
+    /// finds them by reading every row): a category another connection brings is known at the next check.
     @Test(arguments: StoreKind.available)
     func aStoreSeesRowsAnotherConnectionStoredAfterItsLastQuery(_ kind: StoreKind) throws {
         let database = TemporaryStore(kind)
@@ -591,28 +593,14 @@ private let plzenProgramme = """
         let world = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
         #expect(try reader.bbox(BoxQuery(box: world, categories: CategoryFilter(["eat"]))).features.isEmpty)
         _ = try reader.nearest(NearestQuery(center: Coordinate(lat: 56.95, lon: 24.1), limit: 1))
-
-        _ = try writer.importFiles([ParsedFile(file: "new", [.place(PlaceRecord(category: "eat", name: "Rozengrāls",
-                                                                                  location: Coordinate(lat: 56.948, lon: 24.107)))])],
-                                   skipInvalid: false)
-        #expect(try reader.bbox(BoxQuery(box: world, categories: CategoryFilter(["eat"]))).features.map(\.name) == ["Rozengrāls"])
-        #expect(try reader.nearest(NearestQuery(center: Coordinate(lat: 56.948, lon: 24.107), limit: 1)).features.map(\.name) == ["Rozengrāls"])
-    }
-
-    /// The categories a store checks filters against are kept between checks (PostGIS finds them by
-    /// reading every row): a category another connection brings is known at the next check.
-    @Test(arguments: StoreKind.available)
-    func aStoreKnowsACategoryAnotherConnectionStoredAfterItsLastCheck(_ kind: StoreKind) throws {
-        let database = TemporaryStore(kind)
-        let writer = try database.open()
-        try importEveryKind(into: writer)
-        let reader = try database.open(readOnly: true)
         #expect(throws: GeoError.self) { try reader.check(CategoryFilter(["eat"])) }
         try reader.check(CategoryFilter(["see"]))
 
         _ = try writer.importFiles([ParsedFile(file: "new", [.place(PlaceRecord(category: "eat", name: "Rozengrāls",
                                                                                   location: Coordinate(lat: 56.948, lon: 24.107)))])],
                                    skipInvalid: false)
+        #expect(try reader.bbox(BoxQuery(box: world, categories: CategoryFilter(["eat"]))).features.map(\.name) == ["Rozengrāls"])
+        #expect(try reader.nearest(NearestQuery(center: Coordinate(lat: 56.948, lon: 24.107), limit: 1)).features.map(\.name) == ["Rozengrāls"])
         try reader.check(CategoryFilter(["eat", "see"]))
         #expect(try reader.knownCategories().isSuperset(of: ["eat", "see"]))
     }

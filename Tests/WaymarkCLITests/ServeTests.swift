@@ -15,12 +15,7 @@ import Testing
 
     let names = try await withThrowingTaskGroup(of: [String].self) { group in
         for _ in 0..<20 {
-            group.addTask {
-                let (data, response) = try await URLSession.shared.data(from: URL(string: base + "/v1/nearest?lat=40.75&lon=-73.98&limit=2")!)
-                #expect((response as? HTTPURLResponse)?.statusCode == 200)
-                return try #require(try json(String(decoding: data, as: UTF8.self))["features"] as? [[String: Any]])
-                    .map { ($0["properties"] as? [String: Any])?["name"] as? String ?? "" }
-            }
+            group.addTask { try await nearestTwoNames(from: base) }
         }
         return try await group.reduce(into: []) { $0.append($1) }
     }
@@ -57,11 +52,15 @@ func serveReadsFromAReplicaWithRead() async throws {
     let absent = workspace.directory.appendingPathComponent("absent.sqlite").path
     let (process, base) = try await startServe(["--db", absent, "--read", replica! + "?schema=" + schema, "--workers", "1"], in: workspace)
     defer { if process.isRunning { process.terminate() } }
+    #expect(try await nearestTwoNames(from: base) == ["Midtown Diner", "Bryant Park"])
+}
+
+/// The names of the two places nearest to Midtown Manhattan, as the server at `base` answers (checking its status).
+private func nearestTwoNames(from base: String) async throws -> [String] {
     let (data, response) = try await URLSession.shared.data(from: URL(string: base + "/v1/nearest?lat=40.75&lon=-73.98&limit=2")!)
     #expect((response as? HTTPURLResponse)?.statusCode == 200)
-    let names = try #require(try json(String(decoding: data, as: UTF8.self))["features"] as? [[String: Any]])
+    return try #require(try json(String(decoding: data, as: UTF8.self))["features"] as? [[String: Any]])
         .map { ($0["properties"] as? [String: Any])?["name"] as? String ?? "" }
-    #expect(names == ["Midtown Diner", "Bryant Park"])
 }
 
 @Test func serveRefusesAMalformedReadURL() throws {
