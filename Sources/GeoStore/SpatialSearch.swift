@@ -41,7 +41,8 @@ final class RTreeSearch {
     func register(on db: Database) throws {
         guard sqlite3_rtree_query_callback(db.handle, Self.function, { info in
             guard let info, info.pointee.nCoord == 4, let context = info.pointee.pContext else { return SQLITE_ERROR }
-            Unmanaged<RTreeSearch>.fromOpaque(context).takeUnretainedValue().score(info)
+            // Borrowed, not retained: SQLite calls this for every entry of every node it visits.
+            Unmanaged<RTreeSearch>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.score(info) }
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque(), nil) == SQLITE_OK else {
             throw DatabaseError(description: "cannot register \(Self.function): \(db.errorMessage)")
@@ -52,7 +53,7 @@ final class RTreeSearch {
         let c = info.pointee.aCoord!
         // iLevel 0 is an entry of a leaf, and then iRowid is its row.
         let row: Int64? = info.pointee.iLevel == 0 ? info.pointee.iRowid : nil
-        if let row, let categories, !categories.contains(row: row) {
+        if let row, categories?.contains(row: row) == false {
             info.pointee.eWithin = NOT_WITHIN
             return
         }
@@ -173,7 +174,7 @@ extension SpatiaLiteStore {
 
     private func walk(_ t: KindTable, _ query: NearestQuery, limit: Int, within reach: Double, ordered: Bool,
                       accept: ((Int64) throws -> Bool)?) throws -> [Feature] {
-        let statement = try cached("walk \(t.kind)", t.walk)
+        let statement = try cached("walk " + t.table, t.walk)
         let center = query.center
         let bound = DistanceLowerBound(from: center, reach: reach)
         search.mode = ordered ? .nearest(bound) : .within(bound)
@@ -232,7 +233,7 @@ extension SpatiaLiteStore {
         search.mode = .box(part, ordered: ordered)
         search.afterRow = afterRow
         search.categories = try categorySelection(kind, categories)
-        let statement = try cached("walk \(t.kind)", t.walk)
+        let statement = try cached("walk " + t.table, t.walk)
         try statement.bind([])
         defer { statement.reset() }
         var rows: [Feature] = []
@@ -266,7 +267,8 @@ extension SpatiaLiteStore {
 
     public func detailValues(of id: FeatureID) throws -> [String?]? {
         let t = KindTable.of(id.kind)
-        let statement = try cached(t.detailsSQL(placeholder: "?"))
+        // Keyed by kind: building and hashing the SQL text for every row cost a tenth of the lookup.
+        let statement = try cached("details " + t.table, t.detailsSQL(placeholder: "?"))
         try statement.bind([id.row])
         defer { statement.reset() }
         guard try statement.step() else { return nil }
