@@ -38,20 +38,20 @@ public enum MapServer {
     /// missing or foreign file fails here rather than on the first request.
     public static func application(_ configuration: MapServerConfiguration, logger: Logger,
                                    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) throws -> some ApplicationProtocol {
-        try application(configuration, logger: logger, onServerRunning: onServerRunning, pool: { _ in })
+        try application(configuration, logger: logger, onServerRunning: onServerRunning, workers: { _ in })
     }
 
-    /// The same, handing over its worker pool: tests hold its workers busy through it, so that
+    /// The same, handing over its workers: tests hold them busy through it, so that
     /// requests queue (or are refused) for exactly as long as a test needs, whatever the machine's load.
     static func application(_ configuration: MapServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void,
-                            pool handOver: (WorkerPool) -> Void) throws -> some ApplicationProtocol {
+                            workers handOver: (WorkerLanes) -> Void) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let workers = max(1, configuration.workers)
-        let pool = try WorkerPool(location: configuration.database, size: workers,
-                                  queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)), metrics: metrics)
-        handOver(pool)
-        let version = DataVersion(pool: pool)
-        let routes = Routes(pool: pool, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
+        let lanes = try WorkerLanes(location: configuration.database, workers: workers,
+                                    queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)), metrics: metrics)
+        handOver(lanes)
+        let version = DataVersion(pool: lanes.queries)
+        let routes = Routes(workers: lanes, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
                             style: try MapStyle.named("default"), page: Page(baseLayer: configuration.baseLayer))
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
@@ -62,7 +62,7 @@ public enum MapServer {
         routes.register(on: router)
         // The service group stops the HTTP server before these (it runs them first, stops them last).
         return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waymark"),
-                           services: [pool, version], onServerRunning: onServerRunning, logger: logger)
+                           services: [lanes.queries, lanes.images, version], onServerRunning: onServerRunning, logger: logger)
     }
 }
 
@@ -71,8 +71,8 @@ extension MapServer {
     public static func run(_ configuration: MapServerConfiguration) async throws {
         // Swift's tasks (the handlers) on NIO's event loops rather than a pool of their own: a
         // request no longer hops between the two at every await (nearest ~4 600 → ~5 900 req/s; BENCHMARKS.md).
-        // Blocking work still never runs there: SQLite and Cairo on the `WorkerPool`, the data
-        // version's stat on NIO's thread pool. Once per process, so here and not in `application`.
+        // Blocking work still never runs there: SQLite, Cairo and the data version's stat run on
+        // the workers (`WorkerLanes`). Once per process, so here and not in `application`.
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         keepFreedImageMemory()
         var logger = Logger(label: "waymark")

@@ -6,13 +6,13 @@ import Hummingbird
 import HummingbirdCore
 import MapRender
 
-/// The handlers: parameters → the engine (on the worker pool) → the answer. Input is checked by
+/// The handlers: parameters → the engine (on a worker) → the answer. Input is checked by
 /// the engine (GeoStore's queries, GeoCore's coordinates and tiles, MapRender's requests), the
 /// same checks the CLI relies on; only reading text into numbers is the server's own.
 struct Routes: Sendable {
     typealias Context = BasicRequestContext
 
-    let pool: WorkerPool
+    let workers: WorkerLanes
     let cache: RenderCache
     let version: DataVersion
     let metrics: ServerMetrics
@@ -93,7 +93,7 @@ struct Routes: Sendable {
         // With the style's label and colour, for the page's check-boxes.
         struct Count: Encodable { let category: String, kind: String, count: Int, located: Int, label: String, color: String }
         let style = style
-        return try await pool.withStore { store in
+        return try await workers.queries.withStore { store in
             let counts = try store.categories().map {
                 Count(category: $0.category, kind: $0.kind.rawValue, count: $0.count, located: $0.located,
                       label: style.label(for: $0.category, language: nil), color: style.category($0.category).color.hex)
@@ -103,7 +103,7 @@ struct Routes: Sendable {
     }
 
     private func geoJSON(_ job: @escaping @Sendable (any FeatureStore) throws -> Data) async throws -> Response {
-        let data = try await pool.withStore(job)
+        let data = try await workers.queries.withStore(job)
         return Self.body(Array(data), type: "application/geo+json")
     }
 
@@ -156,7 +156,7 @@ struct Routes: Sendable {
             metrics.cache(hit: true, kind: kind, cache: cache)
             return (image, .hit)
         }
-        let (pool, metrics, cache) = (pool, metrics, cache)
+        let (pool, metrics, cache) = (workers.images, metrics, cache)
         let (image, shared) = try await drawing.run(key) {
             let image = try await pool.withStore { store in
                 let start = ContinuousClock.now

@@ -46,23 +46,25 @@ import Testing
     }
 
     @Test func aFullQueueAnswers503WithRetryAfterAndEveryOtherRequestIsRight() async throws {
-        // One worker, held busy, and room for one job to wait: of a burst of large maps (each its
-        // own size, so no two are the same image) and quick queries, the first to reach the pool
-        // waits and every other is refused at once.
-        try await withServer(workers: 1, queueDepth: 1) { client, pool in
+        // One worker per lane, each held busy, with room for one job to wait: of a burst of large
+        // maps (each its own size, so no two are the same image) and quick queries, the first map
+        // and the first query to reach their lanes wait and every other is refused at once.
+        try await withServer(workers: 1, queueDepth: 1) { client, workers in
             let points = (0..<6).map { (i: Int) -> Coordinate in Coordinate(lat: Double(15 * i - 40), lon: Double(50 * i - 130)) }
             let maps = (0..<6).map { "/v1/map.png?size=\(1400 + $0)x1400&scale=2&center=60.17,24.94&zoom=13" }
             let queries = points.map { "/v1/nearest?lat=\($0.lat)&lon=\($0.lon)&limit=5" }
             let interleaved = zip(maps, queries).flatMap { [$0, $1] }
             let port = try #require(client.port)
-            let held = await HeldWorker(pool)
+            let held = (images: await HeldWorker(workers.images), queries: await HeldWorker(workers.queries))
             let burst = Task { try await concurrently(port: port, interleaved) }
-            try await waitForMetric(port: port, "waymark_overloaded_total", atLeast: interleaved.count - 1)
-            try await held.release()
+            try await waitForMetric(port: port, "waymark_overloaded_total", atLeast: interleaved.count - 2)
+            try await held.images.release()
+            try await held.queries.release()
             let answers = try await burst.value
 
             let refused = answers.filter { $0.status == .serviceUnavailable }
-            #expect(refused.count == interleaved.count - 1, "one waits in the queue, the others are refused")
+            #expect(refused.count == interleaved.count - 2, "one of each lane waits in its queue, the others are refused")
+            #expect(answers.filter { $0.status != .serviceUnavailable && maps.contains($0.uri) }.count == 1)
             for answer in refused {
                 #expect(answer.headers[.retryAfter] == "1" && answer.headers[.contentType] == "application/json")
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: answer.body)) as? [String: [String: String]]
@@ -90,6 +92,17 @@ import Testing
         }
     }
 
+    @Test func queriesAreAnsweredWhileEveryDrawingWorkerIsBusy() async throws {
+        try await withServer(workers: 1) { client, workers in
+            let held = await HeldWorker(workers.images)
+            let point = Coordinate(lat: 60.17, lon: 24.94)
+            let page = try await client.json("/v1/nearest?lat=\(point.lat)&lon=\(point.lon)&limit=3")
+            let names = (page["features"] as? [[String: Any]])?.map { ($0["properties"] as! [String: Any])["name"] as! String }
+            #expect(names == Fixture.shared.nearest(point).prefix(3).map(\.name))
+            try await held.release()
+        }
+    }
+
     @Test func gracefulShutdownLetsTheRequestInFlightFinish() async throws {
         var configuration = MapServerConfiguration(database: Fixture.shared.path)
         configuration.port = 0
@@ -97,19 +110,19 @@ import Testing
         var logger = Logger(label: "waymark-test")
         logger.logLevel = .warning
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var pool: WorkerPool?
+        var lanes: WorkerLanes?
         let app = try MapServer.application(configuration, logger: logger, onServerRunning: { channel in
             portContinuation.yield(channel.localAddress!.port!)
-        }, pool: { pool = $0 })
-        let workers = try #require(pool)
+        }, workers: { lanes = $0 })
+        let workers = try #require(lanes)
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
-            // The one worker held, so that the map is still to be drawn when the shutdown begins,
-            // however fast or slow the machine is at the moment.
-            let held = await HeldWorker(workers)
+            // The one drawing worker held, so that the map is still to be drawn when the shutdown
+            // begins, however fast or slow the machine is at the moment.
+            let held = await HeldWorker(workers.images)
             let slow = Task {
                 try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(120))) { client in
                     try await client.get("/v1/map.png?size=1500x1500&scale=2")

@@ -109,9 +109,9 @@ func withServer<T: Sendable>(database: String = Fixture.shared.path, workers: In
     try await withServer(database: database, workers: workers, queueDepth: queueDepth, cacheBytes: cacheBytes) { client, _ in try await test(client) }
 }
 
-/// The same, with the server's worker pool (to hold its workers with `HeldWorker`).
+/// The same, with the server's workers (to hold them with `HeldWorker`).
 func withServer<T: Sendable>(database: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
-                             _ test: @Sendable (any TestClientProtocol, WorkerPool) async throws -> T) async throws -> T {
+                             _ test: @Sendable (any TestClientProtocol, WorkerLanes) async throws -> T) async throws -> T {
     var configuration = MapServerConfiguration(database: database)
     configuration.port = 0
     configuration.workers = workers
@@ -119,9 +119,9 @@ func withServer<T: Sendable>(database: String = Fixture.shared.path, workers: In
     configuration.cacheBytes = cacheBytes
     var logger = Logger(label: "waymark-test")
     logger.logLevel = .warning
-    var pool: WorkerPool?
-    let application = try MapServer.application(configuration, logger: logger, onServerRunning: { _ in }, pool: { pool = $0 })
-    let workers = pool!
+    var lanes: WorkerLanes?
+    let application = try MapServer.application(configuration, logger: logger, onServerRunning: { _ in }, workers: { lanes = $0 })
+    let workers = lanes!
     return try await application.test(.live) { client in try await test(client, workers) }
 }
 

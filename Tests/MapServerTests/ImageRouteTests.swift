@@ -109,10 +109,10 @@ import Testing
     /// Many requests at once for one tile not drawn yet: one drawing, every answer the same bytes
     /// and ETag. With the cache off too, where only the sharing keeps it to one drawing.
     @Test(arguments: [64 << 20, 0]) func concurrentRequestsForOneImageShareOneDrawing(cacheBytes: Int) async throws {
-        try await withServer(workers: 1, cacheBytes: cacheBytes) { client, pool in
+        try await withServer(workers: 1, cacheBytes: cacheBytes) { client, workers in
             let port = try #require(client.port)
             // The one worker held, so that every tile request arrives while the tile still waits for it.
-            let held = await HeldWorker(pool)
+            let held = await HeldWorker(workers.images)
             let tile = try TileID(containing: Fixture.helsinki, zoom: 14), n = 12
             let uri = "/v1/tiles/\(tile.z)/\(tile.x)/\(tile.y).png?category=eat,see"
             let tiles = Task { try await concurrently(port: port, Array(repeating: uri, count: n)) }
