@@ -34,13 +34,9 @@ public enum GeoJSONOutput {
         json.object { json in
             json.member("features") { json in
                 json.array(page.features) { json, f in
-                    var object = properties(f, language: language)
-                    object["id"] = .text(f.id.description)
-                    if case let .point(c) = f.geometry {
-                        object["lat"] = .number(c.lat)
-                        object["lon"] = .number(c.lon)
-                    }
-                    json.properties(object)
+                    var extra: [(key: String, value: Value)] = [("id", .text(f.id.description))]
+                    if case let .point(c) = f.geometry { extra += [("lat", .number(c.lat)), ("lon", .number(c.lon))] }
+                    json.properties(properties(f, language: language, adding: extra))
                 }
             }
             if let next = page.next { json.member("next") { $0.string(next.token) } }
@@ -52,17 +48,24 @@ public enum GeoJSONOutput {
         case text(String), number(Double), null
     }
 
-    static func properties(_ f: Feature, language: String?) -> [String: Value] {
-        // Room for the members below at once, rather than growing on the way.
-        var properties = [String: Value](minimumCapacity: f.properties.count + f.names.count + 6)
-        for (key, value) in f.properties { properties[key] = .text(value) }
-        properties["name"] = f.name(in: language).map(Value.text) ?? .null
-        properties["category"] = .text(f.category)
-        properties["kind"] = .text(f.id.kind.rawValue)
-        if let address = f.address { properties["address"] = .text(address) }
-        for (lang, name) in f.names { properties["name:\(lang)"] = .text(name) }
-        if let d = f.distance { properties["distance_m"] = .number((d * 1000).rounded() / 1000) }
-        return properties
+    /// A feature's members, sorted by key, each key once: a detail (or `extra`) named like a member
+    /// every feature has is left out. A list sorted in place, not a dictionary: hashing every key
+    /// and then sorting them took a third of a nearest answer's JSON time.
+    static func properties(_ f: Feature, language: String?, adding extra: [(key: String, value: Value)] = []) -> [(key: String, value: Value)] {
+        var members: [(key: String, value: Value)] = []
+        members.reserveCapacity(f.properties.count + f.names.count + extra.count + 6)
+        members.append(("name", f.name(in: language).map(Value.text) ?? .null))
+        members.append(("category", .text(f.category)))
+        members.append(("kind", .text(f.id.kind.rawValue)))
+        if let address = f.address { members.append(("address", .text(address))) }
+        for (lang, name) in f.names { members.append(("name:\(lang)", .text(name))) }
+        if let d = f.distance { members.append(("distance_m", .number((d * 1000).rounded() / 1000))) }
+        let fixed = members.count
+        func isTaken(_ key: String) -> Bool { members[..<fixed].contains { $0.key == key } || key.hasPrefix("name:") }
+        for member in extra where !isTaken(member.key) { members.append(member) }
+        for (key, value) in f.properties where !isTaken(key) && !extra.contains(where: { $0.key == key }) { members.append((key, .text(value))) }
+        members.sort { $0.key < $1.key }
+        return members
     }
 }
 
@@ -99,14 +102,14 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func properties(_ values: [String: GeoJSONOutput.Value]) {
+    mutating func properties(_ values: [(key: String, value: GeoJSONOutput.Value)]) {
         object { json in
-            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            for (key, value) in values {
                 json.member(key) { json in
                     switch value {
                     case let .text(s): json.string(s)
                     case let .number(n): json.number(n)
-                    case .null: json.bytes += Array("null".utf8)
+                    case .null: json.bytes.append(contentsOf: "null".utf8)
                     }
                 }
             }
@@ -172,13 +175,13 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func open(_ bracket: Character) {
+    private mutating func open(_ bracket: Unicode.Scalar) {
         separate()
-        bytes.append(bracket.asciiValue!)
+        bytes.append(UInt8(ascii: bracket))
     }
 
-    private mutating func close(_ bracket: Character) {
-        bytes.append(bracket.asciiValue!)
+    private mutating func close(_ bracket: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: bracket))
         needsComma = true
     }
 

@@ -39,6 +39,25 @@ import Testing
         #expect(water["coordinates"] as? [[[[Double]]]] == [[ring.map { [$0.lon, $0.lat] }], [ring.map { [$0.lon, $0.lat] }]])
     }
 
+    /// Members in sorted order, each key once: a detail named like a member every feature has (or
+    /// like plain JSON's id and position) does not replace it. The text is read as bytes, since a
+    /// JSON parser would hide both the order and a repeated key.
+    @Test func membersAreSortedAndADetailNeverReplacesOne() throws {
+        var feature = page.features[0]
+        feature.properties = ["name": "detail", "name:lv": "detail", "kind": "detail", "phone": "+371 1"]
+        var plain = feature
+        plain.properties.merge(["id": "detail", "lat": "detail"]) { a, _ in a }
+        for json in [GeoJSONOutput.featureCollection(FeaturePage(features: [feature], next: nil)), GeoJSONOutput.plain(FeaturePage(features: [plain], next: nil))] {
+            let text = String(decoding: json, as: UTF8.self)
+            #expect(!text.contains("detail"), "\(text)")
+            let members = try #require(text.firstRange(of: #""address""#).map { text[$0.lowerBound...] })
+            let keys = members.matches(of: /"([a-z_:]+)":/).map { String($0.output.1) }
+            let flat = keys.prefix { $0 != "geometry" && $0 != "type" }
+            #expect(flat.elementsEqual(flat.sorted()) && Set(flat).count == flat.count, "\(keys)")
+            #expect(flat.contains("phone"))
+        }
+    }
+
     @Test func plainJSONCarriesPositionsAndTheCursor() throws {
         let object = try #require(try JSONSerialization.jsonObject(with: GeoJSONOutput.plain(page, language: "en")) as? [String: Any])
         let features = try #require(object["features"] as? [[String: Any]])
