@@ -63,7 +63,8 @@ extension QueryEngine {
         for i in page.features.indices {
             // Deleted since the query: shown without details.
             guard let values = try detailValues(of: page.features[i].id) else { continue }
-            var properties: [String: String] = [:]
+            // Room for every column at once: growing from empty rehashed it twice per feature.
+            var properties = [String: String](minimumCapacity: values.count)
             for (name, value) in zip(KindTable.of(page.features[i].id.kind).details.properties, values) {
                 guard let value, !value.isEmpty, value != "{}", value != "[]" else { continue }
                 switch name {
