@@ -42,8 +42,9 @@ start() {
   as_owner psql -q -h 127.0.0.1 -p "$port" -U postgres -d waymark_test -v ON_ERROR_STOP=1 \
     -c "CREATE EXTENSION postgis" >/dev/null || { echo "pg-test-cluster: CREATE EXTENSION postgis failed; install postgresql-15-postgis-3" >&2; false; }
   # The replica: a base backup that follows the primary's WAL (-R writes its standby settings).
+  # A fast checkpoint: the default spreads it over minutes, which a throw-away cluster only waits for.
   replica_port=$(free_port)
-  as_owner "$bin/pg_basebackup" -h 127.0.0.1 -p "$port" -U postgres -D "$dir/replica" -R -X stream >"$dir/basebackup.log" 2>&1 \
+  as_owner "$bin/pg_basebackup" -h 127.0.0.1 -p "$port" -U postgres -D "$dir/replica" -R -X stream --checkpoint=fast >"$dir/basebackup.log" 2>&1 \
     || { cat "$dir/basebackup.log" >&2; false; }
   as_owner "$bin/pg_ctl" -D "$dir/replica" -l "$dir/replica.log" -w -t 60 start \
     -o "-c listen_addresses=127.0.0.1 -p $replica_port -c unix_socket_directories=$dir -c fsync=off -c max_connections=200" \

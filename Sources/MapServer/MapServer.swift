@@ -15,10 +15,11 @@ public struct MapServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// 0 picks a free port (tests).
     public var port = 8080
-    /// Worker threads, each with its own read-only connection.
+    /// Threads that draw, each with its own read-only connection; queries get half as many of
+    /// their own, at least one (`WorkerLanes`).
     public var workers = System.coreCount
-    /// Jobs that may wait for a worker before requests are refused with 503; nil: 64 per
-    /// worker, at least 256 (a burst of a few hundred clients is served, a flood is not queued).
+    /// Jobs that may wait for a worker, in each lane, before requests are refused with 503; nil: 64
+    /// per drawing worker, at least 256 (a burst of a few hundred clients is served, a flood is not queued).
     public var queueDepth: Int?
     /// The byte bound of the in-memory cache of drawn tiles and maps.
     public var cacheBytes = 64 << 20

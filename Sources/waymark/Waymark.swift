@@ -450,10 +450,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (0: any free port).")
     var port = 8080
 
-    @Option(help: "Worker threads, each with its own read-only database connection (default: one per core).")
+    @Option(help: "Threads that draw maps and tiles, each with its own read-only database connection (default: one per core); queries get half as many threads of their own (at least one).")
     var workers: Int?
 
-    @Option(name: .customLong("queue"), help: "Requests that may wait for a worker; past that the server answers 503 with Retry-After (default: 64 per worker, at least 256).")
+    @Option(name: .customLong("queue"), help: "Requests that may wait for a worker, for queries and for drawings each; past that the server answers 503 with Retry-After (default: 64 per drawing worker, at least 256).")
     var queueDepth: Int?
 
     @Option(name: .customLong("cache-mb"), help: "Megabytes of drawn tiles and maps kept in memory.")
