@@ -44,7 +44,7 @@ final class Database {
     private static let configured: Void = { _ = waymark_sqlite_without_memory_statistics() }()
 
     init(path: String, readOnly: Bool = false) throws {
-        Self.configured
+        _ = Self.configured
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)

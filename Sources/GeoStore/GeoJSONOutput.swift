@@ -48,9 +48,10 @@ public enum GeoJSONOutput {
         case text(String), number(Double), null
     }
 
-    /// A feature's members, sorted by key, each key once: a detail (or `extra`) named like a member
-    /// every feature has is left out. A list sorted in place, not a dictionary: hashing every key
-    /// and then sorting them took a third of a nearest answer's JSON time.
+    /// A feature's members, sorted by key, each key once: a detail (or `extra`) named like one of
+    /// the members written for every feature, or like a name (`name:*`), is left out. A list
+    /// sorted in place, not a dictionary: hashing every key and then sorting them took a third of
+    /// a nearest answer's JSON time.
     static func properties(_ f: Feature, language: String?, adding extra: [(key: String, value: Value)] = []) -> [(key: String, value: Value)] {
         var members: [(key: String, value: Value)] = []
         members.reserveCapacity(f.properties.count + f.names.count + extra.count + 6)

@@ -22,7 +22,7 @@ final class DataVersion: Service, Sendable {
         try? await cancelWhenGracefulShutdown {
             while true {
                 // A failed look keeps the last version: the next second tries again.
-                if let version = try? await self.pool.withStore({ try $0.dataVersion() }) { self.value.store(version, ordering: .relaxed) }
+                if let version = try? await self.pool.withStore(bounded: false, { try $0.dataVersion() }) { self.value.store(version, ordering: .relaxed) }
                 try await Task.sleep(for: .seconds(1))
             }
         }

@@ -37,14 +37,17 @@ final class WorkerPool: Service, Sendable {
     }
 
     /// Runs `job` on a worker thread with that worker's connection, or throws `APIError.overloaded`
-    /// when every thread is busy and `queueDepth` jobs already wait.
-    func withStore<T: Sendable>(_ job: @escaping @Sendable (any FeatureStore) throws -> T) async throws -> T {
-        guard admitted.wrappingAdd(1, ordering: .relaxed).newValue <= size + queueDepth else {
-            admitted.wrappingSubtract(1, ordering: .relaxed)
+    /// when every thread is busy and `queueDepth` jobs already wait. The server's own jobs
+    /// (`bounded: false`, the data version's look once a second) are neither refused nor counted:
+    /// they would take a client's place in the queue, or be refused as if a client had been.
+    func withStore<T: Sendable>(bounded: Bool = true, _ job: @escaping @Sendable (any FeatureStore) throws -> T) async throws -> T {
+        let admission = bounded ? 1 : 0
+        guard admitted.wrappingAdd(admission, ordering: .relaxed).newValue <= size + queueDepth else {
+            admitted.wrappingSubtract(admission, ordering: .relaxed)
             metrics.overloaded()
             throw APIError.overloaded
         }
-        defer { admitted.wrappingSubtract(1, ordering: .relaxed) }
+        defer { admitted.wrappingSubtract(admission, ordering: .relaxed) }
         let run: @Sendable () throws -> T = {
             // As many connections as threads, and each job returns its own: never empty here.
             let connection = self.idle.withLock { $0.removeLast() }
@@ -64,6 +67,11 @@ final class WorkerPool: Service, Sendable {
         try? await gracefulShutdown()
         try await threads.shutdownGracefully()
     }
+
+    /// Ends the threads of a pool that will never run (the jobs already queued finish first).
+    func stop() {
+        threads.shutdownGracefully { _ in }
+    }
 }
 
 /// Queries and drawings on workers of their own. A query (a nearest page is ~0.1 ms of work) never
@@ -78,6 +86,12 @@ struct WorkerLanes: Sendable {
     /// `workers` threads for drawings, half as many for queries; each lane queues `queueDepth` jobs.
     init(location: String, workers: Int, queueDepth: Int, metrics: ServerMetrics) throws {
         queries = try WorkerPool(location: location, size: max(1, workers / 2), queueDepth: queueDepth, metrics: metrics)
-        images = try WorkerPool(location: location, size: workers, queueDepth: queueDepth, metrics: metrics)
+        do {
+            images = try WorkerPool(location: location, size: workers, queueDepth: queueDepth, metrics: metrics)
+        } catch {
+            // Not left running for a server that never starts (a PostGIS server can run out of connections here).
+            queries.stop()
+            throw error
+        }
     }
 }
