@@ -10,6 +10,8 @@ public final class SpatiaLiteStore: QueryEngine {
     let poiCategories = CategoryCache()
     /// How far the last nearest search of each kind had to look; the next one starts there.
     var reachGuess: [FeatureKind: Double] = [:]
+    /// The kinds without rows, as of a data version (`nearestRows(of:…)` skips their walks).
+    var emptyKinds: (version: Int64, kinds: Set<FeatureKind>)?
     private var statements: [String: Statement] = [:]
 
     /// Opens (and, unless read-only, creates and migrates) the database at `path`.
@@ -108,7 +110,10 @@ public final class SpatiaLiteStore: QueryEngine {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
         let plan = try ImportPlan(files, skipInvalid: skipInvalid)
         var summary = plan.summary
-        defer { poiCategories.invalidate() }
+        defer {
+            poiCategories.invalidate()
+            emptyKinds = nil
+        }
         // Room for the whole import in memory, so that SQLite does not spill pages half-way;
         // pages are only taken as they are needed.
         try db.execute("PRAGMA cache_size = -1048576")

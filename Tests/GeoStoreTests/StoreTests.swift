@@ -605,6 +605,25 @@ private let plzenProgramme = """
         #expect(try reader.knownCategories().isSuperset(of: ["eat", "see"]))
     }
 
+    /// A kind that had no rows at a store's last query (SpatiaLite skips such kinds' walks) is
+    /// found once rows arrive, imported by another connection or by the store itself.
+    @Test(arguments: StoreKind.available)
+    func nearestFindsAKindThatHadNoRowsAtItsLastQuery(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let writer = try database.open()
+        let dome = PlaceRecord(category: "see", name: "Doma laukums", location: Coordinate(lat: 56.9496, lon: 24.1052))
+        _ = try writer.importFiles([ParsedFile(file: "places", [.place(dome)])], skipInvalid: false)
+        let reader = try database.open(readOnly: true)
+        let here = Coordinate(lat: 56.95, lon: 24.11)
+        func names(_ store: any FeatureStore) throws -> [String?] { try store.nearest(NearestQuery(center: here, limit: 5)).features.map(\.name) }
+        #expect(try names(reader) == ["Doma laukums"] && names(writer) == ["Doma laukums"])
+
+        let cinema = CinemaRecord(name: "Kino Splendid Palace", timezone: "Europe/Riga", location: Coordinate(lat: 56.9501, lon: 24.1101))
+        _ = try writer.importFiles([ParsedFile(file: "cinemas", [.cinema(cinema)])], skipInvalid: false)
+        #expect(try names(reader) == ["Kino Splendid Palace", "Doma laukums"])
+        #expect(try names(writer) == ["Kino Splendid Palace", "Doma laukums"])
+    }
+
     @Test(arguments: StoreKind.available)
     func aStoreCanImportAfterAnotherConnectionWroteSinceItsLastQuery(_ kind: StoreKind) throws {
         let database = TemporaryStore(kind)
