@@ -15,7 +15,7 @@ public enum GeoJSONOutput {
                 json.array(page.features) { json, f in
                     json.object { json in
                         json.member("geometry") { $0.geometry(f.geometry) }
-                        json.member("id") { $0.string(f.id) }
+                        json.member("id") { $0.string(f.id.description) }
                         json.member("properties") { $0.properties(properties(f, language: language)) }
                         json.member("type") { $0.string("Feature") }
                     }
@@ -48,8 +48,8 @@ public enum GeoJSONOutput {
         case text(String), number(Double), null
     }
 
-    /// A feature's members, sorted by key, each key once: a detail (or `extra`) named like one of
-    /// the members written for every feature, or like a name (`name:*`), is left out. A list
+    /// A feature's members and `extra`, sorted by key, each key once: a detail named like one of
+    /// them, or like a name (`name:*`), is left out. A list
     /// sorted in place, not a dictionary: hashing every key and then sorting them took a third of
     /// a nearest answer's JSON time.
     static func properties(_ f: Feature, language: String?, adding extra: [(key: String, value: Value)] = []) -> [(key: String, value: Value)] {
@@ -61,10 +61,11 @@ public enum GeoJSONOutput {
         if let address = f.address { members.append(("address", .text(address))) }
         for (lang, name) in f.names { members.append(("name:\(lang)", .text(name))) }
         if let d = f.distance { members.append(("distance_m", .number((d * 1000).rounded() / 1000))) }
+        members += extra
         let fixed = members.count
-        func isTaken(_ key: String) -> Bool { members[..<fixed].contains { $0.key == key } || key.hasPrefix("name:") }
-        for member in extra where !isTaken(member.key) { members.append(member) }
-        for (key, value) in f.properties where !isTaken(key) && !extra.contains(where: { $0.key == key }) { members.append((key, .text(value))) }
+        for (key, value) in f.properties where !key.hasPrefix("name:") && !members[..<fixed].contains(where: { $0.key == key }) {
+            members.append((key, .text(value)))
+        }
         members.sort { $0.key < $1.key }
         return members
     }
@@ -148,16 +149,6 @@ struct JSONWriter {
     mutating func string(_ s: String) {
         var s = s
         s.withUTF8 { text(quoting: $0) }
-    }
-
-    /// A feature's id, `kind/row`, written as it is made (joining the strings first took ten times as long).
-    mutating func string(_ id: FeatureID) {
-        bytes.append(UInt8(ascii: "\""))
-        var kind = id.kind.rawValue
-        kind.withUTF8 { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(contentsOf: String(id.row).utf8)
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// One pass over the UTF-8 bytes: runs that need no escape (most text is one) are copied whole,

@@ -41,13 +41,12 @@ final class WorkerPool: Service, Sendable {
     /// (`bounded: false`, the data version's look once a second) are neither refused nor counted:
     /// they would take a client's place in the queue, or be refused as if a client had been.
     func withStore<T: Sendable>(bounded: Bool = true, _ job: @escaping @Sendable (any FeatureStore) throws -> T) async throws -> T {
-        let admission = bounded ? 1 : 0
-        guard admitted.wrappingAdd(admission, ordering: .relaxed).newValue <= size + queueDepth else {
-            admitted.wrappingSubtract(admission, ordering: .relaxed)
+        if bounded, admitted.wrappingAdd(1, ordering: .relaxed).newValue > size + queueDepth {
+            admitted.wrappingSubtract(1, ordering: .relaxed)
             metrics.overloaded()
             throw APIError.overloaded
         }
-        defer { admitted.wrappingSubtract(admission, ordering: .relaxed) }
+        defer { if bounded { admitted.wrappingSubtract(1, ordering: .relaxed) } }
         let run: @Sendable () throws -> T = {
             // As many connections as threads, and each job returns its own: never empty here.
             let connection = self.idle.withLock { $0.removeLast() }
