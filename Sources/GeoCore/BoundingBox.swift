@@ -23,7 +23,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
         }
         var values: [Double] = []
         for (name, part) in zip(["minLon", "minLat", "maxLon", "maxLat"], parts) {
-            guard let value = Double(part), value.isFinite else {
+            guard let value = DecimalNumber.parse(part) else {
                 throw .invalid(field: field, reason: "\(name) '\(part)' is not a finite number")
             }
             values.append(value)

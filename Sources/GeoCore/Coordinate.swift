@@ -19,7 +19,7 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
 
     /// `LAT,LON` in degrees, as typed in a command line or a query string; errors name `field`.
     public init(parsing text: String, field: String) throws(GeoError) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let lat = parts[0], let lon = parts[1] else {
             throw .invalid(field: field, reason: "'\(text)' is not LAT,LON in degrees")
         }

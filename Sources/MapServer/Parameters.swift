@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import GeoStore
 import HTTPTypes
 import Hummingbird
@@ -49,10 +50,10 @@ struct Parameters {
         return value
     }
 
-    /// A number as text; NaN and infinities parse, and the engine refuses them with its own reason.
+    /// A decimal number (no hex, infinities or NaN: `DecimalNumber`); the engine checks its range.
     func number(_ name: String) throws(APIError) -> Double? {
         guard let text = try text(name) else { return nil }
-        guard let value = Double(text.trimmedOfSpaces) else { throw .invalid(name, "'\(text)' is not a number") }
+        guard let value = DecimalNumber.parse(text.trimmedOfSpaces) else { throw .invalid(name, "'\(text)' is not a number") }
         return value
     }
 

@@ -711,12 +711,15 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
             let fraction = (0..<fractionDigits).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()
             let text = (Bool.random(using: &rng) ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
             let expected = Double(text)!
-            if let fast = Position.decimal(text) {
+            if let fast = text.utf8.withContiguousStorageIfAvailable(DecimalNumber.plainDecimal) ?? nil {
                 #expect(fast.bitPattern == expected.bitPattern, "\(text)")
             }
         }
-        for text in ["", "-", ".5", "5.", "1e5", "+1", " 1", "nan", "inf", "0x10", "1.2.3"] {
-            #expect(Position.decimal(text) == nil, "\(text)")
+        for text in ["", "-", ".5", "5.", "+1", " 1", "nan", "inf", "0x10", "0x1p4", "1.2.3", "1e", "1e+", "1e999", "-inf"] {
+            #expect(DecimalNumber.parse(text) == nil, "\(text)")
+        }
+        for (text, value) in [("1e5", 1e5), ("-2.5E-3", -2.5e-3), ("12345678901234567890", 12345678901234567890.0)] {
+            #expect(DecimalNumber.parse(text) == value, "\(text)")
         }
     }
 }

@@ -86,7 +86,7 @@ public enum CSVParser {
         /// `Position.parse` of the row's latitude and longitude; plain numbers are read straight
         /// from the bytes, anything else (blank, padded, an error…) goes the long way.
         private func location(_ fields: Fields) throws(GeoError) -> Coordinate? {
-            if let lat = fields.withBytes(latColumn, Position.decimal), let lon = fields.withBytes(lonColumn, Position.decimal) {
+            if let lat = fields.withBytes(latColumn, DecimalNumber.plainDecimal), let lon = fields.withBytes(lonColumn, DecimalNumber.plainDecimal) {
                 return try Position.validated(lat: lat, lon: lon, latField: columns[latColumn], lonField: columns[lonColumn])
             }
             return try Position.parse(lat: fields.string(latColumn), lon: fields.string(lonColumn),

@@ -36,7 +36,7 @@ enum Position {
         if latText.isEmpty && lonText.isEmpty { return nil }
         func number(_ text: String, _ field: String, besides other: String) throws(GeoError) -> Double {
             guard !text.isEmpty else { throw .invalid(field: field, reason: "missing while \(other) is given") }
-            guard let value = decimal(text) ?? Double(text) else { throw .invalid(field: field, reason: "'\(text)' is not a number") }
+            guard let value = DecimalNumber.parse(text) else { throw .invalid(field: field, reason: "'\(text)' is not a number") }
             return value
         }
         let latValue = try number(latText, latField, besides: lonField)
@@ -64,48 +64,6 @@ enum Position {
             throw .invalid(field: field == "lat" ? latField : lonField, reason: reason)
         }
     }
-
-    /// A plain decimal such as `-57.123456`, exactly as `Double(text)` reads it (correctly
-    /// rounded) but without its strtod: one division of two exact doubles, a mantissa up to 2^53
-    /// by 10^k up to 10^22 (Clinger's fast path). Nil for anything else (more digits, exponents,
-    /// inf, nan, hex, white space…): `Double(text)` decides those.
-    static func decimal(_ text: String) -> Double? {
-        guard text.utf8.count <= 24 else { return nil }
-        var text = text
-        return text.withUTF8(decimal)
-    }
-
-    /// `decimal(_:)` of text given as UTF-8. Its result is also what `Double(text.trimmed)` gives:
-    /// the text it accepts has no white space.
-    static func decimal(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
-        var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0, negative = false, dot = false, first = true
-        for b in utf8 {
-            defer { first = false }
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard digits < 19 else { return nil }
-                mantissa = mantissa &* 10 &+ UInt64(b &- UInt8(ascii: "0"))
-                digits += 1
-                if dot { fractionDigits += 1 }
-            case UInt8(ascii: "."):
-                guard !dot, digits > 0 else { return nil }
-                dot = true
-            case UInt8(ascii: "-") where first:
-                negative = true
-            default:
-                return nil
-            }
-        }
-        guard digits > 0, !dot || fractionDigits > 0 else { return nil }
-        if mantissa <= 1 << 53, fractionDigits < powersOfTen.count {
-            let value = Double(mantissa) / powersOfTen[fractionDigits]
-            return negative ? -value : value
-        }
-        return nil
-    }
-
-    /// 10^0 … 10^22, all exact as doubles.
-    private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
 }
 
 /// Whether `bytes` are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, surrogates or
