@@ -4,6 +4,7 @@ import GeoStore
 import MapRender
 import PixelTesting
 import Testing
+import TestSupport
 @testable import Atlas
 
 /// A scratch database of named places with addresses around Roja (and a few far away, which no
@@ -52,16 +53,8 @@ final class AtlasFixture: @unchecked Sendable {
 }
 
 /// Runs a poppler tool (pdfinfo, pdftotext) and returns what it prints.
-func poppler(_ tool: String, _ arguments: [String]) throws -> String {
-    let process = Process(), pipe = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    process.arguments = arguments
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(tool) \(arguments) failed")
-    return String(decoding: data, as: UTF8.self)
+func poppler(_ tool: String, _ arguments: [String]) async throws -> String {
+    try await ChildProcess.output(of: tool, arguments)
 }
 
 @Suite struct AtlasRenderTests {
@@ -87,7 +80,7 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
         area: fit
     """
 
-    @Test func threeMapsRenderWithTheirPagesTextAndPixels() throws {
+    @Test func threeMapsRenderWithTheirPagesTextAndPixels() async throws {
         let fixture = try AtlasFixture()
         let (atlas, batch) = try fixture.batch(Self.threeMaps, combine: "atlas.pdf")
         let report = batch.run { _, _, _, _ in }
@@ -119,12 +112,12 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
 
             let pdf = batch.files(map).first { $0.pathExtension == "pdf" }
             if let pdf {
-                let info = try poppler("pdfinfo", [pdf.path])
+                let info = try await poppler("pdfinfo", [pdf.path])
                 let size = ["roja-a4": "595.276 x 841.89 pts (A4)", "roja-letter": "612 x 792 pts (letter)"][map.fileName]!
                 #expect(info.contains("Page size:       \(size)"), "\(info)")
                 #expect(info.contains("Pages:           \(layout.pageCount)"))
                 // Every listed name is in the PDF as text (names may wrap: compare without line breaks).
-                let text = try poppler("pdftotext", [pdf.path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                let text = try await poppler("pdftotext", [pdf.path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 for name in expected.keys { #expect(text.contains(name), "\(map.label): \(name) not in the PDF's text") }
             }
             if let png = batch.files(map).first(where: { $0.pathExtension == "png" }) {
@@ -158,13 +151,13 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
                 }
             }
         }
-        let info = try poppler("pdfinfo", [fixture.output.appendingPathComponent("atlas.pdf").path])
+        let info = try await poppler("pdfinfo", [fixture.output.appendingPathComponent("atlas.pdf").path])
         #expect(info.contains("Pages:           \(combinedPages)"))
     }
 
     /// In Latvia's own grid (LKS-92, EPSG:3059) each place's square comes from PROJ's cs2cs:
     /// eastings and northings scaled to the map (256 px at zoom 0 are the equator's length).
-    @Test func gridSquaresInLKS92AgreeWithCs2cs() throws {
+    @Test func gridSquaresInLKS92AgreeWithCs2cs() async throws {
         let fixture = try AtlasFixture()
         let (atlas, batch) = try fixture.batch("""
         maps:
@@ -172,7 +165,7 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
         """)
         let layout = try batch.layout(atlas.maps[0], store: SpatiaLiteStore(path: fixture.database, readOnly: true))
         let v = layout.viewport, rect = layout.mapRect, k = pow(2, v.zoom) * ProjOracle.pixelsPerMetre
-        let metres = try ProjOracle.cs2cs([v.center] + fixture.places.map(\.coordinate), epsg: 3059)
+        let metres = try await ProjOracle.cs2cs([v.center] + fixture.places.map(\.coordinate), epsg: 3059)
         var expected: [String: String] = [:]
         for (place, en) in zip(fixture.places, metres.dropFirst()) {
             let x = rect.midX + (en.easting - metres[0].easting) * k, y = rect.midY - (en.northing - metres[0].northing) * k
@@ -184,7 +177,7 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
         #expect(Dictionary(uniqueKeysWithValues: layout.entries.map { ($0.feature.name ?? "", $0.cell) }) == expected)
     }
 
-    @Test func aLongIndexContinuesAndAnEmptyMapSaysSo() throws {
+    @Test func aLongIndexContinuesAndAnEmptyMapSaysSo() async throws {
         let fixture = try AtlasFixture()
         let (atlas, batch) = try fixture.batch("""
         maps:
@@ -202,9 +195,9 @@ func poppler(_ tool: String, _ arguments: [String]) throws -> String {
         let store = try SpatiaLiteStore(path: fixture.database, readOnly: true)
         let long = try batch.layout(atlas.maps[0], store: store)
         #expect(long.entries.count == fixture.places.count && long.pageCount >= 2)
-        let text = try poppler("pdftotext", [fixture.output.appendingPathComponent("long.pdf").path, "-"])
+        let text = try await poppler("pdftotext", [fixture.output.appendingPathComponent("long.pdf").path, "-"])
         #expect(text.contains("index, continued"))
-        let empty = try poppler("pdftotext", [fixture.output.appendingPathComponent("empty.pdf").path, "-"])
+        let empty = try await poppler("pdftotext", [fixture.output.appendingPathComponent("empty.pdf").path, "-"])
         #expect(empty.contains("No objects of the chosen categories in this area."))
     }
 

@@ -22,13 +22,13 @@ import Testing
     /// central meridian 24° E has easting 500 000 m and the false northing is −6 000 000 m (so
     /// Latvia's northings are 150–450 km); in Krovak East North all of Czechia has negative
     /// eastings (−905…−430 km) and more negative northings (−1 250…−930 km).
-    @Test func theOraclesAxesAreWhereTheTestTakesThem() throws {
-        let latvia = try ProjOracle.cs2cs([Self.riga, Self.roja, Coordinate(lat: 57, lon: 24)], epsg: 3059)
+    @Test func theOraclesAxesAreWhereTheTestTakesThem() async throws {
+        let latvia = try await ProjOracle.cs2cs([Self.riga, Self.roja, Coordinate(lat: 57, lon: 24)], epsg: 3059)
         #expect(latvia[0].easting > 500_000 && latvia[1].easting < 500_000, "Riga east of 24° E, Roja west: \(latvia)")
         #expect(abs(latvia[2].easting - 500_000) < 1e-6)
         for p in latvia { #expect((150_000...450_000).contains(p.northing), "\(p)") }
         #expect(latvia[1].northing > latvia[0].northing, "Roja is north of Riga")
-        let czechia = try ProjOracle.cs2cs([Self.brno, Self.prague], epsg: 5514)
+        let czechia = try await ProjOracle.cs2cs([Self.brno, Self.prague], epsg: 5514)
         for p in czechia {
             #expect((-905_000 ... -430_000).contains(p.easting) && (-1_250_000 ... -930_000).contains(p.northing), "\(p)")
         }
@@ -42,10 +42,10 @@ import Testing
     /// Brno, the Krovak step alone exactly. So 5514's round trip is held to 2e-8° (2 mm), and the
     /// inverse to what `cs2cs -I` gives, within 1e-9°.
     @Test(arguments: [(3059, [riga, roja], 1e-9), (5514, [brno, prague], 2e-8)])
-    func pixelsAreTheOraclesMetresScaled(epsg: Int, points: [Coordinate], roundTrip: Double) throws {
+    func pixelsAreTheOraclesMetresScaled(epsg: Int, points: [Coordinate], roundTrip: Double) async throws {
         let crs = try ProjectedCRS(epsg: epsg)
         #expect(crs.identifier == "EPSG:\(epsg)")
-        let oracle = try ProjOracle.cs2cs(points, epsg: epsg), inverse = try ProjOracle.cs2csInverse(oracle, epsg: epsg)
+        let oracle = try await ProjOracle.cs2cs(points, epsg: epsg), inverse = try await ProjOracle.cs2csInverse(oracle, epsg: epsg)
         // A few millimetres at zoom 0 (one zoom-0 pixel is 156 543 m): 5 mm ≈ 3.2e-8 px.
         let tolerance = 0.005 * ProjOracle.pixelsPerMetre
         for ((c, en), back) in zip(zip(points, oracle), inverse) {
@@ -63,7 +63,7 @@ import Testing
     }
 
     /// A pin drawn in LKS-92 stands where cs2cs's metres put it relative to the map's centre.
-    @Test func aPinStandsOnThePointTheOracleProjects() throws {
+    @Test func aPinStandsOnThePointTheOracleProjects() async throws {
         let centre = Self.riga
         // About 230 m east and 160 m north of the centre: the pin stands clear of the legend and scale bar.
         let poi = Coordinate(lat: 56.9510, lon: 24.1090)
@@ -75,7 +75,7 @@ import Testing
         let image = try Pixels(png: MapRenderer.render(request))
         #expect(image.width == 400 && image.height == 300)
 
-        let oracle = try ProjOracle.cs2cs([poi, centre], epsg: 3059)
+        let oracle = try await ProjOracle.cs2cs([poi, centre], epsg: 3059)
         let (p, c) = (oracle[0], oracle[1])
         let k = pow(2, zoom) * ProjOracle.pixelsPerMetre
         let tip = ((p.easting - c.easting) * k + w / 2, -(p.northing - c.northing) * k + h / 2)
@@ -142,10 +142,10 @@ import Testing
     /// constant northing, which reaches farthest north where it crosses the central meridian
     /// (24° E, easting 500 000 m); here that is 64 px left of the centre, halfway between two of
     /// the nine points `bounds` samples on each edge, and the top row there is north of the box.
-    @Test func boundsCoverEveryPixelOfTheRim() throws {
+    @Test func boundsCoverEveryPixelOfTheRim() async throws {
         let metresPerPixel = 2 * Double.pi * 6378137 / 256 / pow(2, 6)
-        let metres = try ProjOracle.cs2cs([Coordinate(lat: 56.9, lon: 24)], epsg: 3059)[0]
-        let center = try ProjOracle.cs2csInverse([(metres.easting + 64 * metresPerPixel, metres.northing)], epsg: 3059)[0]
+        let metres = try await ProjOracle.cs2cs([Coordinate(lat: 56.9, lon: 24)], epsg: 3059)[0]
+        let center = try await ProjOracle.cs2csInverse([(metres.easting + 64 * metresPerPixel, metres.northing)], epsg: 3059)[0]
         let v = Viewport(center: center, zoom: 6, width: 1024, height: 768, projection: try ProjectedCRS(epsg: 3059))
         #expect(abs(v.pixel(Coordinate(lat: 60, lon: 24)).x - 448) < 1e-6, "the central meridian is at x 448")
         let box = v.bounds(margin: 0)

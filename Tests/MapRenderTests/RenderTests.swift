@@ -5,6 +5,7 @@ import GeoCore
 import GeoStore
 import PixelTesting
 import Testing
+import TestSupport
 @testable import MapRender
 
 /// Interior overlap written out from the edges.
@@ -150,7 +151,7 @@ private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
         #expect(try MapRenderer.render(request) == MapRenderer.render(shuffled))
     }
 
-    @Test func pdfAndSVGComeFromTheSameDrawing() throws {
+    @Test func pdfAndSVGComeFromTheSameDrawing() async throws {
         let features = [place(1, "see", Coordinate(lat: 57.5, lon: 22.8), name: "Rojas bāka ā č ē ģ ī ķ ļ ņ š ū ž ř ě ů ș ț")]
         var style = style
         style.labels.maxWidth = 1_000  // the whole name, not shortened
@@ -163,23 +164,15 @@ private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-\(UUID().uuidString).pdf")
         try pdf.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        func poppler(_ tool: String, _ args: [String]) throws -> String {
-            let process = Process(), out = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-            process.arguments = args
-            process.standardOutput = out
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0, "\(tool) failed on the PDF")
-            return text
+        func poppler(_ tool: String, _ args: [String]) async throws -> String {
+            try await ChildProcess.output(of: tool, args)
         }
-        let info = Dictionary(try poppler("pdfinfo", [file.path]).split(separator: "\n").map { line in
+        let info = Dictionary(try await poppler("pdfinfo", [file.path]).split(separator: "\n").map { line in
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }, uniquingKeysWith: { a, _ in a })
         #expect(info["Pages"] == "1" && info["Page size"] == "600 x 400 pts")
-        let text = try poppler("pdftotext", [file.path, "-"])
+        let text = try await poppler("pdftotext", [file.path, "-"])
         #expect(text.contains("Rojas bāka ā č ē ģ ī ķ ļ ņ š ū ž ř ě ů ș ț"), "pdftotext read: \(text)")
         let svg = try MapRenderer.render(MapRequest(features: features, width: 600, height: 400, format: .svg, style: style))
         // The pin is there in its category's colour, written as Cairo writes SVG colours.

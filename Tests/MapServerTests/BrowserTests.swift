@@ -4,6 +4,7 @@ import GeoCore
 import MapRender
 import PixelTesting
 import Testing
+import TestSupport
 @testable import MapServer
 
 /// The map page in a real browser: headless Chromium (Debian's chromium, chromium-driver and
@@ -32,15 +33,11 @@ import Testing
             defer { try? FileManager.default.removeItem(at: folder) }
             let (before, after) = (folder.appendingPathComponent("before.png"), folder.appendingPathComponent("after.png"))
 
-            let process = Process(), output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [Self.script.path, "http://127.0.0.1:\(port)/", "eat", before.path, after.path,
-                                 String(lone.location!.lat), String(lone.location!.lon)]
-            process.standardOutput = output
-            try process.run()
-            let report = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0, "the browser run failed: \(String(decoding: report, as: UTF8.self))")
+            let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), [
+                Self.script.path, "http://127.0.0.1:\(port)/", "eat", before.path, after.path,
+                String(lone.location!.lat), String(lone.location!.lon)])
+            try #require(run.exit == ChildProcess.Exit(status: 0, signalled: false), "the browser run failed: \(run.stdout) \(run.stderr)")
+            let report = Data(run.stdout.utf8)
             let result = try #require(try JSONSerialization.jsonObject(with: report) as? [String: Any])
             #expect(result["tiles_before"] as? Bool == true && result["tiles_after"] as? Bool == true, "tiles loaded")
             #expect(result["unchecked"] as? Bool == true)

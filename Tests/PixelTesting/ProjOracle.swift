@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import TestSupport
 
 /// PROJ's own command-line tool `cs2cs` (Debian package proj-bin, see scripts/install-deps.sh),
 /// run as a subprocess: the independent oracle of where a projected CRS puts a place, for the
@@ -20,10 +21,10 @@ public enum ProjOracle {
     /// `cs2cs -f %.6f EPSG:4326 EPSG:<epsg>`. EPSG:4326's official axis order is latitude,
     /// longitude, so each input line is "LAT LON"; the output columns follow the target's official
     /// order, sorted out by `axisOrder`.
-    public static func cs2cs(_ points: [Coordinate], epsg: Int) throws -> [(easting: Double, northing: Double)] {
+    public static func cs2cs(_ points: [Coordinate], epsg: Int) async throws -> [(easting: Double, northing: Double)] {
         guard let order = axisOrder[epsg] else { throw Failure(description: "no axis order written down for EPSG:\(epsg)") }
         let input = points.map { String(format: "%.10f %.10f\n", $0.lat, $0.lon) }.joined()
-        let output = try runCS2CS(["-f", "%.6f", "EPSG:4326", "EPSG:\(epsg)"], input: input)
+        let output = try await runCS2CS(["-f", "%.6f", "EPSG:4326", "EPSG:\(epsg)"], input: input)
         let rows = output.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) } }
         guard rows.count == points.count, rows.allSatisfy({ $0.count == 3 }) else { throw Failure(description: "cs2cs said: \(output)") }
         return rows.map { order == .eastingNorthing ? ($0[0], $0[1]) : ($0[1], $0[0]) }
@@ -34,35 +35,21 @@ public enum ProjOracle {
         (en.easting * pixelsPerMetre, -en.northing * pixelsPerMetre)
     }
 
-    public static func runCS2CS(_ arguments: [String], input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cs2cs"] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Small answers: reading after writing cannot block either side.
-        let out = stdout.fileHandleForReading.readDataToEndOfFile(), err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "cs2cs \(arguments) failed (\(process.terminationStatus)); install proj-bin (scripts/install-deps.sh): \(String(decoding: err, as: UTF8.self))")
+    public static func runCS2CS(_ arguments: [String], input: String) async throws -> String {
+        do { return try await ChildProcess.output(of: "cs2cs", arguments, input: Data(input.utf8)) } catch {
+            throw Failure(description: "\(error); install proj-bin (scripts/install-deps.sh)")
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Latitudes and longitudes of eastings and northings in EPSG:`epsg`, by cs2cs's inverse
     /// (`cs2cs -I -f %.12f EPSG:4326 EPSG:<epsg>`): input in the target's official axis order,
     /// output in EPSG:4326's, latitude first.
-    public static func cs2csInverse(_ points: [(easting: Double, northing: Double)], epsg: Int) throws -> [Coordinate] {
+    public static func cs2csInverse(_ points: [(easting: Double, northing: Double)], epsg: Int) async throws -> [Coordinate] {
         guard let order = axisOrder[epsg] else { throw Failure(description: "no axis order written down for EPSG:\(epsg)") }
         let input = points.map { p in
             order == .eastingNorthing ? String(format: "%.6f %.6f\n", p.easting, p.northing) : String(format: "%.6f %.6f\n", p.northing, p.easting)
         }.joined()
-        let output = try runCS2CS(["-I", "-f", "%.12f", "EPSG:4326", "EPSG:\(epsg)"], input: input)
+        let output = try await runCS2CS(["-I", "-f", "%.12f", "EPSG:4326", "EPSG:\(epsg)"], input: input)
         let rows = output.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) } }
         guard rows.count == points.count, rows.allSatisfy({ $0.count == 3 }) else { throw Failure(description: "cs2cs -I said: \(output)") }
         return rows.map { Coordinate(lat: $0[0], lon: $0[1]) }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PostGISStore
 import Testing
+import TestSupport
 
 /// `waymark atlas` as a user runs it: exit codes, messages, and what an interrupted batch leaves.
 @Suite struct AtlasCLITests {
@@ -14,54 +15,49 @@ import Testing
     /// the date of the data, which only a file tells.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES", default: ""] != "",
                    "WAYMARK_TEST_POSTGRES is unset: the atlas on PostGIS was not tried"))
-    func theAtlasPrintsTheSameFromPostGIS() throws {
-        let w = try Workspace.withFixture()
+    func theAtlasPrintsTheSameFromPostGIS() async throws {
+        let w = try await Workspace.withFixture()
         let schema = "atlas_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let url = ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES"]! + "?schema=" + schema
         defer { try? PostGISStore(url: url).execute("DROP SCHEMA \(schema) CASCADE") }
-        #expect(try run(["copy", "--from", w.env["WAYMARK_DB"]!, "--to", url]).status == 0)
+        #expect(try await run(["copy", "--from", w.env["WAYMARK_DB"]!, "--to", url]).status == 0)
         let path = try manifest(w, maps: 2)
         var pages: [[String]] = []
         for db in [w.env["WAYMARK_DB"]!, url] {
             let out = w.directory.appendingPathComponent("out-\(pages.count)")
-            let result = try run(["atlas", path, "--output", out.path, "--db", db])
+            let result = try await run(["atlas", path, "--output", out.path, "--db", db])
             #expect(result.status == 0, "\(result.stderr)")
-            pages.append(try ["map-1.pdf", "map-2.pdf"].map { file in
-                try pdfText(out.appendingPathComponent(file).path).split(separator: "\n").filter { !$0.contains("Data: ") }.joined(separator: "\n")
-            })
+            var texts: [String] = []
+            for file in ["map-1.pdf", "map-2.pdf"] {
+                texts.append(try await pdfText(out.appendingPathComponent(file).path).split(separator: "\n").filter { !$0.contains("Data: ") }.joined(separator: "\n"))
+            }
+            pages.append(texts)
         }
         #expect(pages[0] == pages[1] && pages[0].allSatisfy { $0.contains("Midtown Diner") || $0.contains("Bryant Park") })
     }
 
     /// pdftotext's reading of a PDF.
-    func pdfText(_ path: String) throws -> String {
-        let process = Process(), pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        process.arguments = [path, "-"]
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    func pdfText(_ path: String) async throws -> String {
+        try await ChildProcess.output(of: "pdftotext", [path, "-"])
     }
 
-    @Test func aBadManifestFailsBeforeAnyMapIsDrawn() throws {
-        let w = try Workspace.withFixture()
+    @Test func aBadManifestFailsBeforeAnyMapIsDrawn() async throws {
+        let w = try await Workspace.withFixture()
         let path = try manifest(w, maps: 2, extra: "  - title: Third\n    categories: [eat, pubs]\n")
         let out = w.directory.appendingPathComponent("out").path
-        let result = try run(["atlas", path, "--output", out], env: w.env)
+        let result = try await run(["atlas", path, "--output", out], env: w.env)
         #expect(result.status == 1)
         #expect(result.stderr.contains("atlas.yaml:6: map 3 'Third': categories: unknown pubs; the known categories are"), "\(result.stderr)")
         #expect(!result.stderr.contains("Usage"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test func failuresAreListedAndTheExitCodeSaysSo() throws {
-        let w = try Workspace.withFixture()
+    @Test func failuresAreListedAndTheExitCodeSaysSo() async throws {
+        let w = try await Workspace.withFixture()
         let path = try manifest(w, maps: 3)
         let out = w.directory.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out.appendingPathComponent("map-2.png"), withIntermediateDirectories: true)
-        let result = try run(["atlas", path, "--output", out.path, "--jobs", "2"], env: w.env)
+        let result = try await run(["atlas", path, "--output", out.path, "--jobs", "2"], env: w.env)
         #expect(result.status == 1)
         #expect(result.stdout.contains("2 map(s) drawn, 0 up to date, 1 failed, of 3"))
         #expect(result.stdout.contains("FAILED map 2 'Map 2': cannot write"))
@@ -71,13 +67,13 @@ import Testing
 
     /// On a terminal (a pseudo-terminal from util-linux's `script`), one line redrawn in place:
     /// a bar, the counts and the time left.
-    @Test func aTerminalSeesABarRedrawnInPlace() throws {
-        let w = try Workspace.withFixture()
+    @Test func aTerminalSeesABarRedrawnInPlace() async throws {
+        let w = try await Workspace.withFixture()
         let path = try manifest(w, maps: 4)
         let executable = try #require(waymarkExecutable)
         let out = w.directory.appendingPathComponent("out").path
         let command = [executable.path, "atlas", path, "--output", out, "--jobs", "1"].map { "'\($0)'" }.joined(separator: " ")
-        let result = try run([], env: w.env, launch: ["/usr/bin/script", "-qec", command, "/dev/null"])
+        let result = try await run([], env: w.env, launch: ["/usr/bin/script", "-qec", command, "/dev/null"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("\r\u{1B}[K"), "no line redrawn: \(result.stdout.debugDescription)")
         #expect(result.stdout.contains("1/4 maps") && result.stdout.contains("4/4 maps"))
@@ -87,28 +83,18 @@ import Testing
 
     /// Ctrl-C, or a SIGTERM from a service manager: exit 128 + the signal's number.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func interruptingABatchLeavesOnlyWholeFiles(signal: Int32, status: Int32) throws {
-        let w = try Workspace.withFixture()
+    func interruptingABatchLeavesOnlyWholeFiles(signal: Int32, status: Int32) async throws {
+        let w = try await Workspace.withFixture()
         let path = try manifest(w, maps: 40)
         let out = w.directory.appendingPathComponent("out")
         let executable = try #require(waymarkExecutable)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["atlas", path, "--output", out.path, "--jobs", "1"]
-        process.environment = ProcessInfo.processInfo.environment.merging(w.env) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The signal once the first map is written, while others are being drawn. Polled from
-        // this thread, not by an async sleep: the other tests' processes can keep Swift's pool
-        // busy for longer than the whole batch takes.
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.contains("map-1.png") != true {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == status)
+        let batch = try ChildProcess(executable, ["atlas", path, "--output", out.path, "--jobs", "1"],
+                                     environment: ProcessInfo.processInfo.environment.merging(w.env) { $1 })
+        // The signal once the first map is written (its progress line), while others are being
+        // drawn; no deadline: a batch that ends first ends the wait too.
+        _ = await batch.line { $0.hasPrefix("[1/40]") }
+        batch.send(signal)
+        #expect(await batch.exit() == ChildProcess.Exit(status: status, signalled: false), "\(batch.output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(files.allSatisfy { !$0.hasSuffix(".tmp") && !$0.hasPrefix(".") }, "\(files)")
         #expect(files.count < 80, "the batch ran to its end: \(files.count) files")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 // End-to-end tests of the built `waymark` executable, run as a subprocess. Every expectation comes
 // from the fixture below or from the files in Data/, worked out by hand or with PROJ's `geod`.
@@ -20,29 +21,20 @@ let waymarkExecutable: URL? = {
     return candidates.map { $0.appendingPathComponent("waymark") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }()
 
-/// Runs `waymark args`. The child never sees the caller's $WAYMARK_DB, and its HOME and
-/// XDG_CACHE_HOME are a scratch directory, so no test touches ~/.cache; `env` adds to that.
-/// `launch`, when given, is the command line to start instead (e.g. `waymark` inside `script`).
-func run(_ args: [String], env: [String: String] = [:], launch: [String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+/// Runs `waymark args`, off Swift's pool (`ChildProcess`). The child never sees the caller's
+/// $WAYMARK_DB, and its HOME and XDG_CACHE_HOME are a scratch directory, so no test touches
+/// ~/.cache; `env` adds to that. `launch`, when given, is the command line to start instead (e.g.
+/// `waymark` inside `script`). A child killed by a signal has status 128 + the signal's number,
+/// as a shell says it.
+func run(_ args: [String], env: [String: String] = [:], launch: [String]? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
     let executable = try #require(waymarkExecutable, "no `waymark` executable beside the tests; run `swift build` first")
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    // Files rather than pipes, so that a large answer cannot block the child.
-    let output = ["stdout", "stderr"].map { scratch.appendingPathComponent($0) }
-    for file in output { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-
-    let process = Process()
-    process.executableURL = launch.map { URL(fileURLWithPath: $0[0]) } ?? executable
-    process.arguments = launch.map { Array($0.dropFirst()) } ?? args
-    process.currentDirectoryURL = scratch
-    process.environment = childEnvironment(scratch: scratch, env)
-    process.standardOutput = try FileHandle(forWritingTo: output[0])
-    process.standardError = try FileHandle(forWritingTo: output[1])
-    try process.run()
-    process.waitUntilExit()
-    let text = try output.map { try String(contentsOf: $0, encoding: .utf8) }
-    return (process.terminationStatus, text[0], text[1])
+    let result = try await ChildProcess.run(launch.map { URL(fileURLWithPath: $0[0]) } ?? executable,
+                                            launch.map { Array($0.dropFirst()) } ?? args,
+                                            environment: childEnvironment(scratch: scratch, env), directory: scratch)
+    return (result.exit.signalled ? 128 + result.exit.status : result.exit.status, result.stdout, result.stderr)
 }
 
 /// The caller's environment without $WAYMARK_DB, with HOME and XDG_CACHE_HOME in `scratch`, and `env` added.
@@ -72,9 +64,9 @@ final class Workspace {
     }
 
     /// A workspace whose database holds `fixture`.
-    static func withFixture() throws -> Workspace {
+    static func withFixture() async throws -> Workspace {
         let workspace = try Workspace()
-        let result = try run(["import", try workspace.file("places.geojson", fixture)], env: workspace.env)
+        let result = try await run(["import", try workspace.file("places.geojson", fixture)], env: workspace.env)
         try #require(result.status == 0, "importing the fixture failed: \(result.stderr)")
         #expect(result.stdout == "imported 9 poi from 1 file(s)\n")
         return workspace
@@ -109,10 +101,10 @@ func plainPage(_ text: String) throws -> (features: [[String: Any]], next: Strin
     return (try #require(object["features"] as? [[String: Any]]), object["next"] as? String)
 }
 
-@Test func nearestAsGeoJSON() throws {
-    let workspace = try Workspace.withFixture()
-    let separate = try run(["nearest", "--lat", "40.75", "--lon", "-73.98", "--limit", "2", "--format", "geojson"], env: workspace.env)
-    let joined = try run(["nearest", "--lat=40.75", "--lon=-73.98", "--limit=2", "--format=geojson"], env: workspace.env)
+@Test func nearestAsGeoJSON() async throws {
+    let workspace = try await Workspace.withFixture()
+    let separate = try await run(["nearest", "--lat", "40.75", "--lon", "-73.98", "--limit", "2", "--format", "geojson"], env: workspace.env)
+    let joined = try await run(["nearest", "--lat=40.75", "--lon=-73.98", "--limit=2", "--format=geojson"], env: workspace.env)
     #expect(separate.status == 0 && separate.stderr.isEmpty, "\(separate.stderr)")
     #expect(joined.stdout == separate.stdout)
 
@@ -144,17 +136,17 @@ func plainPage(_ text: String) throws -> (features: [[String: Any]], next: Strin
     ("-180,-90,180,90", ["Midtown Diner", "Bryant Park", "Café Lumière", "Liberty Ferry", "Montauk Inn",
                          "Dateline East", "Dateline West", "Null Island"]),
 ])
-func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) throws {
-    let workspace = try Workspace.withFixture()
-    let result = try run(["bbox", "--bbox", box, "--format", "json"], env: workspace.env)
+func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) async throws {
+    let workspace = try await Workspace.withFixture()
+    let result = try await run(["bbox", "--bbox", box, "--format", "json"], env: workspace.env)
     #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
     let names = try plainPage(result.stdout).features.map { $0["name"] as? String ?? "?" }
     #expect(names.sorted() == expected.sorted())
 }
 
-@Test func withinAsTable() throws {
-    let workspace = try Workspace.withFixture()
-    let result = try run(["within", "--lat", "40.75", "--lon", "-73.98", "--radius", "10000", "--format", "table"], env: workspace.env)
+@Test func withinAsTable() async throws {
+    let workspace = try await Workspace.withFixture()
+    let result = try await run(["within", "--lat", "40.75", "--lon", "-73.98", "--radius", "10000", "--format", "table"], env: workspace.env)
     #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     try #require(lines.count == 5, "\(result.stdout)")
@@ -184,21 +176,21 @@ func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) throws {
     (["nearest", "--lat", "0", "--lon", "0", "--category", "nosuchcode"],
      ["--category", "nosuchcode", "the known categories are cinema, do, eat, see, stay, trip, water"]),
 ])
-func invalidArgumentsAreRefused(args: [String], message: [String]) throws {
-    let workspace = try Workspace.withFixture()
-    let result = try run(args, env: workspace.env)
+func invalidArgumentsAreRefused(args: [String], message: [String]) async throws {
+    let workspace = try await Workspace.withFixture()
+    let result = try await run(args, env: workspace.env)
     #expect(result.status != 0)
     #expect(result.stdout.isEmpty, "\(result.stdout)")
     for part in message { #expect(result.stderr.contains(part), "'\(part)' not in: \(result.stderr)") }
 }
 
-@Test func invalidImports() throws {
-    let workspace = try Workspace.withFixture()
+@Test func invalidImports() async throws {
+    let workspace = try await Workspace.withFixture()
     let world = ["bbox", "--bbox", "-180,-90,180,90", "--limit", "100", "--format", "json"]
-    func storedNames() throws -> Set<String> {
-        Set(try plainPage(try run(world, env: workspace.env).stdout).features.compactMap { $0["name"] as? String })
+    func storedNames() async throws -> Set<String> {
+        Set(try plainPage(try await run(world, env: workspace.env).stdout).features.compactMap { $0["name"] as? String })
     }
-    let before = try storedNames()
+    let before = try await storedNames()
     let mixed = try workspace.file("mixed.geojson", """
         {"type": "FeatureCollection", "features": [
           {"type": "Feature", "properties": {"name": "Newcomer", "category": "eat"}, "geometry": {"type": "Point", "coordinates": [10, 10]}},
@@ -207,51 +199,51 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) throws {
         ]}
         """)
 
-    let refused = try run(["import", mixed], env: workspace.env)
+    let refused = try await run(["import", mixed], env: workspace.env)
     #expect(refused.status != 0)
     #expect(refused.stdout.isEmpty)
     for part in ["\(mixed): feature 1: name: missing", "\(mixed): feature 2: lon: 200", "nothing was stored"] {
         #expect(refused.stderr.contains(part), "'\(part)' not in: \(refused.stderr)")
     }
-    #expect(try storedNames() == before)
+    #expect(try await storedNames() == before)
 
-    let skipping = try run(["import", "--skip-invalid", mixed], env: workspace.env)
+    let skipping = try await run(["import", "--skip-invalid", mixed], env: workspace.env)
     #expect(skipping.status == 0)
     #expect(skipping.stdout == "imported 1 poi from 1 file(s); skipped 2 invalid record(s)\n")
     #expect(skipping.stderr.contains("skipped \(mixed): feature 1: name: missing"), "\(skipping.stderr)")
     #expect(skipping.stderr.contains("skipped \(mixed): feature 2: lon: 200"), "\(skipping.stderr)")
-    #expect(try storedNames() == before.union(["Newcomer"]))
+    #expect(try await storedNames() == before.union(["Newcomer"]))
 
     let unknown = try workspace.file("notes.txt", "Midtown Diner,40.75,-73.98\n")
     let missing = workspace.directory.appendingPathComponent("missing.geojson").path
     for (file, reason) in [(unknown, "unknown format"), (missing, "cannot read")] {
-        let result = try run(["import", file], env: workspace.env)
+        let result = try await run(["import", file], env: workspace.env)
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(file) && result.stderr.contains(reason), "\(result.stderr)")
     }
 }
 
-@Test func stats() throws {
+@Test func stats() async throws {
     let empty = try Workspace()
-    let created = try run(["import", try empty.file("none.geojson", #"{"type": "FeatureCollection", "features": []}"#)], env: empty.env)
+    let created = try await run(["import", try empty.file("none.geojson", #"{"type": "FeatureCollection", "features": []}"#)], env: empty.env)
     #expect(created.status == 0 && created.stdout == "imported nothing from 1 file(s)\n", "\(created)")
-    let catches = try run(["stats", "catches"], env: empty.env)
+    let catches = try await run(["stats", "catches"], env: empty.env)
     #expect(catches.status == 0 && catches.stderr.isEmpty, "\(catches.stderr)")
     #expect(catches.stdout.hasSuffix("(no catches recorded)\n"), "\(catches.stdout)")
 
-    let workspace = try Workspace.withFixture()
-    let categories = try run(["stats", "categories"], env: workspace.env)
+    let workspace = try await Workspace.withFixture()
+    let categories = try await run(["stats", "categories"], env: workspace.env)
     #expect(categories.status == 0 && categories.stderr.isEmpty, "\(categories.stderr)")
     let rows = categories.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").map(String.init) }
     // category, kind, count, with position: counted in `fixture`.
     #expect(rows == [["do", "poi", "2", "2"], ["eat", "poi", "2", "2"], ["see", "poi", "3", "3"], ["stay", "poi", "2", "1"]])
 }
 
-@Test func defaultDataset() throws {
+@Test func defaultDataset() async throws {
     let cache = try Workspace()
     let env = ["XDG_CACHE_HOME": cache.directory.path]
-    let nearest = try run(["nearest", "--lat", "57.50935", "--lon", "22.80612", "--limit", "1", "--format", "json"], env: env)
+    let nearest = try await run(["nearest", "--lat", "57.50935", "--lon", "22.80612", "--limit", "1", "--format", "json"], env: env)
     #expect(nearest.status == 0 && nearest.stderr.isEmpty, "\(nearest.stderr)")
     // The first <objekts> of Data/travel-guide/objekti.xml lies at exactly this point.
     let first = try #require(try plainPage(nearest.stdout).features.first)
@@ -271,7 +263,7 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) throws {
     let stays = guide.count + helsinki.count
     let located = guide.filter { !$0.contains("<latitude></latitude>") }.count + helsinki.filter { $0["geometry"] is [String: Any] }.count
 
-    let categories = try run(["stats", "categories"], env: env)
+    let categories = try await run(["stats", "categories"], env: env)
     #expect(categories.status == 0 && categories.stderr.isEmpty, "\(categories.stderr)")
     let stay = categories.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.first { $0.first == "stay" }
     #expect(stay == ["stay", "poi", String(stays), String(located)], "\(categories.stdout)")
@@ -286,22 +278,22 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) throws {
     ["nearest", "--lat", "40.75", "--lon", "-73.98"],
     ["bbox", "--bbox", "-180,-90,180,90"],
 ])
-func pagingWalksTheWholeAnswer(query: [String]) throws {
-    let workspace = try Workspace.withFixture()
-    let all = try plainPage(try run(query + ["--limit", "100", "--format", "json"], env: workspace.env).stdout)
+func pagingWalksTheWholeAnswer(query: [String]) async throws {
+    let workspace = try await Workspace.withFixture()
+    let all = try plainPage(try await run(query + ["--limit", "100", "--format", "json"], env: workspace.env).stdout)
     #expect(all.features.count == 8 && all.next == nil)
     let allIDs = all.features.map { $0["id"] as? String }
 
-    let table = try run(query + ["--limit", "1"], env: workspace.env)
+    let table = try await run(query + ["--limit", "1"], env: workspace.env)
     let more = try #require(table.stdout.split(separator: "\n").last { $0.hasPrefix("more: --cursor ") }, "\(table.stdout)")
     let cursor = String(more.dropFirst("more: --cursor ".count))
-    let second = try plainPage(try run(query + ["--limit", "1", "--cursor", cursor, "--format", "json"], env: workspace.env).stdout)
+    let second = try plainPage(try await run(query + ["--limit", "1", "--cursor", cursor, "--format", "json"], env: workspace.env).stdout)
     #expect(second.features.map { $0["id"] as? String } == [allIDs[1]])
 
     var walked: [String?] = []
     var next: String? = nil
     repeat {
-        let page = try plainPage(try run(query + ["--limit", "1", "--format", "json"] + (next.map { ["--cursor", $0] } ?? []),
+        let page = try plainPage(try await run(query + ["--limit", "1", "--format", "json"] + (next.map { ["--cursor", $0] } ?? []),
                                          env: workspace.env).stdout)
         walked += page.features.map { $0["id"] as? String }
         next = page.next
@@ -318,10 +310,10 @@ func pagingWalksTheWholeAnswer(query: [String]) throws {
     ["--bbox", "170,-10,-170,10"],
     [],
 ])
-func renderWritesAWholeImage(framing: [String]) throws {
-    let workspace = try Workspace.withFixture()
+func renderWritesAWholeImage(framing: [String]) async throws {
+    let workspace = try await Workspace.withFixture()
     let output = workspace.directory.appendingPathComponent("map.png").path
-    let result = try run(["render", "--size", "320x200", "--scale", "2", "--output", output] + framing, env: workspace.env)
+    let result = try await run(["render", "--size", "320x200", "--scale", "2", "--output", output] + framing, env: workspace.env)
     #expect(result.status == 0, "\(framing): \(result.stderr)")
     let png = try Data(contentsOf: URL(fileURLWithPath: output))
     // The PNG signature, then IHDR's width and height (big-endian) at bytes 16…23.
@@ -335,20 +327,20 @@ func renderWritesAWholeImage(framing: [String]) throws {
     (["--scale", "4"], "--scale"), (["--center", "89,0", "--zoom", "3"], "--center"), (["--zoom", "3"], "--zoom"),
     (["--center", "1,1", "--zoom", "30"], "--zoom"), (["--category", "nosuch"], "--category"), (["--style", "nosuch"], "nosuch"),
 ])
-func renderRefusesBadArguments(args: [String], field: String) throws {
-    let workspace = try Workspace.withFixture()
+func renderRefusesBadArguments(args: [String], field: String) async throws {
+    let workspace = try await Workspace.withFixture()
     let output = workspace.directory.appendingPathComponent("bad.png").path
-    let result = try run(["render", "--output", output] + args, env: workspace.env)
+    let result = try await run(["render", "--output", output] + args, env: workspace.env)
     #expect(result.status != 0 && result.stderr.contains(field), "\(args): \(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: output))
 }
 
 /// `waymark render --crs`: a projected CRS draws the map (at the default size), anything else is
 /// refused naming `--crs`, and no file is left behind.
-@Test func renderDrawsInAProjectedCRS() throws {
-    let workspace = try Workspace.withFixture()
+@Test func renderDrawsInAProjectedCRS() async throws {
+    let workspace = try await Workspace.withFixture()
     let output = workspace.directory.appendingPathComponent("latvia.png").path
-    let result = try run(["render", "--crs", "EPSG:3059", "--bbox", "20.9,55.6,28.3,58.1", "--output", output], env: workspace.env)
+    let result = try await run(["render", "--crs", "EPSG:3059", "--bbox", "20.9,55.6,28.3,58.1", "--output", output], env: workspace.env)
     #expect(result.status == 0, "\(result.stderr)")
     let png = try Data(contentsOf: URL(fileURLWithPath: output))
     #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
@@ -361,10 +353,10 @@ func renderRefusesBadArguments(args: [String], field: String) throws {
 @Test(arguments: [
     ("EPSG:4326", "not a projected CRS"), ("nonsense", "nonsense"), ("EPSG:999999", "999999"),
 ])
-func renderRefusesACRSThatIsNotAProjectedOne(crs: String, reason: String) throws {
-    let workspace = try Workspace.withFixture()
+func renderRefusesACRSThatIsNotAProjectedOne(crs: String, reason: String) async throws {
+    let workspace = try await Workspace.withFixture()
     let output = workspace.directory.appendingPathComponent("bad.png").path
-    let result = try run(["render", "--crs", crs, "--bbox", "20.9,55.6,28.3,58.1", "--output", output], env: workspace.env)
+    let result = try await run(["render", "--crs", crs, "--bbox", "20.9,55.6,28.3,58.1", "--output", output], env: workspace.env)
     #expect(result.status != 0)
     #expect(result.stderr.contains("--crs") && result.stderr.contains(reason), "\(crs): \(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: output))

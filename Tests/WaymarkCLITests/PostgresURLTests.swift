@@ -8,21 +8,21 @@ import Testing
 private let postgres = ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
 
 @Test(.enabled(if: postgres != nil, "WAYMARK_TEST_POSTGRES is unset: the CLI on PostGIS was not tried"))
-func everyCommandAnswersTheSameFromAPostGISCopy() throws {
-    let workspace = try Workspace.withFixture()
+func everyCommandAnswersTheSameFromAPostGISCopy() async throws {
+    let workspace = try await Workspace.withFixture()
     let file = workspace.env["WAYMARK_DB"]!
     let schema = "cli_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     let url = postgres! + "?schema=" + schema
     defer { try? PostGISStore(url: url).execute("DROP SCHEMA \(schema) CASCADE") }
 
-    let copied = try run(["copy", "--from", file, "--to", url])
+    let copied = try await run(["copy", "--from", file, "--to", url])
     #expect(copied.status == 0 && copied.stdout == "copied 9 poi\n", "\(copied)")
     let lake = try workspace.file("lake.geojson", #"""
         {"type": "Feature", "properties": {"name": "Central Park Reservoir", "category": "water"},
          "geometry": {"type": "Polygon", "coordinates": [[[-73.966, 40.781], [-73.959, 40.781], [-73.959, 40.789], [-73.966, 40.781]]]}}
         """#)
     for db in [file, url] {
-        let imported = try run(["import", "--db", db, lake])
+        let imported = try await run(["import", "--db", db, lake])
         #expect(imported.status == 0 && imported.stdout == "imported 1 water from 1 file(s)\n", "\(imported)")
     }
     let commands = [
@@ -34,14 +34,14 @@ func everyCommandAnswersTheSameFromAPostGISCopy() throws {
         ["stats", "catches"],
     ]
     for command in commands {
-        let fromFile = try run(command + ["--db", file])
-        let fromURL = try run(command + ["--db", url])
-        let fromEnvironment = try run(command, env: ["WAYMARK_DB": url])
+        let fromFile = try await run(command + ["--db", file])
+        let fromURL = try await run(command + ["--db", url])
+        let fromEnvironment = try await run(command, env: ["WAYMARK_DB": url])
         #expect(fromFile.status == 0 && !fromFile.stdout.isEmpty, "\(command): \(fromFile.stderr)")
         #expect(fromURL.stdout == fromFile.stdout && fromURL.stderr == fromFile.stderr, "\(command)")
         #expect(fromEnvironment.stdout == fromFile.stdout, "\(command) with $WAYMARK_DB")
     }
-    let again = try run(["copy", "--from", file, "--to", url])
+    let again = try await run(["copy", "--from", file, "--to", url])
     #expect(again.status != 0 && again.stderr.contains("already holds data"), "\(again)")
 }
 
@@ -51,8 +51,8 @@ func everyCommandAnswersTheSameFromAPostGISCopy() throws {
     (["stats", "categories", "--db", "postgres://me@127.0.0.1/w?sslmode=require"], "unknown parameter 'sslmode'"),
     (["copy", "--from", "a.sqlite", "--to", "postgresql://me@/w"], "--to: 'postgresql://me@/w' names no host"),
 ])
-func aMalformedPostgresURLIsAnErrorNamingTheOption(_ args: [String], message: String) throws {
-    let result = try run(args)
+func aMalformedPostgresURLIsAnErrorNamingTheOption(_ args: [String], message: String) async throws {
+    let result = try await run(args)
     #expect(result.status != 0)
     #expect(result.stderr.contains(message), "\(result.stderr)")
 }

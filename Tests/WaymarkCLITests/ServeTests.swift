@@ -4,14 +4,15 @@ import FoundationNetworking
 #endif
 import PostGISStore
 import Testing
+import TestSupport
 
 /// `waymark serve` as it runs in production, where Swift's tasks run on NIO's event loops (the
 /// server's tests drive `MapServer.application` in their own process, without that): it answers
 /// over a socket, many requests at once, and stops cleanly on SIGTERM.
-@Test(.timeLimit(.minutes(2))) func serveAnswersOverASocketAndStopsOnSIGTERM() async throws {
-    let workspace = try Workspace.withFixture()
-    let (process, base) = try await startServe(["--workers", "1"], in: workspace)
-    defer { if process.isRunning { process.terminate() } }
+@Test func serveAnswersOverASocketAndStopsOnSIGTERM() async throws {
+    let workspace = try await Workspace.withFixture()
+    let (server, base) = try await startServe(["--workers", "1"], in: workspace)
+    defer { server.send(SIGKILL) }
 
     let names = try await withThrowingTaskGroup(of: [String].self) { group in
         for _ in 0..<20 {
@@ -23,14 +24,13 @@ import Testing
     let (png, response) = try await URLSession.shared.data(from: URL(string: base + "/v1/map.png?size=200x100")!)
     #expect((response as? HTTPURLResponse)?.statusCode == 200 && png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
 
-    process.terminate()
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    server.send(SIGTERM)
+    #expect(await server.exit() == ChildProcess.Exit(status: 0, signalled: false), "\(server.output)")
 }
 
 @Test(arguments: [(["--queue=-1"], "--queue"), (["--workers", "0"], "--workers"), (["--port", "70000"], "--port")])
-func serveRefusesAnOptionOutOfRange(options: [String], named: String) throws {
-    let result = try run(["serve"] + options)
+func serveRefusesAnOptionOutOfRange(options: [String], named: String) async throws {
+    let result = try await run(["serve"] + options)
     #expect(result.status != 0 && result.stderr.contains(named), "\(result.stderr)")
 }
 
@@ -38,20 +38,19 @@ private let replica = ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES
 
 /// A deployment's primary in $WAYMARK_DB (or --db) for every command, and its server on a streaming
 /// replica: `serve --read` answers from the replica and does not open --db (here a file that is not there).
-@Test(.enabled(if: replica != nil, "WAYMARK_TEST_POSTGRES_REPLICA is unset: serve --read was not tried on a replica"),
-      .timeLimit(.minutes(2)))
+@Test(.enabled(if: replica != nil, "WAYMARK_TEST_POSTGRES_REPLICA is unset: serve --read was not tried on a replica"))
 func serveReadsFromAReplicaWithRead() async throws {
-    let workspace = try Workspace.withFixture()
+    let workspace = try await Workspace.withFixture()
     let primary = try #require(ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES"])
     let schema = "cli_read_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     defer { try? PostGISStore(url: primary + "?schema=" + schema).execute("DROP SCHEMA \(schema) CASCADE") }
-    let copied = try run(["copy", "--from", workspace.env["WAYMARK_DB"]!, "--to", primary + "?schema=" + schema])
+    let copied = try await run(["copy", "--from", workspace.env["WAYMARK_DB"]!, "--to", primary + "?schema=" + schema])
     #expect(copied.status == 0, "\(copied)")
     try PostGISStore(url: replica!, readOnly: true).waitForReplay(of: PostGISStore(url: primary, readOnly: true))
 
     let absent = workspace.directory.appendingPathComponent("absent.sqlite").path
-    let (process, base) = try await startServe(["--db", absent, "--read", replica! + "?schema=" + schema, "--workers", "1"], in: workspace)
-    defer { if process.isRunning { process.terminate() } }
+    let (server, base) = try await startServe(["--db", absent, "--read", replica! + "?schema=" + schema, "--workers", "1"], in: workspace)
+    defer { server.send(SIGKILL) }
     #expect(try await nearestTwoNames(from: base) == ["Midtown Diner", "Bryant Park"])
 }
 
@@ -63,34 +62,22 @@ private func nearestTwoNames(from base: String) async throws -> [String] {
         .map { ($0["properties"] as? [String: Any])?["name"] as? String ?? "" }
 }
 
-@Test func serveRefusesAMalformedReadURL() throws {
-    let result = try run(["serve", "--read", "postgres://127.0.0.1/waymark"])
+@Test func serveRefusesAMalformedReadURL() async throws {
+    let result = try await run(["serve", "--read", "postgres://127.0.0.1/waymark"])
     #expect(result.status != 0 && result.stderr.contains("--read") && result.stderr.contains("no user"), "\(result.stderr)")
 }
 
-/// Starts `waymark serve --port 0` with `options` and returns it with its base URL, read from its log.
-private func startServe(_ options: [String], in workspace: Workspace) async throws -> (Process, String) {
-    let log = workspace.directory.appendingPathComponent("serve.log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    let process = Process()
-    process.executableURL = try #require(waymarkExecutable, "no `waymark` executable beside the tests; run `swift build` first")
-    process.arguments = ["serve", "--port", "0"] + options
-    process.environment = childEnvironment(scratch: workspace.directory, workspace.env)
-    process.standardOutput = try FileHandle(forWritingTo: log)
-    process.standardError = process.standardOutput
-    try process.run()
-    var port: Int?
-    let deadline = Date().addingTimeInterval(60)
-    while port == nil && Date() < deadline && process.isRunning {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        port = text.range(of: #"listening on 127\.0\.0\.1:[0-9]+"#, options: .regularExpression).flatMap { Int(text[$0].split(separator: ":").last!) }
-        try await Task.sleep(for: .milliseconds(50))
+/// Starts `waymark serve --port 0` with `options` and returns it with its base URL, read from its
+/// log. No deadline: the server either says where it listens or ends, which ends the wait too.
+private func startServe(_ options: [String], in workspace: Workspace) async throws -> (ChildProcess, String) {
+    let executable = try #require(waymarkExecutable, "no `waymark` executable beside the tests; run `swift build` first")
+    let server = try ChildProcess(executable, ["serve", "--port", "0"] + options,
+                                  environment: childEnvironment(scratch: workspace.directory, workspace.env))
+    guard let line = await server.line(where: { $0.contains(#/listening on 127\.0\.0\.1:[0-9]+/#) }),
+          let match = line.firstMatch(of: #/listening on 127\.0\.0\.1:([0-9]+)/#) else {
+        throw ServeDidNotStart(log: server.output)
     }
-    guard let port else {
-        if process.isRunning { process.terminate() }
-        throw ServeDidNotStart(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
-    }
-    return (process, "http://127.0.0.1:\(port)")
+    return (server, "http://127.0.0.1:\(match.1)")
 }
 
 struct ServeDidNotStart: Error, CustomStringConvertible {
