@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -93,3 +94,15 @@ let package = Package(
         ]),
     ]
 )
+
+// The fuzz targets (scripts/fuzz.sh), only in a fuzzing build (-sanitize=fuzzer links libFuzzer);
+// they read MapServer's internals through a testable import (debug builds only).
+if ProcessInfo.processInfo.environment["WAYMARK_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CLibFuzzer"),
+        .executableTarget(name: "waymark-fuzz", dependencies: [
+            "CLibFuzzer", "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas",
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+        ]),
+    ]
+}

@@ -1,0 +1,1 @@
+// A C target needs a source file; libFuzzer itself comes with the toolchain (compiler-rt).
