@@ -36,10 +36,12 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // The XML importers' parser (GPX, the travel guide's feed).
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // glibc's malloc.h, for the server's allocator tuning.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "GeoCore", dependencies: ["CProj"]),
-        .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite"]),
+        .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite", "CLibXML2"]),
         // Its own module, so that only what opens a PostgreSQL URL links postgres-nio.
         .target(name: "PostGISStore", dependencies: [
             "GeoCore", "GeoStore",

@@ -6,6 +6,7 @@ packages=(
   libsqlite3-dev libspatialite-dev libsqlite3-mod-spatialite   # SQLite + SpatiaLite
   libproj-dev proj-bin                                          # PROJ (geodesics); geod for cross-checks
   libcairo2-dev fonts-dejavu-core libdeflate-dev                 # Cairo renderer, fonts, PNG compression
+  libxml2-dev                                                   # libxml2: the GPX and feed importers' XML parser
   gdal-bin spatialite-bin                                       # ogrinfo / spatialite CLI: peers and interop tests
   poppler-utils                                                 # pdfinfo / pdftotext: the PDF output tests
   python3-mapnik                                                # Mapnik: waymark-bench's map peer

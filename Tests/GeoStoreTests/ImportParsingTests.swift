@@ -517,6 +517,39 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(keys.isSubset(of: Set(again.records.compactMap(\.value.sourceKey))))
     }
 
+    @Test func gpxTrackEndingBeforeItStartsIsRefused() throws {
+        // A track's start and end are its first and last point times; as a GeoJSON trip's
+        // ("end: '…' is before start '…'"), the end may not be before the start.
+        let gpx = """
+        <gpx>
+          <trk><name>Backwards</name><trkseg>
+            <trkpt lat="45.1" lon="14.1"><time>2010-08-05T15:00:00Z</time></trkpt>
+            <trkpt lat="45.2" lon="14.2"/>
+          </trkseg><trkseg>
+            <trkpt lat="45.3" lon="14.3"><time>2010-08-05T14:59:59Z</time></trkpt>
+            <trkpt lat="45.4" lon="14.4"/>
+          </trkseg></trk>
+          <trk><name>A step back on the way</name><trkseg>
+            <trkpt lat="45.1" lon="14.1"><time>2010-08-05T14:00:00Z</time></trkpt>
+            <trkpt lat="45.2" lon="14.2"><time>2010-08-05T13:00:00Z</time></trkpt>
+            <trkpt lat="45.3" lon="14.3"><time>2010-08-05T14:00:00Z</time></trkpt>
+          </trkseg></trk>
+          <rte><rtept lat="45.1" lon="14.1"><time>2010-08-05T14:00:00+02:00</time></rtept><rtept lat="45.2" lon="14.2"><time>2010-08-05T12:30:00Z</time></rtept></rte>
+          <rte><rtept lat="45.1" lon="14.1"><time>2010-08-05T12:30:00Z</time></rtept><rtept lat="45.2" lon="14.2"><time>2010-08-05T14:00:00+02:00</time></rtept></rte>
+        </gpx>
+        """
+        let parsed = try GPXParser.parse(Data(gpx.utf8), file: "t.gpx")
+        #expect(parsed.reasons == [
+            "trk 0": "trkpt[2].time: '2010-08-05T14:59:59Z' is before start '2010-08-05T15:00:00Z' (trkpt[0].time)",
+            "rte 1": "rtept[1].time: '2010-08-05T14:00:00+02:00' is before start '2010-08-05T12:30:00Z' (rtept[0].time)",
+        ])
+        // Times may step back between the ends; equal ends are a trip of no time; offsets count.
+        let trips = parsed.tripsByRecord
+        #expect(trips.keys.sorted() == ["rte 0", "trk 1"])
+        #expect(trips["trk 1"]?.start == utc("2010-08-05T14:00:00Z") && trips["trk 1"]?.end == utc("2010-08-05T14:00:00Z"))
+        #expect(trips["rte 0"]?.start == utc("2010-08-05T12:00:00Z") && trips["rte 0"]?.end == utc("2010-08-05T12:30:00Z"))
+    }
+
     @Test func gpxWithNamespacePrefixes() throws {
         let gpx = #"<g:gpx xmlns:g="http://www.topografix.com/GPX/1/0"><g:wpt lat="1" lon="2"><g:name>P</g:name></g:wpt></g:gpx>"#
         let parsed = try GPXParser.parse(Data(gpx.utf8), file: "p.gpx")

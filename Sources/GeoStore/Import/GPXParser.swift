@@ -4,7 +4,8 @@ import GeoCore
 /// GPX 1.0 and 1.1. Each `<trk>` (all its segments joined) and each `<rte>` becomes a trip; each
 /// `<wpt>` a place. Problems name "wpt N", "trk N" or "rte N" (0-based, counted per element).
 /// A `<trk>` or `<rte>` with no point at all is left out: GPS units write such empty tracks, and
-/// they carry nothing to store. One with a single point is an error.
+/// they carry nothing to store. One with a single point is an error, and so is one whose last
+/// point's time is before its first's.
 ///
 /// Records come from source "gpx" with an id made of their content (`contentKey`), not of their
 /// file or position in it: `<name>@<start time>` for a track or route (`<name>@<lat>,<lon>` of its
@@ -51,21 +52,27 @@ public enum GPXParser {
     /// A track or route: at least two points; its start and end are the first and last point times.
     private static func trip(_ node: XMLNode, points: [XMLNode], pointName: String, label: String,
                              fileName: String) throws(GeoError) -> TripRecord {
-        var track: [Coordinate] = [], times: [Date] = []
+        var track: [Coordinate] = []
+        var first: (date: Date, text: String, field: String)?, last: (date: Date, text: String, field: String)?
         for (k, point) in points.enumerated() {
             let field = "\(pointName)[\(k)]."
             track.append(try location(of: point, field: field))
-            guard let time = point.text("time") else { continue }
-            times.append(try ISOTime.date(time, localTo: ISOTime.utc, field: field + "time"))
+            guard let text = point.text("time") else { continue }
+            last = (try ISOTime.date(text, localTo: ISOTime.utc, field: field + "time"), text, field + "time")
+            if first == nil { first = last }
         }
         guard track.count >= 2 else {
             throw .invalid(field: pointName, reason: "\(track.count) point(s); a track needs at least 2")
         }
+        // As for GeoJSON trips, the end may not be before the start; times between them may step back.
+        if let first, let last, last.date < first.date {
+            throw .invalid(field: last.field, reason: "'\(last.text)' is before start '\(first.text)' (\(first.field))")
+        }
         var trip = TripRecord(name: node.text("name") ?? "\(fileName) \(label)")
         trip.track = track
         trip.spot = track.first
-        trip.start = times.first
-        trip.end = times.last
+        trip.start = first?.date
+        trip.end = last?.date
         trip.notes = notes(of: node)
         trip.source = "gpx"
         trip.sourceID = contentKey(name: node.text("name") ?? "", time: trip.start, position: trip.spot)

@@ -1,10 +1,7 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A parsed XML element. Names are local (any namespace prefix dropped), so GPX 1.0 and 1.1 and
-/// prefixed documents read alike; the files we import are small enough to hold whole.
+/// prefixed documents read alike.
 struct XMLNode {
     var name: String
     var attributes: [String: String]
@@ -16,47 +13,20 @@ struct XMLNode {
     /// The trimmed text of the first child so named; nil when it is absent or blank.
     func text(_ name: String) -> String? { child(name)?.text.nonEmpty }
 
-    /// The document's root element. A document that is not well-formed is a problem of the whole file.
+    /// Elements nested deeper are refused: GPX and the feed need fewer than ten levels, and a
+    /// document that nests without end is an attack on whatever walks its tree.
+    static let maximumDepth = 256
+    /// Larger files are refused: the tree takes several times the file's size in memory (a
+    /// 59 MB GPX, a week's track logged every second, peaks at 456 MB through a whole import).
+    static let maximumBytes = 128 << 20
+
+    /// The document's root element, read by libxml2 (`XMLTreeBuilder`). A document that is not
+    /// well-formed, too deep, too large or that declares entities is a problem of the whole file.
     static func parse(_ data: Data, file: String) throws(ImportProblem) -> XMLNode {
-        let parser = XMLParser(data: data)
-        let builder = TreeBuilder()
-        parser.delegate = builder
-        // XMLParser reports some errors (mismatched tags, content after the root) while still
-        // returning true, and none at all for a document cut short, so check all three.
-        let succeeded = parser.parse()
-        if let root = builder.root, succeeded, parser.parserError == nil { return root }
-        let reason = if let error = parser.parserError {
-            "not well-formed XML (XMLParser error \((error as NSError).code) at line \(parser.lineNumber), column \(parser.columnNumber))"
-        } else if let open = builder.stack.last {
-            "not well-formed XML: the document ends before </\(open.name)>"
-        } else {
-            "not XML: no root element"
+        guard data.count <= maximumBytes else {
+            throw ImportProblem(file: file, record: "file",
+                                reason: "\(data.count) bytes; XML files over \(maximumBytes >> 20) MB are refused")
         }
-        throw ImportProblem(file: file, record: "file", reason: reason)
-    }
-}
-
-private final class TreeBuilder: NSObject, XMLParserDelegate {
-    var stack: [XMLNode] = []
-    var root: XMLNode?
-
-    private func localName(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        stack.append(XMLNode(name: localName(elementName), attributes: attributes))
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard let node = stack.popLast() else { return }
-        if stack.isEmpty { root = node } else { stack[stack.count - 1].children.append(node) }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if !stack.isEmpty { stack[stack.count - 1].text += string }
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        if !stack.isEmpty { stack[stack.count - 1].text += String(decoding: block, as: UTF8.self) }
+        return try XMLTreeBuilder.parse(data, file: file, maximumDepth: maximumDepth)
     }
 }
