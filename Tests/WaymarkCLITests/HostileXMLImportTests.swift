@@ -17,8 +17,8 @@ private let xmlFixtures = packageRoot.appendingPathComponent("Tests/Fixtures/XML
     ("deep.gpx", "elements nested more than 256 deep (line 1, column 773)"),
     ("deep.xml", "elements nested more than 256 deep (line 1, column 777)"),
 ])
-func hostileXMLImportIsRefused(name: String, reason: String) throws {
-    let workspace = try Workspace.withFixture()
+func hostileXMLImportIsRefused(name: String, reason: String) async throws {
+    let workspace = try await Workspace.withFixture()
     let path: String
     if name.hasPrefix("deep.") {
         let root = name.hasSuffix(".gpx") ? "gpx" : "objekti"
@@ -30,7 +30,7 @@ func hostileXMLImportIsRefused(name: String, reason: String) throws {
     let database = URL(fileURLWithPath: try #require(workspace.env["WAYMARK_DB"]))
     let before = try Data(contentsOf: database)
 
-    let result = try run(["import", path], env: workspace.env)
+    let result = try await run(["import", path], env: workspace.env)
     #expect(result.status == 1, "exit status \(result.status): \(result.stderr)")
     #expect(result.stdout.isEmpty, "\(result.stdout)")
     #expect(result.stderr.contains("\(path): file: ") && result.stderr.contains(reason), "\(result.stderr)")
