@@ -389,7 +389,7 @@ struct AtlasCommand: ParsableCommand {
     @Option(help: "Maps drawn at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(help: "Draw every map, even those whose files are newer than the manifest and the database.")
+    @Flag(help: "Draw every map, even those drawn before from the same database, manifest entry and style.")
     var force = false
 
     @Option(help: "Also one PDF of all maps, e.g. atlas.pdf (a relative path is within --output).")
@@ -412,10 +412,11 @@ struct AtlasCommand: ParsableCommand {
         if let combined, let map = atlas.maps.first(where: { $0.formats.contains(.pdf) && folder.appendingPathComponent($0.fileName + ".pdf").standardized == combined.standardized }) {
             throw AtlasFailure(description: "--combine: \(combined.lastPathComponent) is the PDF of \(map.label); give the combined PDF a name of its own")
         }
-        func modified(_ path: String) -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
         // A SpatiaLite file's last change is its modification time; PostGIS does not say.
         let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: folder, jobs: jobs, force: force, combine: combined),
-                               dataDate: StoreLocation.isPostgres(location) ? nil : modified(location), manifestDate: modified(manifest)) {
+                               dataDate: StoreLocation.isPostgres(location) ? nil
+                                   : (try? FileManager.default.attributesOfItem(atPath: location))?[.modificationDate] as? Date,
+                               data: "\(Self.identity(of: location)), data version \(try store.dataVersion())") {
             try StoreLocation.open(location, readOnly: true)
         }
         // Ctrl-C (or a SIGTERM) lets the maps being drawn finish and be written whole, and starts
@@ -448,6 +449,17 @@ struct AtlasCommand: ParsableCommand {
             throw ExitCode(128 + atlasStopSignal.load(ordering: .relaxed))
         }
         if !report.failures.isEmpty || report.combineFailure != nil { throw ExitCode.failure }
+    }
+}
+
+extension AtlasCommand {
+    /// The database as a map's stamp names it: a file by its absolute path, PostGIS by its URL
+    /// without the password (the stamp lies beside the maps, for anyone to read).
+    static func identity(of location: String) -> String {
+        guard StoreLocation.isPostgres(location) else { return URL(fileURLWithPath: location).standardizedFileURL.path }
+        var url = URLComponents(string: location)
+        url?.password = nil
+        return url?.string ?? "postgres"
     }
 }
 
