@@ -4,8 +4,8 @@ import MapRender
 import Synchronization
 
 /// Renders the maps of a manifest in parallel, each into its files (written atomically: temp +
-/// rename), skipping maps whose files are newer than the manifest and the database; a map that
-/// fails does not stop the others. Optionally one PDF of all maps.
+/// rename), skipping maps drawn before from the same data, manifest entry and style (`MapStamp`);
+/// a map that fails does not stop the others. Optionally one PDF of all maps.
 public final class AtlasBatch: Sendable {
     public struct Options: Sendable {
         public var outputDirectory: URL
@@ -43,21 +43,22 @@ public final class AtlasBatch: Sendable {
     let options: Options
     let openStore: @Sendable () throws -> any FeatureStore
     let dataDate: Date?
-    /// The newest of the manifest and the database: files older than this are stale. Nil when
-    /// the database's last change is not known: then no map is taken to be up to date.
-    let sourcesChanged: Date?
+    /// What the maps are drawn from: the database's location and its data version
+    /// (`FeatureStore.dataVersion()`), as each map's stamp records it. Nil when it cannot be
+    /// told: then no map is taken to be up to date.
+    let data: String?
     private let stop = Atomic<Bool>(false)
     /// Half the machine's memory for the pages being drawn at once: an A2 page at 600 dpi alone
     /// takes more than a gigabyte.
     let memory = MemoryBudget(bytes: Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max))))
 
-    public init(maps: [AtlasMap], options: Options, dataDate: Date?, manifestDate: Date?,
+    public init(maps: [AtlasMap], options: Options, dataDate: Date?, data: String?,
                 openStore: @escaping @Sendable () throws -> any FeatureStore) {
         self.maps = maps
         self.options = options
         self.openStore = openStore
         self.dataDate = dataDate
-        self.sourcesChanged = dataDate.map { max($0, manifestDate ?? $0) }
+        self.data = data
     }
 
     /// Asks the batch to stop: maps being drawn are finished and written whole, no further map
@@ -144,6 +145,9 @@ public final class AtlasBatch: Sendable {
         if !options.force, upToDate(map) { return (.skipped, nil) }
         let started = ContinuousClock.now
         let layout = try layout(map, store: store)
+        // The old stamp goes first: files half replaced must not pass for the old drawing.
+        let stamp = MapStamp.url(of: map, in: options.outputDirectory)
+        if FileManager.default.fileExists(atPath: stamp.path) { try FileManager.default.removeItem(at: stamp) }
         var written: [String] = []
         for format in map.formats {
             let base = options.outputDirectory.appendingPathComponent(map.fileName)
@@ -168,20 +172,19 @@ public final class AtlasBatch: Sendable {
                 }
             }
         }
+        if let data { try Data(MapStamp.text(of: map, data: data).utf8).writeAtomically(to: stamp.path) }
         let elapsed = ContinuousClock.now - started
         return (.rendered(files: written, objects: layout.entries.count, crowded: layout.crowdedMarkers,
                           seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18), layout)
     }
 
-    /// True when every file of the map exists and is newer than the manifest, the database and
-    /// the map's style.
+    /// True when the map's stamp says it was drawn from what it would be drawn from now, and
+    /// every file of the map is there.
     private func upToDate(_ map: AtlasMap) -> Bool {
-        let style = map.styleFile.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date }
-        guard let sourcesChanged = [sourcesChanged, style].compactMap({ $0 }).max() else { return false }
+        guard let data, let stamp = try? String(contentsOf: MapStamp.url(of: map, in: options.outputDirectory), encoding: .utf8),
+              stamp == MapStamp.text(of: map, data: data) else { return false }
         return files(map).allSatisfy { url in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path), attributes[.type] as? FileAttributeType == .typeRegular,
-                  let modified = attributes[.modificationDate] as? Date else { return false }
-            return modified > sourcesChanged
+            (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeRegular
         }
     }
 }

@@ -59,7 +59,11 @@ public struct AtlasManifest: Sendable {
             if let other = maps.first(where: { isPage(fileName, of: $0.fileName) || isPage($0.fileName, of: fileName) }) {
                 throw reader.error(mapping["file"] ?? item, label, "file", "'\(fileName)' and '\(other.fileName)' (of '\(other.map.title)') would clash: further pages are named <file>-p2.png …")
             }
-            maps.append(try settings.map(title: title, fileName: fileName, label: label, node: item, reader: reader))
+            var map = try settings.map(title: title, fileName: fileName, label: label, node: item, reader: reader)
+            do { map.words = try [top["defaults"], item].compactMap { $0 }.map { try Yams.serialize(node: $0) }.joined(separator: "---\n") } catch {
+                throw reader.error(item, label, "maps", "cannot be written back as YAML: \(error)")
+            }
+            maps.append(map)
         }
         return AtlasManifest(maps: maps)
     }
@@ -100,6 +104,9 @@ public struct AtlasMap: Sendable {
     public var categoriesLine: Int?
     /// The style's file: a map drawn before it changed is drawn again.
     public var styleFile: String?
+    /// The manifest's words for this map, its `defaults:` and its own entry (YAML as Yams writes
+    /// it back): a map drawn from other words is drawn again.
+    public var words = ""
 
     /// The PNG of page `page` (from 1): `<file>.png`, then `<file>-p2.png`, `<file>-p3.png` …
     public static func pageFile(_ fileName: String, page: Int) -> String {

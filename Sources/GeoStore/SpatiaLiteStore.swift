@@ -131,6 +131,7 @@ public final class SpatiaLiteStore: QueryEngine {
             }
             try bulk.finish()
         }
+        TestHook.pauseAfterCommit()
         return summary
     }
 

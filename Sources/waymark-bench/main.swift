@@ -323,7 +323,7 @@ if only.map({ "atlas: 20 A4 maps at 300 dpi".contains($0) }) ?? true {
                                            + maps.joined(separator: "\n"), file: "bench")
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let batch = AtlasBatch(maps: manifest.maps, options: .init(outputDirectory: output, jobs: cores, force: true),
-                           dataDate: nil, manifestDate: nil) { try SpatiaLiteStore(path: database, readOnly: true) }
+                           dataDate: nil, data: nil) { try SpatiaLiteStore(path: database, readOnly: true) }
     var report: AtlasBatch.Report?
     let wall = seconds { report = batch.run { _, _, _, _ in } }
     let files = try FileManager.default.contentsOfDirectory(atPath: output.path)

@@ -18,22 +18,38 @@ struct Waymark: AsyncParsableCommand {
 /// `--db`, else `$WAYMARK_DB`, else the default database built from Data/: a SpatiaLite file, or
 /// PostGIS for a postgres:// URL.
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "A SpatiaLite file, or postgres://user@host:port/database for PostGIS (default: $WAYMARK_DB, else the demo data in Data/).")
+    @Option(help: "A SpatiaLite file, or postgres://user@host:port/database for PostGIS (default: $WAYMARK_DB, else the demo data in Data/, which import does not write to).")
     var db: String?
 
-    /// The file or URL `open` opens.
+    /// `--db`, else `$WAYMARK_DB` (an empty one is unset): the user's own database, if named.
+    var named: String? { db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// The file or URL `open` opens: the user's, else the default database.
     var location: String {
-        get throws { try db ?? ProcessInfo.processInfo.environment["WAYMARK_DB"] ?? DefaultDataset.databasePath() }
+        get throws { try named ?? DefaultDataset.databasePath() }
     }
 
     func validate() throws {
         if let db { try Self.check(db, option: "db") }
     }
 
-    func open(readOnly: Bool = true) throws -> any FeatureStore { try Self.open(try location, readOnly: readOnly) }
+    /// The database to read.
+    func open() throws -> any FeatureStore { try Self.open(try location, readOnly: true) }
 
-    /// Refuses a malformed URL as an error naming `option`.
+    /// The user's database, for a command that writes: never the default one, which is rebuilt
+    /// from Data/ alone, so that rows written into it would vanish at its next rebuild.
+    func openForWriting() throws -> any FeatureStore {
+        guard let named else {
+            throw ValidationError("no database to write to: give --db FILE (or a postgres:// URL), or set $WAYMARK_DB; "
+                                  + "the default database holds the demo data of Data/ and is rebuilt from it, which would drop imported rows")
+        }
+        return try Self.open(named, readOnly: false)
+    }
+
+    /// Refuses an empty name or a malformed URL as an error naming `option`.
     static func check(_ location: String, option: String) throws {
+        // SQLite takes an empty name for a temporary database, deleted when it closes.
+        guard !location.isEmpty else { throw ValidationError("--\(option): empty; give a file or a postgres:// URL") }
         do { try StoreLocation.check(location) } catch let .invalid(_, reason) { throw ValidationError("--\(option): \(reason)") }
     }
 
@@ -199,7 +215,7 @@ struct Import: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        let store = try database.open(readOnly: false)
+        let store = try database.openForWriting()
         let summary = try store.importFiles(try FileImport.parse(paths: files, kind: kind), skipInvalid: skipInvalid)
         for problem in summary.skipped { FileHandle.standardError.write(Data("skipped \(problem)\n".utf8)) }
         let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
@@ -373,7 +389,7 @@ struct AtlasCommand: ParsableCommand {
     @Option(help: "Maps drawn at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(help: "Draw every map, even those whose files are newer than the manifest and the database.")
+    @Flag(help: "Draw every map, even those drawn before from the same database, manifest entry and style.")
     var force = false
 
     @Option(help: "Also one PDF of all maps, e.g. atlas.pdf (a relative path is within --output).")
@@ -396,10 +412,11 @@ struct AtlasCommand: ParsableCommand {
         if let combined, let map = atlas.maps.first(where: { $0.formats.contains(.pdf) && folder.appendingPathComponent($0.fileName + ".pdf").standardized == combined.standardized }) {
             throw AtlasFailure(description: "--combine: \(combined.lastPathComponent) is the PDF of \(map.label); give the combined PDF a name of its own")
         }
-        func modified(_ path: String) -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
         // A SpatiaLite file's last change is its modification time; PostGIS does not say.
         let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: folder, jobs: jobs, force: force, combine: combined),
-                               dataDate: StoreLocation.isPostgres(location) ? nil : modified(location), manifestDate: modified(manifest)) {
+                               dataDate: StoreLocation.isPostgres(location) ? nil
+                                   : (try? FileManager.default.attributesOfItem(atPath: location))?[.modificationDate] as? Date,
+                               data: "\(Self.identity(of: location)), data version \(try store.dataVersion())") {
             try StoreLocation.open(location, readOnly: true)
         }
         // Ctrl-C (or a SIGTERM) lets the maps being drawn finish and be written whole, and starts
@@ -432,6 +449,17 @@ struct AtlasCommand: ParsableCommand {
             throw ExitCode(128 + atlasStopSignal.load(ordering: .relaxed))
         }
         if !report.failures.isEmpty || report.combineFailure != nil { throw ExitCode.failure }
+    }
+}
+
+extension AtlasCommand {
+    /// The database as a map's stamp names it: a file by its absolute path, PostGIS by its URL
+    /// without the password (the stamp lies beside the maps, for anyone to read).
+    static func identity(of location: String) -> String {
+        guard StoreLocation.isPostgres(location) else { return URL(fileURLWithPath: location).standardizedFileURL.path }
+        var url = URLComponents(string: location)
+        url?.password = nil
+        return url?.string ?? "postgres"
     }
 }
 

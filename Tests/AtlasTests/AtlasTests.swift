@@ -38,13 +38,13 @@ final class AtlasFixture: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    func batch(_ manifest: String, jobs: Int = 2, force: Bool = false, combine: String? = nil) throws -> (AtlasManifest, AtlasBatch) {
+    func batch(_ manifest: String, jobs: Int = 2, force: Bool = false, combine: String? = nil, data: String = "fixture, version 1") throws -> (AtlasManifest, AtlasBatch) {
         let atlas = try AtlasManifest.parse(manifest, file: "test.yaml")
         try atlas.check(knownCategories: ["see", "eat", "stay", "do"])
         let path = database
         let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: output, jobs: jobs, force: force,
                                                               combine: combine.map { output.appendingPathComponent($0) }),
-                               dataDate: Date(timeIntervalSince1970: 1_700_000_000), manifestDate: Date(timeIntervalSince1970: 1_700_000_000)) {
+                               dataDate: Date(timeIntervalSince1970: 1_700_000_000), data: data) {
             try SpatiaLiteStore(path: path, readOnly: true)
         }
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -219,11 +219,36 @@ func poppler(_ tool: String, _ arguments: [String]) async throws -> String {
         for name in ["one", "three"] { #expect(FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent("\(name).pdf").path)) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.output.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
 
-        // Again: files newer than the manifest and the database are not drawn again, unless forced.
+        // Again: maps drawn from the same data, entry and style are not drawn again, unless forced.
         let again = batch.run { _, _, _, _ in }
         #expect(again.outcomes.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.map.fileName) == ["one", "three"])
         let (_, forced) = try fixture.batch(manifest, force: true)
         #expect(forced.run { _, _, _, _ in }.outcomes.filter { if case .rendered = $0.outcome { true } else { false } }.count == 2)
+    }
+}
+
+@Suite struct AtlasStampTests {
+    /// A map is drawn again when what it is drawn from changed: the data, its entry or the
+    /// defaults in the manifest, or its style file; the others are skipped.
+    @Test func aMapIsDrawnAgainFromOtherDataWordsOrStyle() throws {
+        let fixture = try AtlasFixture()
+        let style = fixture.directory.appendingPathComponent("mine.json").path
+        try FileManager.default.copyItem(atPath: try #require(MapStyle.stylesDirectory()).appendingPathComponent("print.json").path, toPath: style)
+        let manifest = "defaults: { formats: pdf, area: fit }\nmaps:\n  - { title: One }\n  - { title: Two, style: \(style) }\n"
+        func drawn(_ manifest: String, data: String = "fixture, version 1") throws -> [String] {
+            try fixture.batch(manifest, data: data).1.run { _, _, _, _ in }.outcomes
+                .filter { if case .rendered = $0.outcome { true } else { false } }.map(\.map.fileName)
+        }
+        #expect(try drawn(manifest) == ["one", "two"])
+        #expect(try drawn(manifest) == [])
+        #expect(try drawn(manifest, data: "fixture, version 2") == ["one", "two"])
+        #expect(try drawn(manifest.replacingOccurrences(of: "{ title: One }", with: "{ title: One, categories: [eat] }"), data: "fixture, version 2") == ["one"])
+        #expect(try drawn(manifest.replacingOccurrences(of: "area: fit", with: "area: fit, language: lv"), data: "fixture, version 2") == ["one", "two"])
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: style)
+        #expect(try drawn(manifest.replacingOccurrences(of: "area: fit", with: "area: fit, language: lv"), data: "fixture, version 2") == ["two"])
+        // A map whose stamp is gone (drawn by an older Waymark, or cut short) is drawn again.
+        try FileManager.default.removeItem(at: fixture.output.appendingPathComponent("one.stamp"))
+        #expect(try drawn(manifest.replacingOccurrences(of: "area: fit", with: "area: fit, language: lv"), data: "fixture, version 2") == ["one"])
     }
 }
 

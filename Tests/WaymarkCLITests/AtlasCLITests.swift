@@ -36,6 +36,29 @@ import TestSupport
         #expect(pages[0] == pages[1] && pages[0].allSatisfy { $0.contains("Midtown Diner") || $0.contains("Bryant Park") })
     }
 
+    /// A map is drawn again from another database, even one older than the map's files: its
+    /// stamp names the database it was drawn from.
+    @Test func anotherDatabaseRedrawsTheMapsHoweverOld() async throws {
+        let a = try await Workspace.withFixture(), b = try Workspace()
+        let places = ["Bodega Nueva": ("eat", "-73.99, 40.74"), "Mirador Nuevo": ("see", "-73.97, 40.76")].map { name, place in
+            #"{"type": "Feature", "properties": {"name": "\#(name)", "category": "\#(place.0)"}, "geometry": {"type": "Point", "coordinates": [\#(place.1)]}}"#
+        }
+        #expect(try await run(["import", try b.file("b.geojson", #"{"type": "FeatureCollection", "features": [\#(places.joined(separator: ","))]}"#)], env: b.env).status == 0)
+        let older = b.env["WAYMARK_DB"]!
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: older)
+        let path = try manifest(a, maps: 1)
+        let out = a.directory.appendingPathComponent("out")
+        for (db, summary, place) in [(a.env["WAYMARK_DB"]!, "1 map(s) drawn, 0 up to date", "Midtown Diner"),
+                                     (a.env["WAYMARK_DB"]!, "0 map(s) drawn, 1 up to date", "Midtown Diner"),
+                                     (older, "1 map(s) drawn, 0 up to date", "Bodega Nueva"),
+                                     (older, "0 map(s) drawn, 1 up to date", "Bodega Nueva")] {
+            let result = try await run(["atlas", path, "--output", out.path, "--db", db])
+            #expect(result.status == 0 && result.stdout.contains(summary), "\(db): \(result.stdout) \(result.stderr)")
+            let text = try await pdfText(out.appendingPathComponent("map-1.pdf").path)
+            #expect(text.contains(place) && !text.contains(place == "Midtown Diner" ? "Bodega Nueva" : "Midtown Diner"), "\(db): \(text)")
+        }
+    }
+
     /// pdftotext's reading of a PDF.
     func pdfText(_ path: String) async throws -> String {
         try await ChildProcess.output(of: "pdftotext", [path, "-"])
@@ -95,8 +118,11 @@ import TestSupport
         _ = await batch.line { $0.hasPrefix("[1/40]") }
         batch.send(signal)
         #expect(await batch.exit() == ChildProcess.Exit(status: status, signalled: false), "\(batch.output)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
-        #expect(files.allSatisfy { !$0.hasSuffix(".tmp") && !$0.hasPrefix(".") }, "\(files)")
+        let all = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(all.allSatisfy { !$0.hasSuffix(".tmp") && !$0.hasPrefix(".") }, "\(all)")
+        // A stamp only beside both files of its map.
+        let stamps = all.filter { $0.hasSuffix(".stamp") }, files = all.filter { !$0.hasSuffix(".stamp") }
+        for stamp in stamps { #expect(Set(files).isSuperset(of: ["pdf", "png"].map { String(stamp.dropLast(5)) + $0 }), "\(stamp) without its map") }
         #expect(files.count < 80, "the batch ran to its end: \(files.count) files")
         for file in files {
             let data = try Data(contentsOf: out.appendingPathComponent(file))

@@ -274,6 +274,23 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) async throws 
     #expect(reused[.systemFileNumber] as? Int == built[.systemFileNumber] as? Int)
 }
 
+/// The default database is the demo's, rebuilt from Data/ alone: an import must name a database
+/// of its own, else its rows would vanish at the next rebuild.
+@Test func importWithoutADatabaseOfItsOwnIsRefused() async throws {
+    let workspace = try Workspace()
+    let places = try workspace.file("places.geojson", fixture)
+    let cache = ["XDG_CACHE_HOME": workspace.directory.appendingPathComponent("cache").path]
+    for env in [cache, cache.merging(["WAYMARK_DB": ""]) { $1 }] {
+        let refused = try await run(["import", places], env: env)
+        #expect(refused.status != 0 && refused.stdout.isEmpty, "\(refused)")
+        #expect(refused.stderr.contains("--db") && refused.stderr.contains("$WAYMARK_DB"), "\(refused.stderr)")
+    }
+    let empty = try await run(["import", "--db", "", places], env: cache)
+    #expect(empty.status != 0 && empty.stderr.contains("--db: empty"), "\(empty.stderr)")
+    // Nothing was written, nor the default database built.
+    #expect(!FileManager.default.fileExists(atPath: cache["XDG_CACHE_HOME"]! + "/waymark/default.sqlite"))
+}
+
 @Test(arguments: [
     ["nearest", "--lat", "40.75", "--lon", "-73.98"],
     ["bbox", "--bbox", "-180,-90,180,90"],
