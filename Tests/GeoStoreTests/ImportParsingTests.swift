@@ -383,8 +383,8 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(parsed.reasons == [
             "line 5": "lat: 'abc' is not a number",
             "line 6": "lon: missing while lat is given",
-            "line 7": "lat: nan is not a finite number",
-            "line 8": "lon: inf is not a finite number",
+            "line 7": "lat: 'NaN' is not a number",
+            "line 8": "lon: 'inf' is not a number",
             "line 9": "lat: 95.0 is outside -90…90",
             "line 10": "lon: -181.0 is outside -180…180",
             "line 13": "fields: 2 value(s), the header has 6",
