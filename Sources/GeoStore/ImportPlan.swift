@@ -11,9 +11,10 @@ package struct ImportPlan {
     package var records: [(file: String, record: String, value: ImportRecord, id: Int64?)]
 
     package init(_ files: [ParsedFile], skipInvalid: Bool) throws {
-        let problems = files.flatMap(\.problems)
-        if !problems.isEmpty, !skipInvalid { throw ImportFailure(problems: problems) }
-        summary = ImportSummary(skipped: problems)
+        let listed = Array(files.lazy.flatMap(\.problems).prefix(ParsedFile.problemLimit))
+        let omitted = files.reduce(0) { $0 + $1.problemCount } - listed.count
+        if !listed.isEmpty, !skipInvalid { throw ImportFailure(problems: listed, omitted: omitted) }
+        summary = ImportSummary(skipped: listed, omittedSkipped: omitted)
         let all = files.flatMap { file in
             file.records.enumerated().map { i, r in (file: file.file, record: r.record, value: r.value, id: file.storedIDs?[i]) }
         }

@@ -229,18 +229,24 @@ public struct CategoryCount: Sendable, Hashable {
 
 public struct ImportSummary: Sendable {
     public var inserted: [FeatureKind: Int] = [:]
+    /// The first `ParsedFile.problemLimit` records left out, and how many more were.
     public var skipped: [ImportProblem] = []
+    public var omittedSkipped = 0
+
+    public var skippedCount: Int { skipped.count + omittedSkipped }
 }
 
-/// Every problem of a refused import; nothing was stored.
+/// The problems of a refused import, the first `ParsedFile.problemLimit` listed and the rest
+/// counted; nothing was stored.
 public struct ImportFailure: Error, CustomStringConvertible, Sendable {
     public var problems: [ImportProblem]
+    public var omitted: Int
 
-    package init(problems: [ImportProblem]) { self.problems = problems }
+    package init(problems: [ImportProblem], omitted: Int = 0) { (self.problems, self.omitted) = (problems, omitted) }
 
     public var description: String {
-        (["import refused, nothing was stored (\(problems.count) invalid record(s); --skip-invalid imports the rest):"]
-            + problems.map { "  \($0)" }).joined(separator: "\n")
+        (["import refused, nothing was stored (\(problems.count + omitted) invalid record(s); --skip-invalid imports the rest):"]
+            + problems.map { "  \($0)" } + (omitted > 0 ? ["  … and \(omitted) more"] : [])).joined(separator: "\n")
     }
 }
 

@@ -187,19 +187,33 @@ public struct ImportProblem: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// What a parser read from one file: the records it understood, each labelled with where it
-/// came from, and the problems with the rest.
+/// came from, and the problems with the rest: the first `problemLimit` of them listed, the others
+/// only counted, so that a file of a million bad records costs no more than one of a hundred.
 public struct ParsedFile: Sendable {
     public var file: String
     public var records: [(record: String, value: ImportRecord)] = []
     public var problems: [ImportProblem] = []
+    /// How many problems there were beyond those in `problems`.
+    public var omittedProblems = 0
     /// The row id of each record, when they come from another Waymark database (`exportAll`) and
     /// keep their ids, so that ids and cursors mean the same in a copy.
     package var storedIDs: [Int64]?
 
+    /// How many problems a file, and an import's report, lists.
+    public static let problemLimit = 100
+
     public init(file: String) { self.file = file }
 
+    /// Every problem, listed or not.
+    public var problemCount: Int { problems.count + omittedProblems }
+
     mutating func add(_ value: ImportRecord, at record: String) { records.append((record, value)) }
-    mutating func reject(_ record: String, _ reason: String) {
-        problems.append(ImportProblem(file: file, record: record, reason: reason))
+    /// Records a problem; `reason` is made only when it is listed.
+    mutating func reject(_ record: String, _ reason: @autoclosure () -> String) {
+        guard problems.count < Self.problemLimit else {
+            omittedProblems += 1
+            return
+        }
+        problems.append(ImportProblem(file: file, record: record, reason: reason()))
     }
 }

@@ -218,9 +218,10 @@ struct Import: ParsableCommand {
         let store = try database.openForWriting()
         let summary = try store.importFiles(try FileImport.parse(paths: files, kind: kind), skipInvalid: skipInvalid)
         for problem in summary.skipped { FileHandle.standardError.write(Data("skipped \(problem)\n".utf8)) }
+        if summary.omittedSkipped > 0 { FileHandle.standardError.write(Data("skipped … and \(summary.omittedSkipped) more\n".utf8)) }
         let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
-              + (summary.skipped.isEmpty ? "" : "; skipped \(summary.skipped.count) invalid record(s)"))
+              + (summary.skipped.isEmpty ? "" : "; skipped \(summary.skippedCount) invalid record(s)"))
     }
 }
 

@@ -101,7 +101,7 @@ enum InvalidFile: String, CaseIterable, Sendable {
     var expectedProblem: (record: String, reasonContains: [String]) {
         switch self {
         case .latitudeOutOfRange: ("feature 1", ["lat", "95", "outside"])
-        case .notANumber: ("line 3", ["lat", "nan", "is not a number"])
+        case .notANumber: ("line 3", ["lat", "'nan'", "is not a number"])
         case .emptyPolygon: ("feature 1", ["geometry", "Polygon is empty"])
         }
     }

@@ -40,42 +40,92 @@ import GeoCore
 ///   its spot when it has no start).
 public enum GeoJSONParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
-        func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw unreadable("not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+        guard data.withUnsafeBytes(isValidUTF8) else {
+            throw ImportProblem(file: file, record: "file", reason: "not valid JSON: not UTF-8 text")
         }
-        let features: [Any]
-        switch (root as? [String: Any])?["type"] as? String {
-        case "FeatureCollection":
-            guard let list = (root as? [String: Any])?["features"] as? [Any] else {
-                throw unreadable("the FeatureCollection has no features array")
+        // Data's withUnsafeBytes rethrows untyped errors: the typed one goes through a Result.
+        return try data.withUnsafeBytes { raw in
+            Result { () throws(ImportProblem) in try read(raw.bindMemory(to: UInt8.self), file: file, kind: kind) }
+        }.get()
+    }
+
+    /// Reads the root object member by member and the features one at a time, each made into
+    /// its record before the next is read: only one feature's values are in memory at once.
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
+        func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
+        let fileName = Properties.fileName(of: file)
+        var reader = JSONReader(bytes: bytes)
+        var parsed = ParsedFile(file: file)
+        var members: [(key: String, value: JSONValue)] = []
+        var featuresRead = false
+        // The feature each source id came from: two features of one id would be one row.
+        var ids: [SourceKey: Int] = [:]
+        func add(_ feature: JSONValue, _ index: Int) {
+            var key: SourceKey?
+            let added = parsed.collect("feature \(index)") { () throws(GeoError) in
+                let record = try record(feature, fileName: fileName, kind: kind)
+                key = record.sourceKey
+                if let key, let first = ids[key] {
+                    throw .invalid(field: "id", reason: "'\(key.id)' is also the id of feature \(first); "
+                        + "the id identifies a feature when the file is imported again")
+                }
+                return record
             }
-            features = list
+            if added, let key { ids[key] = index }
+        }
+        var isObject = true
+        do throws(JSONReader.Failure) {
+            if reader.peek() == UInt8(ascii: "{") {
+                try reader.object { key, reader throws(JSONReader.Failure) in
+                    guard key == "features", reader.peek() == UInt8(ascii: "[") else {
+                        members.append((key, try reader.value()))
+                        return
+                    }
+                    // Of two features arrays the last counts, as with any member given twice.
+                    (parsed, ids, featuresRead) = (ParsedFile(file: file), [:], true)
+                    try reader.array { index, reader throws(JSONReader.Failure) in add(try reader.value(), index) }
+                }
+            } else {
+                _ = try reader.value()
+                isObject = false
+            }
+            try reader.end()
+        } catch {
+            throw unreadable("not valid JSON: \(error.reason) (\(place(of: error.offset, in: bytes)))")
+        }
+        guard isObject else { throw unreadable("not a GeoJSON FeatureCollection or Feature") }
+        let root = JSONValue.object(members)
+        switch root["type"]?.string {
+        case "FeatureCollection":
+            guard featuresRead else { throw unreadable("the FeatureCollection has no features array") }
+            return parsed
         case "Feature":
-            features = [root]
+            (parsed, ids) = (ParsedFile(file: file), [:])
+            add(root, 0)
+            return parsed
         default:
             throw unreadable("not a GeoJSON FeatureCollection or Feature")
         }
-        var parsed = ParsedFile(file: file)
-        let fileName = Properties.fileName(of: file)
-        for (index, feature) in features.enumerated() {
-            parsed.collect("feature \(index)") { () throws(GeoError) in try record(feature, fileName: fileName, kind: kind) }
-        }
-        return parsed
     }
 
-    private static func record(_ feature: Any, fileName: String, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
-        guard let feature = feature as? [String: Any], feature["type"] as? String == "Feature" else {
+    /// "line L, column C" (1-based, columns in bytes) of a byte.
+    private static func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let before = UnsafeBufferPointer(rebasing: bytes[..<min(offset, bytes.count)])
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+        return "line \(line), column \(column)"
+    }
+
+    private static func record(_ feature: JSONValue, fileName: String, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
+        guard feature["type"]?.string == "Feature" else {
             throw .invalid(field: "type", reason: "not a GeoJSON Feature")
         }
-        let rawProperties = feature["properties"] as? [String: Any] ?? [:]
-        let properties = Properties(rawProperties, text)
+        var rawProperties = feature["properties"] ?? .null
+        if case .object = rawProperties {} else { rawProperties = .object([]) }
+        let properties = try Properties(json: rawProperties)
         let geometry = try self.geometry(feature["geometry"])
-        let id = feature["id"].flatMap(text)
+        var id: String?
+        if let value = feature["id"] { id = try Properties.text(value, field: "id") }
         let category = properties.category ?? "other"
         switch kind ?? properties.kind(category: category) {
         case .water:
@@ -101,15 +151,6 @@ public enum GeoJSONParser {
         }
     }
 
-    /// A JSON scalar as property text; arrays and objects are not flat properties.
-    private static func text(_ value: Any) -> String? {
-        switch value {
-        case let string as String: string
-        case let number as NSNumber: number.stringValue
-        default: nil
-        }
-    }
-
     private static func point(_ geometry: Geometry?, of what: String) throws(GeoError) -> Coordinate? {
         switch geometry {
         case nil: return nil
@@ -127,17 +168,12 @@ public enum GeoJSONParser {
     }
 
     /// The feature's geometry, validated; nil for a null (unlocated) geometry.
-    private static func geometry(_ value: Any?) throws(GeoError) -> Geometry? {
-        guard let value else { return nil }
-        // The object first: on Linux, `is NSNull` would bridge a dictionary to an NSDictionary.
-        guard let object = value as? [String: Any] else {
-            if value is NSNull { return nil }
+    private static func geometry(_ value: JSONValue?) throws(GeoError) -> Geometry? {
+        guard let value, !value.isNull else { return nil }
+        guard let type = value["type"]?.string else {
             throw .invalid(field: "geometry", reason: "not a GeoJSON geometry object")
         }
-        guard let type = object["type"] as? String else {
-            throw .invalid(field: "geometry", reason: "not a GeoJSON geometry object")
-        }
-        let coordinates = object["coordinates"] as Any
+        let coordinates = value["coordinates"] ?? .null
         let geometry: Geometry
         switch type {
         case "Point": geometry = .point(try position(coordinates))
@@ -155,17 +191,18 @@ public enum GeoJSONParser {
         return geometry
     }
 
-    private static func list<T>(_ value: Any, _ element: (Any) throws(GeoError) -> T) throws(GeoError) -> [T] {
-        guard let items = value as? [Any] else { throw .invalid(field: "geometry", reason: "coordinates must be an array") }
+    private static func list<T>(_ value: JSONValue, _ element: (JSONValue) throws(GeoError) -> T) throws(GeoError) -> [T] {
+        guard case let .array(items) = value else { throw .invalid(field: "geometry", reason: "coordinates must be an array") }
         var result: [T] = []
         result.reserveCapacity(items.count)
         for item in items { result.append(try element(item)) }
         return result
     }
 
-    private static func position(_ value: Any) throws(GeoError) -> Coordinate {
-        guard let numbers = value as? [Any], numbers.count >= 2,
-              let lon = numbers[0] as? Double, let lat = numbers[1] as? Double else {
+    /// `[lon, lat, …]`: numbers only (no booleans, which JSONSerialization once read as 1 and 0).
+    private static func position(_ value: JSONValue) throws(GeoError) -> Coordinate {
+        guard case let .array(numbers) = value, numbers.count >= 2,
+              let lon = numbers[0].number, let lat = numbers[1].number else {
             throw .invalid(field: "geometry", reason: "a position must be [lon, lat]")
         }
         return Coordinate(lat: lat, lon: lon)
@@ -173,43 +210,43 @@ public enum GeoJSONParser {
 
     /// The objects of an array property such as `screenings`, each with the name problems give it
     /// (`screenings[2]`); none when the property is absent or null.
-    private static func objects(_ value: Any?, _ key: String) throws(GeoError) -> [(field: String, item: [String: Any])] {
-        guard let value, !(value is NSNull) else { return [] }
-        guard let items = value as? [Any] else { throw .invalid(field: key, reason: "must be an array") }
-        var result: [(field: String, item: [String: Any])] = []
+    private static func objects(_ value: JSONValue?, _ key: String) throws(GeoError) -> [(field: String, item: JSONValue)] {
+        guard let value, !value.isNull else { return [] }
+        guard case let .array(items) = value else { throw .invalid(field: key, reason: "must be an array") }
+        var result: [(field: String, item: JSONValue)] = []
         for (k, item) in items.enumerated() {
-            guard let item = item as? [String: Any] else { throw .invalid(field: "\(key)[\(k)]", reason: "must be an object") }
+            guard case .object = item else { throw .invalid(field: "\(key)[\(k)]", reason: "must be an object") }
             result.append(("\(key)[\(k)]", item))
         }
         return result
     }
 
     /// The number `key` of a screening or catch object; nil when absent or null.
-    private static func number(_ item: [String: Any], _ key: String, in field: String, positive: Bool = false) throws(GeoError) -> Double? {
-        guard let value = item[key], !(value is NSNull) else { return nil }
-        guard let number = value as? Double, number.isFinite, !positive || number > 0 else {
-            throw .invalid(field: "\(field).\(key)", reason: "'\(value)' is not a \(positive ? "positive " : "")number")
+    private static func number(_ item: JSONValue, _ key: String, in field: String, positive: Bool = false) throws(GeoError) -> Double? {
+        guard let value = item[key], !value.isNull else { return nil }
+        guard let number = value.number, number.isFinite, !positive || number > 0 else {
+            throw .invalid(field: "\(field).\(key)", reason: "'\(value.shown)' is not a \(positive ? "positive " : "")number")
         }
         return number
     }
 
     /// A cinema's programme: `[{title, start, minutes?, rating?, version?}]`. `start` is ISO 8601
     /// with an offset, or local time ("2012-05-08T11:00") in the cinema's zone.
-    private static func screenings(_ value: Any?, zone: TimeZone) throws(GeoError) -> [Screening] {
+    private static func screenings(_ value: JSONValue?, zone: TimeZone) throws(GeoError) -> [Screening] {
         var result: [Screening] = []
         for (field, item) in try objects(value, "screenings") {
-            guard let title = (item["title"] as? String)?.nonEmpty else { throw .invalid(field: "\(field).title", reason: "missing") }
-            guard let startText = item["start"] as? String else { throw .invalid(field: "\(field).start", reason: "missing") }
+            guard let title = item["title"]?.string?.nonEmpty else { throw .invalid(field: "\(field).title", reason: "missing") }
+            guard let startText = item["start"]?.string else { throw .invalid(field: "\(field).start", reason: "missing") }
             let start = try ISOTime.date(startText, localTo: zone, field: "\(field).start")
             var screening = Screening(title: title, start: start)
-            if let minutes = item["minutes"] {
-                guard let m = minutes as? Int, m > 0 else {
-                    throw .invalid(field: "\(field).minutes", reason: "'\(minutes)' is not a positive whole number")
+            if let minutes = item["minutes"], !minutes.isNull {
+                guard let m = minutes.number, m > 0, m <= Double(Int32.max), m == m.rounded() else {
+                    throw .invalid(field: "\(field).minutes", reason: "'\(minutes.shown)' is not a positive whole number")
                 }
-                screening.minutes = m
+                screening.minutes = Int(m)
             }
-            screening.rating = (item["rating"] as? String)?.nonEmpty
-            screening.version = (item["version"] as? String)?.nonEmpty
+            screening.rating = item["rating"]?.string?.nonEmpty
+            screening.version = item["version"]?.string?.nonEmpty
             result.append(screening)
         }
         return result
@@ -217,17 +254,17 @@ public enum GeoJSONParser {
 
     /// A trip's catches: `[{species, length_cm?, weight_kg?, time?, bait?, lat?, lon?}]`. `time`
     /// is ISO 8601 with an offset, or local time in the trip's zone.
-    private static func catches(_ value: Any?, zone: TimeZone) throws(GeoError) -> [CatchRecord] {
+    private static func catches(_ value: JSONValue?, zone: TimeZone) throws(GeoError) -> [CatchRecord] {
         var result: [CatchRecord] = []
         for (field, item) in try objects(value, "catches") {
-            guard let species = (item["species"] as? String)?.nonEmpty else { throw .invalid(field: "\(field).species", reason: "missing") }
+            guard let species = item["species"]?.string?.nonEmpty else { throw .invalid(field: "\(field).species", reason: "missing") }
             var fish = CatchRecord(species: species)
             fish.lengthCm = try number(item, "length_cm", in: field, positive: true)
             fish.weightKg = try number(item, "weight_kg", in: field, positive: true)
-            if let time = item["time"], !(time is NSNull) {
-                fish.time = try ISOTime.date(time as? String ?? "\(time)", localTo: zone, field: "\(field).time")
+            if let time = item["time"], !time.isNull {
+                fish.time = try ISOTime.date(time.shown, localTo: zone, field: "\(field).time")
             }
-            fish.bait = (item["bait"] as? String)?.nonEmpty
+            fish.bait = item["bait"]?.string?.nonEmpty
             fish.location = try Position.parse(lat: number(item, "lat", in: field), lon: number(item, "lon", in: field),
                                                latField: "\(field).lat", lonField: "\(field).lon")
             result.append(fish)

@@ -2,27 +2,35 @@ import Foundation
 import GeoCore
 
 // Helpers every parser shares. A parser builds each record in a closure that throws a GeoError
-// naming the offending field; `attempt`/`collect` turn that error into a problem for the record,
-// so a bad record is reported once and never reaches `records`.
+// naming the offending field; `attempt`/`collect` check the record's texts (`RecordTexts`) and
+// turn either error into a problem for the record, so a bad record is reported once and never
+// reaches `records`.
 
 extension ParsedFile {
     /// The value `build` makes, or nil after recording why it could not be made.
-    mutating func attempt<T>(_ record: String, _ build: () throws(GeoError) -> T) -> T? {
+    mutating func attempt<T: RecordTexts>(_ record: String, _ build: () throws(GeoError) -> T) -> T? {
         do {
-            return try build()
+            let value = try build()
+            try value.checkTexts()
+            return value
         } catch {
             reject(record, error.description)
             return nil
         }
     }
 
-    /// Adds the record `build` makes, or the problem that stopped it.
-    mutating func collect(_ record: String, _ build: () throws(GeoError) -> ImportRecord) {
+    /// Adds the record `build` makes, or the problem that stopped it; whether it was added.
+    @discardableResult
+    mutating func collect(_ record: String, _ build: () throws(GeoError) -> ImportRecord) -> Bool {
         // Appended here rather than by `add`, so that the record is moved into the array, not copied.
         do {
-            records.append((record, try build()))
+            let value = try build()
+            try value.checkTexts()
+            records.append((record, value))
+            return true
         } catch {
             reject(record, error.description)
+            return false
         }
     }
 }

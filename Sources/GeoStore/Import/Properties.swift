@@ -99,32 +99,40 @@ struct Properties {
     /// Per-language variants in the order they were given: (normalised key, language, value).
     private var variants: [(key: String, localized: LocalizedKey, language: String, value: String)] = []
 
-    init(_ values: [String: String]) {
-        self.init(values) { $0 }
-    }
-
-    /// The attributes `text` makes of `values`, leaving out those it gives nil for.
-    init<Value>(_ values: [String: Value], _ text: (Value) -> String?) {
+    /// A GeoJSON feature's `properties` (an object, else none). Of a key given twice the last
+    /// counts, as when Foundation read the file; a value is only looked at when its key is read.
+    init(json properties: JSONValue) throws(GeoError) {
         index = Array(repeating: -1, count: Key.allCases.count)
-        self.values = []
-        self.values.reserveCapacity(values.count)
-        for (key, value) in values {
-            if let value = text(value) { add(key, value) }
+        values = []
+        guard case let .object(members) = properties else { return }
+        for (key, value) in members.reversed() {
+            try add(key) { () throws(GeoError) in try Self.text(value, field: key) }
         }
     }
 
-    /// Adds one attribute unless its key already has a value: a key as given (trimmed and lower-cased here).
-    private mutating func add(_ rawKey: String, _ rawValue: String) {
+    /// A JSON value as property text: a string, or a number as written; nil (absent) for null,
+    /// arrays and objects. A boolean is refused (Foundation's reader made `true` the text "1").
+    static func text(_ value: JSONValue, field: String) throws(GeoError) -> String? {
+        switch value {
+        case .bool: throw .invalid(field: field, reason: "\(value.shown) is a boolean, not text or a number")
+        case .string, .number: value.text
+        case .null, .array, .object: nil
+        }
+    }
+
+    /// Adds one attribute unless its key already has a value: a key as given (trimmed and
+    /// lower-cased here), its value made by `value` only when the key is one a record reads.
+    private mutating func add(_ rawKey: String, _ value: () throws(GeoError) -> String?) throws(GeoError) {
         if let key = Key.byText[rawKey] { // already in normal form
-            add(key, rawValue)
+            if index[key.rawValue] < 0, let value = try value() { add(key, value) }
             return
         }
         let key = rawKey.trimmed.lowercasedKey
         switch Slot(key) {
         case let .known(k):
-            add(k, rawValue)
+            if index[k.rawValue] < 0, let value = try value() { add(k, value) }
         case let .localized(localized, language):
-            if !variants.contains(where: { $0.key == key }), let value = rawValue.nonEmpty {
+            if !variants.contains(where: { $0.key == key }), let value = try value()?.nonEmpty {
                 variants.append((key, localized, language, value))
             }
         case .ignored:

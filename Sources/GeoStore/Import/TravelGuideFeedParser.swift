@@ -48,7 +48,7 @@ public enum TravelGuideFeedParser {
     public static func parse(_ files: [(data: Data, file: String, language: String)]) throws(ImportProblem) -> ParsedFile {
         guard !files.isEmpty else { throw ImportProblem(file: "travel guide", record: "file", reason: "no feed files given") }
         let ordered = files.filter { $0.language == "lv" } + files.filter { $0.language != "lv" }
-        var feeds: [(file: String, objects: [PlaceRecord?], problems: [ImportProblem])] = []
+        var feeds: [(file: String, objects: [PlaceRecord?], parsed: ParsedFile)] = []
         for input in ordered {
             let root = try XMLNode.parse(input.data, file: input.file)
             guard root.name == "objekti" else {
@@ -58,12 +58,13 @@ public enum TravelGuideFeedParser {
             let objects = root.children("objekts").enumerated().map { index, node in
                 parsed.attempt("objekts \(index)") { () throws(GeoError) in try place(node, language: input.language) }
             }
-            feeds.append((input.file, objects, parsed.problems))
+            feeds.append((input.file, objects, parsed))
         }
 
         let primary = feeds[0]
         var result = ParsedFile(file: feeds.map(\.file).joined(separator: " + "))
-        result.problems = feeds.flatMap(\.problems)
+        result.problems = feeds.flatMap(\.parsed.problems)
+        result.omittedProblems = feeds.map(\.parsed.omittedProblems).reduce(0, +)
         var places = primary.objects
         for other in feeds.dropFirst() {
             var taken = Set<Int>()

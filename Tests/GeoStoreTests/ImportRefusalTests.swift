@@ -1,0 +1,189 @@
+import Foundation
+import GeoCore
+@testable import GeoStore
+import Testing
+
+/// Input that an import once took wrongly (booleans as numbers, duplicate ids collapsing, NUL
+/// bytes cutting texts short, hex floats as coordinates), and reports of files full of bad records.
+@Suite struct ImportRefusalTests {
+    private func reasons(_ parsed: ParsedFile) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: parsed.problems.map { ($0.record, $0.reason) })
+    }
+
+    private func geoJSON(_ features: [String]) -> Data {
+        Data((#"{"type": "FeatureCollection", "features": ["# + features.joined(separator: ",") + "]}").utf8)
+    }
+
+    // MARK: booleans
+
+    @Test(arguments: [
+        (#"{"type": "Point", "coordinates": [true, false]}"#, #""name": "P""#, FeatureKind.poi, "geometry: a position must be [lon, lat]"),
+        (#"{"type": "LineString", "coordinates": [[13.1, 49.7], [13.2, false]]}"#, #""name": "T""#, .trip, "geometry: a position must be [lon, lat]"),
+        ("null", #""name": true"#, .poi, "name: true is a boolean, not text or a number"),
+        ("null", #""name": "P", "category": false"#, .poi, "category: false is a boolean, not text or a number"),
+        ("null", #""name": "T", "catches": [{"species": "carp", "weight_kg": true}]"#, .trip, "catches[0].weight_kg: 'true' is not a positive number"),
+        ("null", #""name": "T", "catches": [{"species": "carp", "length_cm": true}]"#, .trip, "catches[0].length_cm: 'true' is not a positive number"),
+        ("null", #""name": "T", "catches": [{"species": "carp", "lat": true, "lon": 13.1}]"#, .trip, "catches[0].lat: 'true' is not a number"),
+        ("null", #""name": "T", "catches": [{"species": "carp", "time": true}]"#, .trip, "catches[0].time: 'true' is not an ISO 8601 date-time"),
+        ("null", #""name": "C", "screenings": [{"title": "F", "start": "2012-05-08T11:00", "minutes": true}]"#, .cinema,
+         "screenings[0].minutes: 'true' is not a positive whole number"),
+    ] as [(String, String, FeatureKind, String)])
+    func geoJSONBooleansAreNotNumbers(geometry: String, properties: String, kind: FeatureKind, reason: String) throws {
+        let feature = #"{"type": "Feature", "geometry": "# + geometry + #", "properties": {"# + properties + "}}"
+        let parsed = try GeoJSONParser.parse(geoJSON([feature]), file: "b.geojson", kind: kind)
+        #expect(parsed.records.isEmpty)
+        #expect(reasons(parsed) == ["feature 0": reason])
+    }
+
+    @Test func geoJSONFeatureIDsMayNotBeBooleans() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON([#"{"type": "Feature", "id": true, "geometry": null, "properties": {"name": "P"}}"#]),
+                                             file: "b.geojson", kind: nil)
+        #expect(reasons(parsed) == ["feature 0": "id: true is a boolean, not text or a number"])
+    }
+
+    // MARK: duplicate ids
+
+    @Test func geoJSONDuplicateIDsWithinAFileAreProblems() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON([
+            #"{"type": "Feature", "id": "a", "geometry": null, "properties": {"name": "First"}}"#,
+            #"{"type": "Feature", "id": "b", "geometry": null, "properties": {"name": "Other"}}"#,
+            #"{"type": "Feature", "id": "a", "geometry": null, "properties": {"name": "Second"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "By property", "id": "b"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "OSM", "osm_type": "node", "osm_id": 7}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "OSM again", "osm_type": "node", "osm_id": 7}}"#,
+            // Another kind with the same id is another row: no clash.
+            #"{"type": "Feature", "id": "a", "geometry": null, "properties": {"name": "Trip", "kind": "trip"}}"#,
+        ]), file: "d.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 0", "feature 1", "feature 4", "feature 6"])
+        let hint = "; the id identifies a feature when the file is imported again"
+        #expect(reasons(parsed) == [
+            "feature 2": "id: 'a' is also the id of feature 0" + hint,
+            "feature 3": "id: 'b' is also the id of feature 1" + hint,
+            "feature 5": "id: 'node/7' is also the id of feature 4" + hint,
+        ])
+    }
+
+    @Test func recordsOfOneIDInTwoFilesStillUpdateOneAnother() throws {
+        let first = try GeoJSONParser.parse(geoJSON([#"{"type": "Feature", "id": "a", "geometry": null, "properties": {"name": "Old"}}"#]),
+                                            file: "d.geojson", kind: nil)
+        let second = try GeoJSONParser.parse(geoJSON([#"{"type": "Feature", "id": "a", "geometry": null, "properties": {"name": "New"}}"#]),
+                                             file: "/elsewhere/d.geojson", kind: nil)
+        let plan = try ImportPlan([first, second], skipInvalid: false)
+        #expect(plan.records.count == 1)
+        guard case let .place(place)? = plan.records.first?.value else { Issue.record("not a place"); return }
+        #expect(place.name == "New")
+    }
+
+    // MARK: NUL
+
+    @Test func geoJSONTextsWithNULAreRefused() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON([
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "x\u0000y"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "P", "name:lv": "a\u0000"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "T", "kind": "trip", "catches": [{"species": "carp", "bait": "\u0000"}]}}"#,
+            #"{"type": "Feature", "id": "a\u0000b", "geometry": null, "properties": {"name": "P"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "Fine"}}"#,
+        ]), file: "n.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 4"])
+        let nul = "contains a NUL character (U+0000), which text may not hold"
+        #expect(reasons(parsed) == [
+            "feature 0": "name: " + nul,
+            "feature 1": "name:lv: " + nul,
+            "feature 2": "catches[0].bait: " + nul,
+            "feature 3": "id: " + nul,
+        ])
+    }
+
+    @Test func csvTextsWithNULAreRefused() throws {
+        let csv = "name,lat,lon,description\nx\0y,57,22,\nP,57,22,\"a\0b\"\nFine,57,22,\n"
+        let parsed = try CSVParser.parse(Data(csv.utf8), file: "n.csv", kind: nil)
+        #expect(parsed.records.map(\.record) == ["line 4"])
+        let nul = "contains a NUL character (U+0000), which text may not hold"
+        #expect(reasons(parsed) == ["line 2": "name: " + nul, "line 3": "description: " + nul])
+    }
+
+    /// The check every parser's records go through (`collect` for GeoJSON, CSV and GPX, `attempt`
+    /// for the feed), whatever the format could carry.
+    @Test func everyParsersRecordsHaveTheirTextsChecked() {
+        var parsed = ParsedFile(file: "f")
+        var cinema = CinemaRecord(name: "C", timezone: "UTC", location: nil)
+        cinema.screenings = [Screening(title: "A", start: .distantPast), Screening(title: "B\0", start: .distantPast)]
+        parsed.collect("cinema") { () throws(GeoError) in .cinema(cinema) }
+        let water = WaterRecord(name: "W", waterKind: "lake\0", geometry: .lineString([Coordinate(lat: 1, lon: 1), Coordinate(lat: 2, lon: 2)]))
+        parsed.collect("water") { () throws(GeoError) in .water(water) }
+        var place = PlaceRecord(category: "see", name: "P", location: nil)
+        place.images = ["http://a", "http://b\0"]
+        #expect(parsed.attempt("place") { () throws(GeoError) in place } == nil)
+        place.images = ["http://a"]
+        #expect(parsed.attempt("place again") { () throws(GeoError) in place } == place)
+        #expect(parsed.records.isEmpty)
+        #expect(reasons(parsed) == [
+            "cinema": "screenings[1].title: contains a NUL character (U+0000), which text may not hold",
+            "water": "water: contains a NUL character (U+0000), which text may not hold",
+            "place": "image: contains a NUL character (U+0000), which text may not hold",
+        ])
+    }
+
+    // MARK: CSV numbers
+
+    @Test func csvCoordinatesAreDecimalsOnly() throws {
+        let csv = "name,lat,lon\nHex,0x1p4,24\nInfinite,56,inf\nNot a number,nan,24\nPlus,+1,24\nFine,-1.5e1,24\n"
+        let parsed = try CSVParser.parse(Data(csv.utf8), file: "h.csv", kind: nil)
+        #expect(parsed.records.map(\.record) == ["line 6"])
+        #expect(reasons(parsed) == [
+            "line 2": "lat: '0x1p4' is not a number",
+            "line 3": "lon: 'inf' is not a number",
+            "line 4": "lat: 'nan' is not a number",
+            "line 5": "lat: '+1' is not a number",
+        ])
+    }
+
+    // MARK: unreadable files
+
+    @Test(arguments: [
+        ("{\"type\": \"FeatureCollection\",\n \"features\": [{}, {]}", "not valid JSON: expected a string, found ']' (line 2, column 20)"),
+        ("{\"type\": \"FeatureCollection\", \"features\": [01]}", "not valid JSON: a number with a leading zero (line 1, column 44)"),
+        ("{\"type\": \"FeatureCollection\", \"features\": [1e999]}", "not valid JSON: a number out of Double's range (line 1, column 44)"),
+        ("{\"type\": \"FeatureCollection\", \"features\": [\"\u{01}\"]}", "not valid JSON: a control character (byte 0x1) in a string; escape it (line 1, column 45)"),
+        ("{\"type\": \"FeatureCollection\", \"features\": []} []", "not valid JSON: unexpected '[' after the value (line 1, column 47)"),
+        ("{\"type\": \"FeatureCollection\", \"features\": [" + String(repeating: "[", count: 100_000),
+         "not valid JSON: arrays and objects nested deeper than 512 (line 1, column 554)"),
+    ])
+    func unreadableGeoJSONNamesWhereItStops(text: String, reason: String) {
+        let problem = #expect(throws: ImportProblem.self) { try GeoJSONParser.parse(Data(text.utf8), file: "u.geojson", kind: nil) }
+        #expect(problem?.record == "file")
+        #expect(problem?.reason == reason)
+    }
+
+    @Test func geoJSONThatIsNotUTF8IsRefused() {
+        let bytes = Data(#"{"type": "Feature", "geometry": null, "properties": {"name": ""#.utf8) + Data([0xE9]) + Data(#""}}"#.utf8)
+        let problem = #expect(throws: ImportProblem.self) { try GeoJSONParser.parse(bytes, file: "l.geojson", kind: nil) }
+        #expect(problem?.reason == "not valid JSON: not UTF-8 text")
+    }
+
+    // MARK: reports of many problems
+
+    @Test func aReportOfManyProblemsListsTheFirstAndCountsTheRest() throws {
+        let bad = Array(repeating: "{}", count: 350)
+        let good = #"{"type": "Feature", "geometry": null, "properties": {"name": "Fine"}}"#
+        let parsed = try GeoJSONParser.parse(geoJSON(bad + [good]), file: "many.geojson", kind: nil)
+        #expect(parsed.records.count == 1)
+        #expect(parsed.problems.count == ParsedFile.problemLimit && parsed.problemCount == 350)
+        #expect(parsed.problems.map(\.record) == (0..<ParsedFile.problemLimit).map { "feature \($0)" })
+
+        // Across files, the report lists the first problems of all and counts every one.
+        var other = ParsedFile(file: "other.csv")
+        other.reject("line 2", "name: missing")
+        let failure = #expect(throws: ImportFailure.self) { try ImportPlan([parsed, other], skipInvalid: false) }
+        #expect(failure?.problems.count == ParsedFile.problemLimit)
+        #expect(failure?.omitted == 251)
+        let lines = failure?.description.split(separator: "\n") ?? []
+        #expect(lines.first == "import refused, nothing was stored (351 invalid record(s); --skip-invalid imports the rest):")
+        #expect(lines.count == 1 + ParsedFile.problemLimit + 1)
+        #expect(lines.last == "  … and 251 more")
+
+        let plan = try ImportPlan([parsed, other], skipInvalid: true)
+        #expect(plan.records.count == 1)
+        #expect(plan.summary.skipped.count == ParsedFile.problemLimit && plan.summary.skippedCount == 351)
+    }
+}
