@@ -58,8 +58,7 @@ public enum MapServer {
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         // The page's Leaflet, from Debian's libjs-leaflet: no CDN, the page works offline.
-        router.add(middleware: FileMiddleware(configuration.leafletFolder, urlBasePath: "/leaflet",
-                                              cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(86_400)])]), logger: logger))
+        router.add(middleware: LeafletMiddleware(files: LeafletFiles(folder: configuration.leafletFolder)))
         routes.register(on: router)
         // The service group stops the HTTP server before these (it runs them first, stops them last).
         return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waymark"),

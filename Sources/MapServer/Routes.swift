@@ -132,10 +132,14 @@ struct Routes: Sendable {
             guard let value = Int(text) else { throw .invalid(name, "'\(text)' is not a whole number") }
             return value
         }
-        let row = context.parameters.get("y") ?? ""
+        // The router hands path segments over undecoded; a client may escape the row's '@' as %40.
+        func segment(_ name: String) -> String {
+            let raw = context.parameters.get(name) ?? ""
+            return raw.removingPercentEncoding ?? raw
+        }
+        let row = segment("y")
         let hiDPI = row.hasSuffix("@2x")
-        let tile = try TileID(z: try integer("z", context.parameters.get("z") ?? ""), x: try integer("x", context.parameters.get("x") ?? ""),
-                              y: try integer("y", hiDPI ? String(row.dropLast(3)) : row))
+        let tile = try TileID(z: try integer("z", segment("z")), x: try integer("x", segment("x")), y: try integer("y", hiDPI ? String(row.dropLast(3)) : row))
         let scale: Double = hiDPI ? 2 : 1
         let categories = try p.categories(), language = try p.text("lang"), style = style
         let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")") { store in

@@ -60,7 +60,8 @@ import Testing
         try await withServer { client in
             let style = try MapStyle.named("default"), store = try Self.store()
             let tile = try TileID(containing: Fixture.helsinki, zoom: 13)
-            for (suffix, scale) in [("", 1.0), ("@2x", 2.0)] {
+            // %40 is '@' escaped (RFC 3986), as some clients send it.
+            for (suffix, scale) in [("", 1.0), ("@2x", 2.0), ("%402x", 2.0)] {
                 let response = try await client.get("/v1/tiles/\(tile.z)/\(tile.x)/\(tile.y)\(suffix).png?category=eat,see,stay&lang=lv")
                 #expect(response.status == .ok)
                 let size = try Self.pngSize(response.body)

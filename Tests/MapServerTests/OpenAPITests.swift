@@ -58,6 +58,25 @@ import TestSupport
         #expect(inner["required"] as? [String] == ["code", "message"])
     }
 
+    /// The server refuses a parameter given empty or as spaces (`Parameters.text`), so no text
+    /// parameter's schema may take that (schemathesis sent `cursor=` and `film=` as valid).
+    /// The page's `hide` is read by its script, not the server.
+    @Test func noTextParameterTakesEmptyOrBlankText() throws {
+        let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
+        for route in Route.allCases where route != .page {
+            let parameters = try (paths[route.rawValue]?["get"]?["parameters"] as? [[String: Any]] ?? []).map(resolve)
+            for parameter in parameters {
+                let name = "\(route.rawValue) \(parameter["name"] ?? "")"
+                let schema = try #require(parameter["schema"] as? [String: Any], "\(name)")
+                guard schema["type"] as? String == "string" else { continue }
+                let pattern = try NSRegularExpression(pattern: try #require(schema["pattern"] as? String, "\(name) has no pattern"))
+                for blank in ["", " ", "\t", "\u{00A0}  "] {
+                    #expect(pattern.firstMatch(in: blank, range: NSRange(blank.startIndex..., in: blank)) == nil, "\(name) takes '\(blank)'")
+                }
+            }
+        }
+    }
+
     /// The full check of the OpenAPI 3.1 schema by openapi-spec-validator (PyPI; scripts/install-deps.sh).
     @Test func passesTheOpenAPISpecValidator() async throws {
         let python = URL(fileURLWithPath: "/usr/bin/env")
