@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The XML importers' parser (GPX, the travel guide's feed).
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // glibc's malloc.h, for the server's allocator tuning.
+        // glibc's malloc.h, for `waymark serve`'s allocator tuning.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "GeoCore", dependencies: ["CProj"]),
         .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite", "CLibXML2"]),
@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "Stores", dependencies: ["GeoCore", "GeoStore", "PostGISStore"]),
         .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CDeflate"]),
         .target(name: "MapServer", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "Stores", "CMalloc",
+            "GeoCore", "GeoStore", "MapRender", "Stores",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -67,7 +67,7 @@ let package = Package(
         ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .target(name: "Atlas", dependencies: ["GeoCore", "GeoStore", "MapRender", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "waymark", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas", "Stores",
+            "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas", "Stores", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "waymark-bench", dependencies: [

@@ -1,4 +1,3 @@
-import CMalloc
 import Foundation
 import GeoStore
 import Hummingbird
@@ -70,24 +69,12 @@ extension MapServer {
     /// Serves until SIGTERM or SIGINT, logging each request at info level (`$LOG_LEVEL` to change it).
     public static func run(_ configuration: MapServerConfiguration) async throws {
         // Swift's tasks (the handlers) on NIO's event loops rather than a pool of their own: a
-        // request no longer hops between the two at every await (nearest ~4 600 → ~5 900 req/s; BENCHMARKS.md).
+        // request no longer hops between the two at every await (BENCHMARKS.md has what it bought).
         // Blocking work still never runs there: SQLite, Cairo and the data version's stat run on
         // the workers (`WorkerLanes`). Once per process, so here and not in `application`.
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-        keepFreedImageMemory()
         var logger = Logger(label: "waymark")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         try await application(configuration, logger: logger).runService()
-    }
-
-    /// A tile's pixels, its filtered PNG rows and its PNG (a few hundred kB each) come and go with
-    /// every drawing. glibc handed such blocks back to the kernel after each drawing and took them
-    /// again, page-faulted and zeroed page by page: about 12% of the server's CPU under tile load.
-    /// Blocks under 16 MiB now come from the heap, and up to 32 MiB of free heap is kept per arena.
-    private static func keepFreedImageMemory() {
-        #if canImport(Glibc)
-        mallopt(M_MMAP_THRESHOLD, 16 << 20)
-        mallopt(M_TRIM_THRESHOLD, 32 << 20)
-        #endif
     }
 }

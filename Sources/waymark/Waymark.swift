@@ -510,6 +510,7 @@ struct Serve: AsyncParsableCommand {
         configuration.queueDepth = queueDepth
         configuration.cacheBytes = cacheMB << 20
         configuration.baseLayer = baseLayer
+        MallocTuning.keepFreedImageMemory()
         try await MapServer.run(configuration)
     }
 }
