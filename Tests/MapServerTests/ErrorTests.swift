@@ -8,7 +8,9 @@ import Testing
 /// parameter; unknown routes get 404 JSON; never a 500, never a dropped connection.
 @Suite struct ErrorTests {
     static let badRequests: [(uri: String, parameter: String)] = [
-        // missing, empty, not a number, NaN / infinity, out of range
+        // missing, empty, not a number, NaN / infinity, hex floats and a leading '+' (not decimals), out of range
+        ("/v1/nearest?lat=0x1p4&lon=24", "lat"), ("/v1/nearest?lat=60&lon=%2B24", "lon"), ("/v1/within?lat=60&lon=24&radius=0x10", "radius"),
+        ("/v1/bbox?bbox=0x1p1,0,1,1", "bbox"), ("/v1/map.png?center=0x1p4,24&zoom=10", "center"),
         ("/v1/nearest?lon=24", "lat"), ("/v1/nearest?lat=60", "lon"), ("/v1/nearest?lat=&lon=24", "lat"), ("/v1/nearest?lat=60&lon=", "lon"),
         ("/v1/nearest?lat=sixty&lon=24", "lat"), ("/v1/nearest?lat=60&lon=24e", "lon"), ("/v1/nearest?lat=nan&lon=24", "lat"),
         ("/v1/nearest?lat=60&lon=inf", "lon"), ("/v1/nearest?lat=-infinity&lon=24", "lat"),
