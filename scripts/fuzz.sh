@@ -39,7 +39,7 @@ for target in "${targets[@]}"; do
   if [ "$status" -ne 0 ]; then
     failed+=("$target")
     printf '%-13s %12s executions  FAILED (exit %s): see %s and %s\n' "$target" "$runs" "$status" "$log" "$artifacts"
-    grep -E 'ERROR: |SUMMARY: |Test unit written' "$log" | head -5 | sed 's/^/    /'
+    { grep -E 'ERROR: |SUMMARY: |Test unit written' "$log" || true; } | head -5 | sed 's/^/    /'
   else
     printf '%-13s %12s executions  0 crashes, 0 leaks, 0 hangs\n' "$target" "$runs"
   fi

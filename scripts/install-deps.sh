@@ -15,12 +15,18 @@ packages=(
   wrk                                                           # HTTP load for the server's benchmarks
   postgresql-15 postgresql-15-postgis-3                         # the PostGIS store: its tests' throw-away cluster
 )
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
 missing=()
 for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y "${missing[@]}"
 fi
-# The OpenAPI document's validator, for its test (PyPI; the python3 first on the PATH, as the tests run it).
-python3 -c 'import openapi_spec_validator' 2>/dev/null || python3 -m pip install --quiet openapi-spec-validator
+# The OpenAPI document's validator, for its test (PyPI), into the python3 first on the PATH, as the
+# test runs it: a pip of its own where it has one, else Debian's (which asks to be told that it may
+# install beside the system's packages).
+if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
+  python3 -m pip --version >/dev/null 2>&1 || { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y python3-pip; }
+  python3 -m pip install --quiet openapi-spec-validator 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages openapi-spec-validator
+fi

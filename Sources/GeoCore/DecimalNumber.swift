@@ -1,9 +1,9 @@
 /// The one reader of numbers typed as text (CSV cells, XML elements, query strings, command-line
-/// options): a decimal as people and CSV files write it, `-57.123456` or `1.5e3`, and nothing
+/// options): a decimal as people and CSV files write it, `-57.123456`, `.5` or `1.5e3`, and nothing
 /// else. `Double(text)` alone also takes hex floats (`0x1p4`), `inf`, `nan` and a leading `+`;
 /// those are not numbers a user means, so they are refused here and the caller names the field.
 public enum DecimalNumber {
-    /// `[-]digits[.digits][(e|E)[+|-]digits]`, or nil. Plain decimals take a fast path (Clinger's,
+    /// `[-]digits[.digits][(e|E)[+|-]digits]` (`.5` and `5.` too), or nil. Plain decimals take a fast path (Clinger's,
     /// exact); the rest go through the standard library's correctly rounded reader.
     public static func parse(_ text: some StringProtocol) -> Double? {
         var text = String(text)
@@ -17,7 +17,7 @@ public enum DecimalNumber {
         return value
     }
 
-    /// Whether `utf8` is `[-]digits[.digits][(e|E)[+|-]digits]`.
+    /// Whether `utf8` is `[-]digits[.digits][(e|E)[+|-]digits]`, with digits on at least one side of the point.
     static func isDecimalSyntax(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = utf8.count
@@ -27,11 +27,13 @@ public enum DecimalNumber {
             return i - start
         }
         if i < n, utf8[i] == UInt8(ascii: "-") { i += 1 }
-        guard digits() > 0 else { return false }
+        // `.5` and `5.` as spreadsheets write them; a digit on at least one side of the point.
+        var mantissa = digits()
         if i < n, utf8[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits() > 0 else { return false }
+            mantissa += digits()
         }
+        guard mantissa > 0 else { return false }
         if i < n, utf8[i] == UInt8(ascii: "e") || utf8[i] == UInt8(ascii: "E") {
             i += 1
             if i < n, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") { i += 1 }

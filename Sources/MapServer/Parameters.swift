@@ -64,7 +64,9 @@ struct Parameters {
 
     func integer(_ name: String) throws(APIError) -> Int? {
         guard let text = try text(name) else { return nil }
-        guard let value = Int(text.trimmedOfSpaces) else { throw .invalid(name, "'\(text)' is not a whole number") }
+        let trimmed = text.trimmedOfSpaces
+        // Digits with an optional '-', as `DecimalNumber` reads numbers (`Int` alone also takes a '+').
+        guard trimmed.first != "+", let value = Int(trimmed) else { throw .invalid(name, "'\(text)' is not a whole number") }
         return value
     }
 

@@ -119,12 +119,18 @@ struct QueryOptions: ParsableArguments {
     }
 }
 
+/// A number option read as every typed number is (`DecimalNumber`): no hex, inf, nan or '+'.
+func decimal(_ text: String) throws -> Double {
+    guard let value = DecimalNumber.parse(text) else { throw ValidationError("'\(text)' is not a decimal number") }
+    return value
+}
+
 /// Latitude and longitude as people type them, negative numbers included.
 struct PointOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Latitude in degrees (-90…90).")
+    @Option(parsing: .unconditional, help: "Latitude in degrees (-90…90).", transform: decimal)
     var lat: Double
 
-    @Option(parsing: .unconditional, help: "Longitude in degrees (-180…180).")
+    @Option(parsing: .unconditional, help: "Longitude in degrees (-180…180).", transform: decimal)
     var lon: Double
 
     var coordinate: Coordinate { get throws { try Coordinate(validatingLat: lat, lon: lon) } }
@@ -160,7 +166,7 @@ struct Nearest: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "The nearest features to a point, nearest first.")
     @OptionGroup var distanceQuery: DistanceQuery
 
-    @Option(name: .customLong("max-distance"), parsing: .unconditional, help: "Only features within this many metres.")
+    @Option(name: .customLong("max-distance"), parsing: .unconditional, help: "Only features within this many metres.", transform: decimal)
     var maxDistance: Double?
 
     func validate() throws { try DistanceQuery.check(maxDistance, option: "max-distance") }
@@ -171,7 +177,7 @@ struct Within: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Features within a radius of a point, nearest first.")
     @OptionGroup var distanceQuery: DistanceQuery
 
-    @Option(parsing: .unconditional, help: "Radius in metres (up to 20 000 km).")
+    @Option(parsing: .unconditional, help: "Radius in metres (up to 20 000 km).", transform: decimal)
     var radius: Double
 
     func validate() throws { try DistanceQuery.check(radius, option: "radius") }
@@ -290,16 +296,16 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "LAT,LON of the map's centre (with --zoom).")
     var center: String?
 
-    @Option(help: "Zoom level 0–22 (fractions allowed), with --center.")
+    @Option(help: "Zoom level 0–22 (fractions allowed), with --center.", transform: decimal)
     var zoom: Double?
 
     @Option(help: "WIDTHxHEIGHT in pixels (points for PDF/SVG).")
     var size: String = "1024x768"
 
-    @Option(help: "1, 2 or 3: the same layout, drawn sharper (PNG).")
+    @Option(help: "1, 2 or 3: the same layout, drawn sharper (PNG).", transform: decimal)
     var scale: Double = 1
 
-    @Option(help: "Pixels kept free around the pins when fitting.")
+    @Option(help: "Pixels kept free around the pins when fitting.", transform: decimal)
     var padding: Double = 24
 
     @Option(help: "Comma-separated category codes to draw (default: all).")

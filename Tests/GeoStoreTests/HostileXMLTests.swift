@@ -53,16 +53,23 @@ func nestedXML(root: String, depth: Int) -> String {
     }
 
     @Test func textAndAttributesReadAsBefore() throws {
-        // Latin-1 when declared; prefixes dropped; predefined entities, character references and CDATA.
+        // Latin-1 when declared; elements' prefixes dropped, attributes' kept; predefined entities,
+        // character references and CDATA.
         var data = Data(#"<?xml version="1.0" encoding="ISO-8859-1"?><g:gpx xmlns:g="http://www.topografix.com/GPX/1/0">"#.utf8)
         data += Data(#"<g:wpt lat=" 45.5" lon="14.5" g:note="a &amp; b &#38; c &lt; &#x10D;"><g:name>Caf"#.utf8) + Data([0xE9])
         data += Data(#" &amp; <![CDATA[<b>&amp;</b>]]> &#x10D;</g:name><desc/></g:wpt></g:gpx>"#.utf8)
         let root = try XMLNode.parse(data, file: "latin1.gpx")
         #expect(root.name == "gpx")
         let wpt = try #require(root.child("wpt"))
-        #expect(wpt.attributes == ["lat": " 45.5", "lon": "14.5", "note": "a & b & c < č"])
+        #expect(wpt.attributes == ["lat": " 45.5", "lon": "14.5", "g:note": "a & b & c < č"])
         #expect(wpt.text("name") == "Café & <b>&amp;</b> č")
         #expect(wpt.text("desc") == nil && wpt.children.map(\.name) == ["name", "desc"])
+    }
+
+    /// Another vocabulary's `x:lat` never stands in for the position's `lat`, before or after it.
+    @Test func aPrefixedAttributeIsNotTheUnprefixedOne() throws {
+        let root = try XMLNode.parse(Data(#"<gpx xmlns:x="urn:x"><wpt x:lat="99" lat="1" lon="2" x:lon="98"/></gpx>"#.utf8), file: "x.gpx")
+        #expect(root.child("wpt")?.attributes == ["lat": "1", "lon": "2", "x:lat": "99", "x:lon": "98"])
     }
 
     // Each character of the text is one byte (U+00E9 the byte 0xE9).

@@ -748,10 +748,11 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
                 #expect(fast.bitPattern == expected.bitPattern, "\(text)")
             }
         }
-        for text in ["", "-", ".5", "5.", "+1", " 1", "nan", "inf", "0x10", "0x1p4", "1.2.3", "1e", "1e+", "1e999", "-inf"] {
+        for text in ["", "-", ".", "-.", "+1", " 1", "nan", "inf", "0x10", "0x1p4", "1.2.3", "1e", "1e+", "1e999", "-inf", ".e5"] {
             #expect(DecimalNumber.parse(text) == nil, "\(text)")
         }
-        for (text, value) in [("1e5", 1e5), ("-2.5E-3", -2.5e-3), ("12345678901234567890", 12345678901234567890.0)] {
+        for (text, value) in [("1e5", 1e5), ("-2.5E-3", -2.5e-3), ("12345678901234567890", 12345678901234567890.0),
+                              (".5", 0.5), ("-.5", -0.5), ("5.", 5), ("5.e1", 50)] {
             #expect(DecimalNumber.parse(text) == value, "\(text)")
         }
     }

@@ -10,10 +10,10 @@ import ServiceLifecycle
 import Testing
 @testable import MapServer
 
-/// Many clients at once, and a shutdown while a request is in flight. No time limit: on a busy
-/// machine these tests may wait long for their turn on Swift's pool, and a clock that runs while
-/// they wait would fail them for it.
-@Suite struct ConcurrencyTests {
+/// Many clients at once, and a shutdown while a request is in flight. A time limit only against a
+/// hang: thirty minutes, far beyond the whole suite, since on a busy machine these tests may wait
+/// long for their turn on Swift's pool and a tight clock would fail them for it.
+@Suite(.timeLimit(.minutes(30))) struct ConcurrencyTests {
     @Test func twoHundredParallelMixedRequestsAllSucceedWithCorrectAnswers() async throws {
         try await withServer { client in
             let c = Fixture.helsinki

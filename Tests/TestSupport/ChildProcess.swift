@@ -90,8 +90,6 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    public var processIdentifier: Int32 { process.processIdentifier }
-
     /// Every line written so far, standard output and error together.
     public var output: String { state.withLock { $0.lines.joined(separator: "\n") } }
 
@@ -109,8 +107,13 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Sends `signal` (SIGTERM by default) to the program.
-    public func send(_ signal: Int32 = SIGTERM) { kill(process.processIdentifier, signal) }
+    /// Sends `signal` (SIGTERM by default) to the program, unless it has ended (its pid may be
+    /// another process's by then). Under the lock that the end is recorded under, so the two cannot cross.
+    public func send(_ signal: Int32 = SIGTERM) {
+        state.withLock { s in
+            if s.exit == nil { kill(process.processIdentifier, signal) }
+        }
+    }
 
     /// How the program ended, once it has and its output is all read.
     public func exit() async -> Exit {

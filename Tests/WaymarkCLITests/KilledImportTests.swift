@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Synchronization
 import Testing
 @testable import GeoStore
 
@@ -189,8 +190,9 @@ import Testing
 
 /// A `waymark` process started with posix_spawn, so that the test alone waits for it (Foundation's
 /// Process reaps its children itself) and sees it stop. Every wait runs on a thread of its own,
-/// not on Swift's pool, which has two threads here.
-struct Child {
+/// not on Swift's pool, which has two threads here. Once reaped, its pid is never signalled
+/// again (it may belong to another process by then).
+final class Child: Sendable {
     static let pauseAfterCommit = ["WAYMARK_TEST_PAUSE_AFTER_COMMIT": "1"]
 
     enum End: Equatable, CustomStringConvertible {
@@ -200,6 +202,8 @@ struct Child {
     }
 
     let pid: pid_t
+    /// The wait status once the process has been reaped.
+    private let reaped = Mutex<Int32?>(nil)
 
     /// Starts `waymark args` in `workspace`'s folder, its output thrown away.
     init(_ args: [String], env: [String: String], in workspace: Workspace) throws {
@@ -225,18 +229,20 @@ struct Child {
             while waitpid(pid, &status, WUNTRACED) < 0, errno == EINTR {}
             return status
         }
-        return status & 0xff == 0x7f
+        if status & 0xff == 0x7f { return true }
+        reaped.withLock { $0 = status }
+        return false
     }
 
     /// Kills the process (after `delay`, when given: a kill point, not a wait for anything) and reaps it.
     func kill(after delay: Duration? = nil) async -> End {
-        await end { [pid] in
+        await end { [self] in
             if let delay {
                 let (seconds, attoseconds) = delay.components
                 var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000)), left = timespec()
                 while nanosleep(&time, &left) != 0, errno == EINTR { time = left }
             }
-            Glibc.kill(pid, SIGKILL)
+            if reaped.withLock({ $0 == nil }) { Glibc.kill(pid, SIGKILL) }
         }
     }
 
@@ -244,10 +250,12 @@ struct Child {
     func ended() async -> End { await end {} }
 
     private func end(_ first: @escaping @Sendable () -> Void) async -> End {
-        let status = await Self.onOwnThread { [pid] in
+        let status = await Self.onOwnThread { [self] in
             first()
+            if let status = reaped.withLock({ $0 }) { return status }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            reaped.withLock { $0 = status }
             return status
         }
         return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .killed

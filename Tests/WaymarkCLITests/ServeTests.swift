@@ -9,7 +9,8 @@ import TestSupport
 /// `waymark serve` as it runs in production, where Swift's tasks run on NIO's event loops (the
 /// server's tests drive `MapServer.application` in their own process, without that): it answers
 /// over a socket, many requests at once, and stops cleanly on SIGTERM.
-@Test func serveAnswersOverASocketAndStopsOnSIGTERM() async throws {
+/// Thirty minutes only against a hang: far beyond the whole suite, so never a wait for a turn.
+@Test(.timeLimit(.minutes(30))) func serveAnswersOverASocketAndStopsOnSIGTERM() async throws {
     let workspace = try await Workspace.withFixture()
     let (server, base) = try await startServe(["--workers", "1"], in: workspace)
     defer { server.send(SIGKILL) }

@@ -100,7 +100,10 @@ final class XMLTreeBuilder {
             // Without entity substitution libxml2 hands an `&` in a value on as `&#38;` (for a tree
             // builder to parse again); no other `&` can be in a value, as entities are refused.
             if value.contains("&") { value = value.replacingOccurrences(of: "&#38;", with: "&") }
-            node.attributes[string(name)] = value
+            // A prefixed attribute keeps its prefix (`x:lat` is not `lat`), as elements do not:
+            // what the importers read are the unprefixed attributes of GPX.
+            let prefix = attributes?[5 * i + 1].map(string)
+            node.attributes[prefix.map { $0 + ":" + string(name) } ?? string(name)] = value
         }
         stack.append(node)
     }
