@@ -60,19 +60,12 @@ import Testing
         try #require(whole.status == 0, "\(whole.stderr)")
         #expect(try inspect(database).pois == before + added)
 
-        var random = SystemRandomNumberGenerator()
         var outcomes: [String: Int] = [:]
         for round in 0..<20 {
             try copy(base, to: database)
             let atCommit = round % 4 == 3
             let child = try Child(["import", "--db", database, places], env: atCommit ? Child.pauseAfterCommit : [:], in: workspace)
-            let end: Child.End
-            if atCommit {
-                #expect(await child.stopped(), "round \(round): the import did not stop after its commit")
-                end = await child.kill()
-            } else {
-                end = await child.kill(after: length * Double.random(in: 0...1.1, using: &random))
-            }
+            let end = await child.kill(atCommit: atCommit, orWithin: length, round: round)
             let log = (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
             let found = try inspect(database)
             #expect(found.problems.isEmpty, "round \(round) (\(end)): \(found.problems)")
@@ -101,19 +94,12 @@ import Testing
         let length = clock.now - started
         try #require(demo.status == 0, "\(demo.stderr)")
 
-        var random = SystemRandomNumberGenerator()
         var outcomes: [String: Int] = [:]
         for round in 0..<6 {
             try makeStale(database)
             let atCommit = round < 2
             let child = try Child(["stats", "categories"], env: env.merging(atCommit ? Child.pauseAfterCommit : [:]) { $1 }, in: cache)
-            let end: Child.End
-            if atCommit {
-                #expect(await child.stopped(), "round \(round): the rebuild did not stop after its first commit")
-                end = await child.kill()
-            } else {
-                end = await child.kill(after: length * Double.random(in: 0...1.1, using: &random))
-            }
+            let end = await child.kill(atCommit: atCommit, orWithin: length, round: round)
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("default-") }
             let next = try await run(["stats", "categories"], env: env)
             #expect(next.status == 0 && next.stdout == demo.stdout, "round \(round) (\(end)): \(next.stderr)")
@@ -244,6 +230,17 @@ final class Child: Sendable {
             }
             if reaped.withLock({ $0 == nil }) { Glibc.kill(pid, SIGKILL) }
         }
+    }
+
+    /// Kills the process at its commit (where the test hook stops it) or at a random point of up
+    /// to 1.1 × `length`, the time a whole run takes, and reaps it.
+    func kill(atCommit: Bool, orWithin length: Duration, round: Int) async -> End {
+        if atCommit {
+            #expect(await stopped(), "round \(round): the process did not stop after its commit")
+            return await kill()
+        }
+        var random = SystemRandomNumberGenerator()
+        return await kill(after: length * Double.random(in: 0...1.1, using: &random))
     }
 
     /// Waits for the process to end by itself, and reaps it.
