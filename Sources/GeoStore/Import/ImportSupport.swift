@@ -22,16 +22,9 @@ extension ParsedFile {
     /// Adds the record `build` makes, or the problem that stopped it; whether it was added.
     @discardableResult
     mutating func collect(_ record: String, _ build: () throws(GeoError) -> ImportRecord) -> Bool {
-        // Appended here rather than by `add`, so that the record is moved into the array, not copied.
-        do {
-            let value = try build()
-            try value.checkTexts()
-            records.append((record, value))
-            return true
-        } catch {
-            reject(record, error.description)
-            return false
-        }
+        guard let value = attempt(record, build) else { return false }
+        records.append((record, value))
+        return true
     }
 }
 
