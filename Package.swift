@@ -50,9 +50,11 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // Opens either store from a path or a URL: for the CLI and the server.
-        .target(name: "Stores", dependencies: ["GeoCore", "GeoStore", "PostGISStore"]),
-        .target(name: "MapRender", dependencies: ["GeoCore", "GeoStore", "CCairo", "CDeflate"]),
+        // Draws what it is handed: never reads a store.
+        .target(name: "MapRender", dependencies: ["GeoCore", "CCairo", "CDeflate", "CProj"]),
+        // Opens either store from a path or a URL, and fetches a map's features from it: for the
+        // CLI, the server and the atlas.
+        .target(name: "Stores", dependencies: ["GeoCore", "GeoStore", "PostGISStore", "MapRender"]),
         .target(name: "MapServer", dependencies: [
             "GeoCore", "GeoStore", "MapRender", "Stores",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -65,7 +67,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
-        .target(name: "Atlas", dependencies: ["GeoCore", "GeoStore", "MapRender", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Atlas", dependencies: ["GeoCore", "GeoStore", "MapRender", "Stores", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "waymark", dependencies: [
             "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas", "Stores", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -82,12 +84,12 @@ let package = Package(
         .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore", "PostGISStore", "TestSupport"]),
         // Oracles for the tests: PNGs read back through Cairo, places projected by PROJ's cs2cs.
         .target(name: "PixelTesting", dependencies: ["MapRender", "GeoCore", "CCairo", "TestSupport"], path: "Tests/PixelTesting"),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "GeoCore", "CCairo", "PixelTesting", "TestSupport"],
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "Stores", "GeoCore", "CCairo", "PixelTesting", "TestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore", "PostGISStore", "TestSupport"]),
-        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "GeoCore", "PixelTesting", "TestSupport"]),
+        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "Stores", "GeoCore", "PixelTesting", "TestSupport"]),
         .testTarget(name: "MapServerTests", dependencies: [
-            "MapServer", "GeoStore", "GeoCore", "MapRender", "PixelTesting", "PostGISStore", "TestSupport",
+            "MapServer", "GeoStore", "GeoCore", "MapRender", "Stores", "PixelTesting", "PostGISStore", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Foundation
 import GeoStore
 import MapRender
+import Stores
 import Synchronization
 
 /// Renders the maps of a manifest in parallel, each into its files (written atomically: temp +

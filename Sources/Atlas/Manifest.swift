@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import GeoStore
 import MapRender
 import Yams
 
@@ -75,13 +76,12 @@ public struct AtlasManifest: Sendable {
         return words.isEmpty ? "map" : words.joined(separator: "-")
     }
 
-    /// Refuses categories the database does not have, naming the map; checked before rendering.
-    public func check(knownCategories known: Set<String>) throws(ManifestError) {
+    /// Refuses categories the database does not know, naming the map; checked before rendering,
+    /// by the same check as every query's (`FeatureStore.check`).
+    public func check(against store: any FeatureStore) throws {
         for map in maps {
-            let unknown = Set(map.map.categories).subtracting(known)
-            guard unknown.isEmpty else {
-                throw ManifestError(file: map.file, line: map.categoriesLine, map: map.label, key: "categories",
-                                    reason: "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
+            do { try store.check(map.map.categories) } catch let GeoError.invalid(_, reason) {
+                throw ManifestError(file: map.file, line: map.categoriesLine, map: map.label, key: "categories", reason: reason)
             }
         }
     }
@@ -141,7 +141,7 @@ struct MapSettings {
     static let languages = ["lv", "en", "cs"]
 
     var area: PrintArea = .fit
-    var categories: [String] = []
+    var categories = CategoryFilter()
     var paper = Paper.named("A4")!
     var landscape = false
     var dpi = 300
@@ -262,9 +262,7 @@ struct ManifestReader {
             s.formats = formats
         }
         if let (values, node) = try list("categories") {
-            let codes = values.map { $0.lowercased() }
-            guard !codes.isEmpty, !codes.contains("") else { throw error(node, map, "categories", "has an empty code") }
-            s.categories = codes
+            do { s.categories = try CategoryFilter(parsing: values) } catch let refused { throw error(node, map, "categories", refused.reason) }
             s.nodes["categories"] = node
         }
         if let node = mapping["area"] {

@@ -1,5 +1,5 @@
 import Foundation
-import GeoStore
+import GeoCore
 
 /// What a map's files were drawn from, written beside them as `<file>.stamp` once they all are:
 /// the data (the database's location and data version), the style file's size and modification

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 
 /// Reads files into parsed records, choosing the parser by extension. The travel guide's feed
 /// comes one file per language; all `.xml` files of one call are merged into one feed.

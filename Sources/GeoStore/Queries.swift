@@ -1,50 +1,6 @@
 import Foundation
 import GeoCore
 
-/// A feature's identity across kinds: "poi/12", "water/3". Orders by kind, then row id.
-public struct FeatureID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var kind: FeatureKind
-    public var row: Int64
-
-    public init(kind: FeatureKind, row: Int64) {
-        self.kind = kind
-        self.row = row
-    }
-
-    public init?(_ text: String) {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let kind = FeatureKind(rawValue: String(parts[0])), let row = Int64(parts[1]) else { return nil }
-        self.init(kind: kind, row: row)
-    }
-
-    public var description: String { kind.rawValue + "/" + String(row) }
-
-    public static func < (a: FeatureID, b: FeatureID) -> Bool { (a.kind, a.row) < (b.kind, b.row) }
-}
-
-/// Which categories a query selects. Codes `water`, `cinema` and `trip` select those kinds;
-/// every other code selects POIs of that category. Empty selects everything.
-public struct CategoryFilter: Hashable, Sendable {
-    public var codes: Set<String>
-
-    public init(_ codes: some Sequence<String> = []) { self.codes = Set(codes) }
-
-    public var isAll: Bool { codes.isEmpty }
-
-    public var kinds: [FeatureKind] {
-        FeatureKind.allCases.filter { kind in
-            if isAll { return true }
-            if let implied = kind.impliedCategory { return codes.contains(implied) }
-            return !poiCategories.isEmpty
-        }
-    }
-
-    /// The POI category codes selected; empty means all of them (when POIs are selected at all).
-    public var poiCategories: [String] {
-        codes.filter { code in !FeatureKind.allCases.contains { $0.impliedCategory == code } }.sorted()
-    }
-}
-
 /// Where the next page starts: just after this key in the query's order.
 public struct Cursor: Hashable, Sendable {
     public var distance: Double?
@@ -144,45 +100,6 @@ public struct BoxQuery: Sendable {
         _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
         try checkLimit(limit)
         try after?.check(forDistanceQuery: false)
-    }
-}
-
-public struct Feature: Sendable, Hashable {
-    public var id: FeatureID
-    public var category: String
-    public var name: String?
-    /// Names by language code.
-    public var names: [String: String]
-    public var address: String?
-    public var geometry: Geometry
-    /// A trip's recorded track, when it has one (its `geometry` is the spot it is found by).
-    public var track: Geometry?
-    /// Geodesic metres from the query point (nearest / within only).
-    public var distance: Double?
-    /// Where the record came from ("osm", "geonames", "gpx", a feed's name…): what the map must credit.
-    public var source: String?
-    /// Other attributes worth showing (phone, website, water kind, time zone…), filled in by
-    /// `FeatureStore.withDetails`: queries leave them out to stay fast over many rows.
-    public var properties: [String: String]
-
-    public init(id: FeatureID, category: String, name: String?, names: [String: String] = [:], address: String? = nil,
-                geometry: Geometry, track: Geometry? = nil, distance: Double? = nil, source: String? = nil,
-                properties: [String: String] = [:]) {
-        self.id = id
-        self.category = category
-        self.name = name
-        self.names = names
-        self.address = address
-        self.geometry = geometry
-        self.track = track
-        self.distance = distance
-        self.source = source
-        self.properties = properties
-    }
-
-    /// The name in `language` when the data has it, else the default name.
-    public func name(in language: String?) -> String? {
-        language.flatMap { names[$0] } ?? name
     }
 }
 

@@ -1,18 +1,6 @@
 import Foundation
 import GeoCore
 
-/// The four kinds of thing Waymark stores, each in its own table.
-public enum FeatureKind: String, CaseIterable, Codable, Sendable, Comparable {
-    case poi, water, cinema, trip
-
-    /// Kinds whose category is implied by the kind itself; every other category code is a POI's.
-    public var impliedCategory: String? { self == .poi ? nil : rawValue }
-
-    public static func < (a: FeatureKind, b: FeatureKind) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-}
-
 /// A point of interest: the travel guide's do / see / stay / eat / route objects, cities, and any
 /// code a user imports. Without `location` it is stored but never drawn or returned by spatial queries.
 public struct PlaceRecord: Hashable, Sendable {

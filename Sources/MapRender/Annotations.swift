@@ -1,6 +1,5 @@
 import Foundation
 import GeoCore
-import GeoStore
 
 /// The pins and labels of one map image or tile: marks merged into clusters on the world grid,
 /// labels placed by `LabelPlacement`. All decisions are made on the viewport's world plane, so an

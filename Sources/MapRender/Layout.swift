@@ -1,6 +1,5 @@
 import Foundation
 import GeoCore
-
 // Decluttering: which pins merge into clusters, and where their labels go. Pure geometry, no
 // drawing, so the renderer, the tile server and the tests all see the same layout.
 

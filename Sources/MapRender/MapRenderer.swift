@@ -1,6 +1,5 @@
 import Foundation
 import GeoCore
-import GeoStore
 
 /// How a map is framed: an explicit box, a centre and zoom, or zoom-to-fit of its features.
 public enum Framing: Sendable {
@@ -28,7 +27,7 @@ public struct MapRequest: Sendable {
     /// Web Mercator unless a printable map names another CRS (`ProjectedCRS`).
     public var projection: any MapProjection
     /// Category codes to draw; everything else is left out, legend included. Empty: all.
-    public var categories: Set<String>
+    public var categories: CategoryFilter
     public var framing: Framing
     public var width: Double, height: Double
     /// 1, 2 or 3: the same layout, drawn sharper (PNG).
@@ -40,7 +39,7 @@ public struct MapRequest: Sendable {
     public var attribution: [String]
 
     public init(features: [Feature], layers: MapLayers = .complete, projection: any MapProjection = WebMercator(),
-                categories: Set<String> = [], framing: Framing = .fit(padding: 24, maxZoom: 16),
+                categories: CategoryFilter = .init(), framing: Framing = .fit(padding: 24, maxZoom: 16),
                 width: Double, height: Double, scale: Double = 1, format: ImageFormat = .png, style: MapStyle,
                 language: String? = nil, attribution: [String] = []) {
         self.features = features
@@ -114,7 +113,7 @@ public enum MapRenderer {
     public static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 2.2 }
 
     public static func render(_ request: MapRequest) throws -> Data {
-        let drawn = request.features.filter { request.categories.isEmpty || request.categories.contains($0.category) }
+        let drawn = request.features.filter(request.categories.selects)
         let viewport = try frame(request, drawn)  // validates the request first
         let complete = request.layers == .complete
         let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale,
@@ -153,7 +152,7 @@ public enum MapRenderer {
     /// The transparent annotation tile `tile` (256 px, or 512 px at scale 2): the pins and labels
     /// of `features` as a map of the whole world would show them there. `features` must hold every
     /// feature within `fetchArea(tile:style:)` for the tile to agree with its neighbours.
-    public static func renderTile(_ tile: TileID, features: [Feature], categories: Set<String> = [], scale: Double = 1,
+    public static func renderTile(_ tile: TileID, features: [Feature], categories: CategoryFilter = .init(), scale: Double = 1,
                                   style: MapStyle, language: String? = nil) throws -> Data {
         let v = Viewport(tile: tile)
         return try render(MapRequest(features: features, layers: .annotations, categories: categories, framing: .center(v.center, zoom: v.zoom),

@@ -1,6 +1,5 @@
 import CDeflate
 import Foundation
-
 /// Encodes Cairo image surfaces as PNG with fast compression. Cairo's own PNG writer uses
 /// libpng's defaults (zlib level 6), which took 40% of an overview map's time; maps are mostly
 /// flat colour, which a fast level after a "Sub" row filter packs nearly as well.

@@ -1,6 +1,5 @@
 import CCairo
 import Foundation
-
 /// Everything that decides how a pin looks, apart from where it stands.
 struct PinLook: Hashable, Sendable {
     enum Shape: Hashable, Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import GeoCore
-import GeoStore
 
 /// Draws printed maps (`PrintLayout`): PDF with every page (text stays text), or a PNG per page
 /// at the paper's size in pixels at a given dpi; one drawing path for both.

@@ -1,6 +1,5 @@
 import Foundation
 import GeoCore
-import GeoStore
 
 /// A sheet of paper, in millimetres.
 public struct Paper: Sendable, Hashable, CustomStringConvertible {
@@ -68,7 +67,7 @@ public struct PrintedMap: Sendable {
     public var title: String
     public var area: PrintArea
     /// Category codes to show and index; empty: all.
-    public var categories: [String]
+    public var categories: CategoryFilter
     public var paper: Paper
     public var projection: any MapProjection
     public var language: String?
@@ -79,7 +78,7 @@ public struct PrintedMap: Sendable {
     public var features: [Feature]
     public var attribution: [String]
 
-    public init(title: String, area: PrintArea, categories: [String], paper: Paper, projection: any MapProjection = WebMercator(),
+    public init(title: String, area: PrintArea, categories: CategoryFilter, paper: Paper, projection: any MapProjection = WebMercator(),
                 language: String? = nil, style: MapStyle, dataDate: Date? = nil, features: [Feature] = [], attribution: [String] = []) {
         self.title = title
         self.area = area
@@ -211,7 +210,7 @@ extension PrintedMap {
 
     /// The categories shown, in the legend's order.
     var shownCategories: [String] {
-        style.sortedForLegend(categories.isEmpty ? Set(features.map(\.category)) : Set(categories))
+        style.sortedForLegend(categories.isAll ? Set(features.map(\.category)) : categories.codes)
     }
 
     func composition(measure canvas: Canvas) throws -> Composition {
@@ -287,7 +286,7 @@ extension PrintedMap {
             let r = markerRadius + 2
             let marks = features.compactMap { f in MapRenderer.pinPosition(f).map { ($0, PixelExtent(left: r, top: r, right: r, bottom: r)) } }
             guard !marks.isEmpty else {
-                throw RenderError(description: "area: nothing to fit, no feature of \(categories.joined(separator: ", ")) (give a bbox or a centre and radius to print an empty map)")
+                throw RenderError(description: "area: nothing to fit, no feature of \(categories.codes.sorted().joined(separator: ", ")) (give a bbox or a centre and radius to print an empty map)")
             }
             // Alone or all at one place, objects are shown at 1:1 000, the largest scale here.
             guard let v = Viewport.fitting(marks, width: mapRect.width, height: mapRect.height, maxZoom: 24, projection: projection) else {

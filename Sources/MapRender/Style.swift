@@ -1,6 +1,5 @@
 import Foundation
-import GeoStore
-
+import GeoCore
 /// A map style: the colours, glyphs and labels of the categories, and how waters, trips, labels,
 /// pins, clusters, the legend, the scale bar, the attribution and printed pages look.
 ///

@@ -70,12 +70,10 @@ struct Parameters {
         return value
     }
 
-    /// `category=eat,see,water` as the CLI reads `--category`: codes trimmed and lower-cased, none empty.
+    /// `category=eat,see,water`, read as the CLI reads `--category` (`CategoryFilter(parsing:)`).
     func categories() throws(APIError) -> CategoryFilter {
         guard let text = try text("category") else { return CategoryFilter() }
-        let codes = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard !codes.contains(where: \.isEmpty) else { throw .invalid("category", "'\(text)' has an empty code") }
-        return CategoryFilter(codes)
+        do { return try CategoryFilter(parsing: text) } catch { throw .invalid(error.field, error.reason) }
     }
 
     func cursor() throws(APIError) -> Cursor? {

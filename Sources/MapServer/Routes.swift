@@ -120,7 +120,7 @@ struct Routes: Sendable {
         let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "")"
         let (image, source) = try await cachedImage(kind: "map", key: key) { store in
             try store.check(categories)
-            return try MapRenderer.render(try MapRequest(features: [], categories: categories.codes, framing: framing, width: width, height: height,
+            return try MapRenderer.render(try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height,
                                                          scale: scale, format: format, style: style, language: language)
                 .fetchingFeatures(from: store))
         }
@@ -146,7 +146,7 @@ struct Routes: Sendable {
             try store.check(categories)
             // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
             let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories)
-            return try MapRenderer.renderTile(tile, features: features, categories: categories.codes, scale: scale, style: style, language: language)
+            return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language)
         }
         return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }

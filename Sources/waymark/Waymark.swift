@@ -355,8 +355,11 @@ struct Render: ParsableCommand {
         let (width, height) = try dimensions()
         let mapStyle = try MapStyle.named(orFile: style)
         let store = try database.open()
-        let codes = Set((category ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
-        do { try store.check(CategoryFilter(codes)) } catch let GeoError.invalid(field, reason) { throw ValidationError("--\(field): \(reason)") }
+        let codes: CategoryFilter
+        do {
+            codes = try category.map { try CategoryFilter(parsing: $0) } ?? CategoryFilter()
+            try store.check(codes)
+        } catch let GeoError.invalid(field, reason) { throw ValidationError("--\(field): \(reason)") }
         let framing = try framing()
         do {
             let projection = try ProjectedCRS.projection(named: crs ?? "EPSG:3857")
@@ -412,7 +415,7 @@ struct AtlasCommand: ParsableCommand {
         let atlas: AtlasManifest
         do { atlas = try AtlasManifest.load(path: manifest) } catch { throw AtlasFailure(description: "\(error)") }
         let store = try database.open(), location = try database.location
-        do { try atlas.check(knownCategories: Set(try store.categories().map(\.category))) } catch { throw AtlasFailure(description: "\(error)") }
+        do { try atlas.check(against: store) } catch { throw AtlasFailure(description: "\(error)") }
         let folder = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let combined = combine.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0) }

@@ -40,7 +40,7 @@ final class AtlasFixture: @unchecked Sendable {
 
     func batch(_ manifest: String, jobs: Int = 2, force: Bool = false, combine: String? = nil, data: String = "fixture, version 1") throws -> (AtlasManifest, AtlasBatch) {
         let atlas = try AtlasManifest.parse(manifest, file: "test.yaml")
-        try atlas.check(knownCategories: ["see", "eat", "stay", "do"])
+        try atlas.check(against: SpatiaLiteStore(path: database, readOnly: true))
         let path = database
         let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: output, jobs: jobs, force: force,
                                                               combine: combine.map { output.appendingPathComponent($0) }),

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import GeoStore
 import MapRender
 import Testing
 @testable import Atlas
@@ -66,10 +67,25 @@ import Testing
     }
 
     @Test func unknownCategoriesAreRefusedBeforeRendering() throws {
+        let fixture = try AtlasFixture(), store = try SpatiaLiteStore(path: fixture.database, readOnly: true)
         let atlas = try AtlasManifest.parse("maps:\n  - title: A\n  - title: B\n    categories: [see, pubs]\n", file: "m.yaml")
         #expect(throws: ManifestError(file: "m.yaml", line: 4, map: "map 2 'B'", key: "categories",
-                                      reason: "unknown pubs; the known categories are eat, see")) {
-            try atlas.check(knownCategories: ["see", "eat"])
+                                      reason: "unknown pubs; the known categories are cinema, do, eat, see, stay, trip, water")) {
+            try atlas.check(against: store)
         }
+    }
+
+    /// The atlas checks a map's categories as every query does: a kind with no rows (the fixture
+    /// has no trips) is known to both, an unknown code refused by both in the same words.
+    @Test func atlasAndQueriesAgreeOnCategories() throws {
+        let fixture = try AtlasFixture(), store = try SpatiaLiteStore(path: fixture.database, readOnly: true)
+        #expect(try store.categories().allSatisfy { $0.kind != .trip }, "the fixture has no trips")
+        try AtlasManifest.parse("maps:\n  - title: Trips\n    categories: [trip]\n", file: "m.yaml").check(against: store)
+        try store.check(CategoryFilter(parsing: "trip"))
+        let atlasError = #expect(throws: ManifestError.self) {
+            try AtlasManifest.parse("maps:\n  - title: Pubs\n    categories: [pubs]\n", file: "m.yaml").check(against: store)
+        }
+        let queryError = #expect(throws: GeoError.self) { try store.check(CategoryFilter(parsing: "pubs")) }
+        #expect(atlasError?.reason == queryError?.reason)
     }
 }

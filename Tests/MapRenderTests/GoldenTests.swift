@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoStore
+import Stores
 import PixelTesting
 import Testing
 @testable import MapRender
@@ -24,7 +25,7 @@ import Testing
 
     struct Map: CustomTestStringConvertible, Sendable {
         let name: String
-        let categories: Set<String>
+        let categories: CategoryFilter
         let framing: Framing
         let size: (Double, Double)
         var scale = 1.0

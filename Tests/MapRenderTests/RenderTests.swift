@@ -55,7 +55,7 @@ private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
             place(Int64(i), i % 2 == 0 ? "eat" : "see", Coordinate(lat: 60.16 + .random(in: 0...0.02, using: &rng), lon: 24.92 + .random(in: 0...0.04, using: &rng)))
         }
         let eat = style.category("eat").color, see = style.category("see").color
-        func count(_ categories: Set<String>, _ colour: RGBA) throws -> Int {
+        func count(_ categories: CategoryFilter, _ colour: RGBA) throws -> Int {
             let image = try Pixels(png: MapRenderer.render(MapRequest(features: features, categories: categories, width: 500, height: 400, style: style)))
             return (0..<image.height).reduce(0) { sum, y in sum + (0..<image.width).filter { image.near($0, y, colour, tolerance: 0.04) }.count }
         }

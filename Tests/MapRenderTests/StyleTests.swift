@@ -264,25 +264,6 @@ import Testing
         #expect(throws: StyleError.self) { try MapStyle.named("../Package") }
     }
 
-    // MARK: Finding Styles/
-
-    @Test func projectFilesFindsTopLevelFolders() throws {
-        let styles = try #require(ProjectFiles.directory("Styles", containing: "default.json", environment: "WAYMARK_UNSET_FOR_TESTS"))
-        #expect(FileManager.default.fileExists(atPath: styles.appendingPathComponent("print.json").path))
-        #expect(ProjectFiles.directory("Data", containing: "default-import.tsv", environment: "WAYMARK_UNSET_FOR_TESTS") != nil)
-        #expect(ProjectFiles.directory("Styles", containing: "no-such-marker", environment: "WAYMARK_UNSET_FOR_TESTS") == nil)
-        // The environment variable names the folder itself and comes first.
-        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-styles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: elsewhere) }
-        try Data("{}".utf8).write(to: elsewhere.appendingPathComponent("default.json"))
-        let found = ProjectFiles.directory("Styles", containing: "default.json", environment: "X", variables: ["X": elsewhere.path])
-        #expect(found?.standardizedFileURL.path == elsewhere.standardizedFileURL.path)
-        // A variable pointing at a folder without the marker is passed over.
-        let fallback = ProjectFiles.directory("Styles", containing: "print.json", environment: "X", variables: ["X": elsewhere.path])
-        #expect(fallback?.standardizedFileURL.path == styles.standardizedFileURL.path)
-    }
-
     // MARK: Colour science for the checks (independent of the renderer)
 
     static let dejaVu = "/usr/share/fonts/truetype/dejavu/"

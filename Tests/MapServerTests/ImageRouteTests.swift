@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoStore
+import Stores
 import HTTPTypes
 import HummingbirdTesting
 import MapRender
@@ -24,7 +25,7 @@ import Testing
     @Test func mapsInEveryFramingAndFormatAreTheRenderersOwnBytes() async throws {
         try await withServer { client in
             let style = try MapStyle.named("default")
-            let cases: [(uri: String, framing: Framing, size: (Double, Double), scale: Double, format: ImageFormat, categories: Set<String>)] = [
+            let cases: [(uri: String, framing: Framing, size: (Double, Double), scale: Double, format: ImageFormat, categories: CategoryFilter)] = [
                 ("/v1/map.png?size=320x200&bbox=24.9,60.15,24.98,60.19", .bbox(BoundingBox(minLon: 24.9, minLat: 60.15, maxLon: 24.98, maxLat: 60.19)),
                  (320, 200), 1, .png, []),
                 ("/v1/map.png?size=300x240&scale=2&center=60.17,24.94&zoom=13&category=eat,see", .center(Coordinate(lat: 60.17, lon: 24.94), zoom: 13),

@@ -1,5 +1,6 @@
 import GeoCore
 import GeoStore
+import MapRender
 
 // The one bridge from a store to a map: the renderer itself is handed features and never reads
 // a database; the CLI, the server and the tests fetch them here, all the same way.
@@ -15,7 +16,7 @@ extension MapRequest {
         } else {
             MapRenderer.fetchArea(try MapRenderer.frame(self, []), style: style)
         }
-        request.features = try store.features(in: area, categories: CategoryFilter(categories))
+        request.features = try store.features(in: area, categories: categories)
         request.attribution = Attribution.lines(for: request.features)
         return request
     }
@@ -39,9 +40,8 @@ extension PrintedMap {
     /// fitting, else those within the area its frame shows; with the credits their sources ask for.
     public func fetchingFeatures(from store: any FeatureStore) throws -> PrintedMap {
         var map = self
-        let filter = CategoryFilter(categories)
         if case .fit = area {
-            map.features = try store.features(in: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), categories: filter)
+            map.features = try store.features(in: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), categories: categories)
         } else {
             // The frame depends on the legend's rows, and with all categories the legend is made of
             // those the features bring: fetch again until what was fetched covers the final frame.
@@ -50,7 +50,7 @@ extension PrintedMap {
                 let frame = try PrintLayout(map).viewport.bounds
                 let corners = [(frame.minLat, frame.minLon), (frame.minLat, frame.maxLon), (frame.maxLat, frame.minLon), (frame.maxLat, frame.maxLon)]
                 if let fetched, corners.allSatisfy({ fetched.contains(Coordinate(lat: $0.0, lon: $0.1)) }) { break }
-                map.features = try store.features(in: frame, categories: filter)
+                map.features = try store.features(in: frame, categories: categories)
                 fetched = frame
             }
         }
