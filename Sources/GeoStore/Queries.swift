@@ -37,6 +37,9 @@ public struct Cursor: Hashable, Sendable {
 /// Every page holds 1 … `maximumLimit` features.
 public let maximumLimit = 10_000
 
+/// A page's size when the request names none: the CLI's, the server's and the engine's.
+public let defaultLimit = 10
+
 package func checkLimit(_ limit: Int) throws(GeoError) {
     guard (1...maximumLimit).contains(limit) else {
         throw .invalid(field: "limit", reason: "\(limit) is outside 1…\(maximumLimit)")
@@ -56,7 +59,7 @@ public struct NearestQuery: Sendable {
     public var maxDistance: Double?
     public var after: Cursor?
 
-    public init(center: Coordinate, limit: Int = 10, categories: CategoryFilter = .init(),
+    public init(center: Coordinate, limit: Int = defaultLimit, categories: CategoryFilter = .init(),
                 maxDistance: Double? = nil, after: Cursor? = nil) {
         self.center = center
         self.limit = limit
@@ -89,7 +92,7 @@ public struct BoxQuery: Sendable {
     public var categories: CategoryFilter
     public var after: Cursor?
 
-    public init(box: BoundingBox, limit: Int = 100, categories: CategoryFilter = .init(), after: Cursor? = nil) {
+    public init(box: BoundingBox, limit: Int = defaultLimit, categories: CategoryFilter = .init(), after: Cursor? = nil) {
         self.box = box
         self.limit = limit
         self.categories = categories

@@ -22,7 +22,6 @@ struct Routes: Sendable {
 
     /// The largest image, in device pixels (width × height × scale²): 16 megapixels.
     static let maximumPixels = 4096.0 * 4096
-    static let defaultLimit = 10
     static let imageCacheControl = "public, max-age=300"
 
     func register(on router: Router<Context>) {
@@ -62,7 +61,7 @@ struct Routes: Sendable {
 
     private func distanceQuery(_ p: Parameters, maxDistance: Double?) async throws -> Response {
         let query = NearestQuery(center: Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon")),
-                                 limit: try p.integer("limit") ?? Self.defaultLimit, categories: try p.categories(),
+                                 limit: try p.integer("limit") ?? defaultLimit, categories: try p.categories(),
                                  maxDistance: maxDistance, after: try p.cursor())
         let language = try p.text("lang")
         return try await geoJSON { store in
@@ -72,7 +71,7 @@ struct Routes: Sendable {
     }
 
     private func bbox(_ p: Parameters) async throws -> Response {
-        let query = BoxQuery(box: try BoundingBox(parsing: try p.required("bbox")), limit: try p.integer("limit") ?? Self.defaultLimit,
+        let query = BoxQuery(box: try BoundingBox(parsing: try p.required("bbox")), limit: try p.integer("limit") ?? defaultLimit,
                              categories: try p.categories(), after: try p.cursor())
         let language = try p.text("lang")
         return try await geoJSON { store in
@@ -83,7 +82,7 @@ struct Routes: Sendable {
 
     private func cinemas(_ p: Parameters) async throws -> Response {
         let center = Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon"))
-        let (day, film, limit) = (try p.text("date"), try p.text("film"), try p.integer("limit") ?? Self.defaultLimit)
+        let (day, film, limit) = (try p.text("date"), try p.text("film"), try p.integer("limit") ?? defaultLimit)
         return try await geoJSON { store in
             try JSONEncoder.sorted.encode(CinemaCollection(try store.cinemas(near: center, day: day, film: film, limit: limit)))
         }

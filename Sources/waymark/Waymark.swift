@@ -71,7 +71,7 @@ struct QueryOptions: ParsableArguments {
     var category: String?
 
     @Option(help: "At most this many results (1–\(maximumLimit)).")
-    var limit: Int = 10
+    var limit: Int = defaultLimit
 
     @Option(help: "Continue after the cursor printed with the previous page.")
     var cursor: String?
