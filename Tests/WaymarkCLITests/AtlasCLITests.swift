@@ -75,6 +75,28 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// The atlas and the queries check categories the same way: a kind the database has no rows of
+    /// is accepted by both (an empty map, an empty answer), an unknown code refused by both in the same words.
+    @Test func theAtlasAndNearestAgreeOnCategories() async throws {
+        let w = try Workspace()
+        let place = try w.file("one.geojson", #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Kafejnīca","category":"eat"},"geometry":{"type":"Point","coordinates":[22.8,57.5]}}]}"#)
+        #expect(try await run(["import", place], env: w.env).status == 0)
+        let out = w.directory.appendingPathComponent("out").path
+        for (code, accepted) in [("trip", true), ("water", true), ("pubs", false)] {
+            let path = try w.file("atlas-\(code).yaml", "maps:\n  - title: Only \(code)\n    categories: [\(code)]\n    area: { center: \"57.5,22.8\", radius_m: 500 }\n    formats: [pdf]\n")
+            let atlas = try await run(["atlas", path, "--output", out], env: w.env)
+            let nearest = try await run(["nearest", "--lat", "57.5", "--lon", "22.8", "--category", code], env: w.env)
+            #expect((atlas.status == 0) == accepted && (nearest.status == 0) == accepted, "\(code): \(atlas.stderr) \(nearest.stderr)")
+            if accepted {
+                #expect(nearest.stdout.contains("(nothing found)"))
+            } else {
+                let reason = "categories: unknown pubs; the known categories are cinema, eat, trip, water"
+                #expect(atlas.stderr.contains(reason) && nearest.stderr.contains("--" + reason.replacingOccurrences(of: "categories:", with: "category:")),
+                        "\(atlas.stderr) \(nearest.stderr)")
+            }
+        }
+    }
+
     @Test func failuresAreListedAndTheExitCodeSaysSo() async throws {
         let w = try await Workspace.withFixture()
         let path = try manifest(w, maps: 3)

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import GeoCore
+import GeoStore
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, geojson
+}
+
+/// What every query prints: the format, the page size, the categories and the next page's cursor.
+struct QueryOptions: ParsableArguments {
+    @Option(help: "Comma-separated category codes (do, see, stay, eat, route, city, cinema, water, trip, …).")
+    var category: String?
+
+    @Option(help: "At most this many results (1–\(maximumLimit)).")
+    var limit: Int = defaultLimit
+
+    @Option(help: "Continue after the cursor printed with the previous page.")
+    var cursor: String?
+
+    @Option(help: "Output: table (for people, km), json, or geojson (RFC 7946).")
+    var format: OutputFormat = .table
+
+    @Option(help: "Language of names (lv, en, cs…), where the data has it.")
+    var lang: String?
+
+    /// The categories, read and checked against `store` as every face reads and checks them.
+    func categories(in store: any FeatureStore) throws -> CategoryFilter {
+        let filter = try category.map { try CategoryFilter(parsing: $0) } ?? CategoryFilter()
+        try store.check(filter)
+        return filter
+    }
+
+    var after: Cursor? { get throws { try cursor.map { try Cursor(token: $0) } } }
+
+    func print(_ page: FeaturePage, from store: any FeatureStore, showDistance: Bool) throws {
+        switch format {
+        case .geojson:
+            Swift.print(String(decoding: GeoJSONOutput.featureCollection(try store.withDetails(page), language: lang), as: UTF8.self))
+        case .json:
+            Swift.print(String(decoding: GeoJSONOutput.plain(try store.withDetails(page), language: lang), as: UTF8.self))
+        case .table:
+            var rows = [(showDistance ? ["km"] : []) + ["category", "name", "address", "id"]]
+            for f in page.features {
+                let km = f.distance.map { String(format: "%.3f", $0 / 1000) }
+                rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "(unnamed)", f.address ?? "", f.id.description])
+            }
+            Swift.print(TextTable.render(rows, rightAligned: showDistance ? [0] : []))
+            if page.features.isEmpty { Swift.print("(nothing found)") }
+            if let next = page.next { Swift.print("more: --cursor \(next.token)") }
+        }
+    }
+}

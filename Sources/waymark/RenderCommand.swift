@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import GeoCore
+import GeoStore
+import MapRender
+import Stores
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a map of the stored features to PNG, PDF or SVG; with neither --bbox nor --center it fits them all.")
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(parsing: .unconditional, help: "MINLON,MINLAT,MAXLON,MAXLAT: the area to show.")
+    var bbox: String?
+
+    @Option(parsing: .unconditional, help: "LAT,LON of the map's centre (with --zoom).")
+    var center: String?
+
+    @Option(help: "Zoom level 0–22 (fractions allowed), with --center.", transform: decimal)
+    var zoom: Double?
+
+    @Option(help: "WIDTHxHEIGHT in pixels (points for PDF/SVG).")
+    var size: String = "1024x768"
+
+    @Option(help: "1, 2 or 3: the same layout, drawn sharper (PNG).", transform: decimal)
+    var scale: Double = 1
+
+    @Option(help: "Pixels kept free around the pins when fitting.", transform: decimal)
+    var padding: Double = 24
+
+    @Option(help: "Comma-separated category codes to draw (default: all).")
+    var category: String?
+
+    @Option(help: "A style name (default, print) or a style file.")
+    var style: String = "default"
+
+    @Option(help: "Language of names and the legend (lv, en, cs).")
+    var lang: String?
+
+    @Option(help: "EPSG:CODE of a projected CRS to draw in, for printable maps (default: Web Mercator, EPSG:3857).")
+    var crs: String?
+
+    @Option(help: "The image: FILE.png, FILE.pdf or FILE.svg.")
+    var output: String
+
+    /// Which options go together; the values themselves are the renderer's to check.
+    func validate() throws {
+        guard ImageFormat(path: output) != nil else { throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg") }
+        if bbox != nil, center != nil { throw ValidationError("--bbox and --center: give one of them") }
+        if center != nil, zoom == nil { throw ValidationError("--zoom: needed with --center") }
+        if zoom != nil, center == nil { throw ValidationError("--zoom: only with --center") }
+    }
+
+    func framing() throws -> Framing {
+        if let bbox { return .bbox(try BoundingBox(parsing: bbox)) }
+        if let center, let zoom { return .center(try Coordinate(parsing: center, field: "center"), zoom: zoom) }
+        return .fit(padding: padding, maxZoom: 16)
+    }
+
+    func run() throws {
+        // Every value checked before the database is opened.
+        let request = try withOptionNames {
+            let (width, height) = try MapRequest.size(parsing: size)
+            let request = MapRequest(features: [], projection: try ProjectedCRS.projection(named: crs ?? "EPSG:3857"),
+                                     categories: try category.map { try CategoryFilter(parsing: $0) } ?? CategoryFilter(),
+                                     framing: try framing(), width: width, height: height, scale: scale, format: ImageFormat(path: output)!,
+                                     style: try MapStyle.named(orFile: style), language: lang)
+            try request.validate()
+            return request
+        }
+        let store = try database.open()
+        let fetched = try withOptionNames {
+            try store.check(request.categories)
+            return try request.fetchingFeatures(from: store)
+        }
+        try withOptionNames { try MapRenderer.render(fetched).writeAtomically(to: output) }
+        print("wrote \(output) (\(fetched.features.count) feature(s))")
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import MapServer
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the queries, maps and tiles over HTTP (the API is described at /openapi.json); stops gracefully on SIGTERM.",
+        discussion: "The server only reads, through read-only connections: with --read it answers from a PostGIS streaming replica while --db (or $WAYMARK_DB) stays the primary that imports write to, and any number of servers may share one database behind a load balancer.")
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .customLong("read"), help: "Answer from this database instead: a read replica of --db (postgres://…), or a copy of its SpatiaLite file. The server does not open --db then.")
+    var readLocation: String?
+
+    @Option(help: "Address to listen on (default: loopback only; 0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(help: "Threads that draw maps and tiles, each with its own read-only database connection (default: one per core); queries get half as many threads of their own (at least one).")
+    var workers: Int?
+
+    @Option(name: .customLong("queue"), help: "Requests that may wait for a worker, for queries and for drawings each; past that the server answers 503 with Retry-After (default: 64 per drawing worker, at least 256).")
+    var queueDepth: Int?
+
+    @Option(name: .customLong("cache-mb"), help: "Megabytes of drawn tiles and maps kept in memory.")
+    var cacheMB = 64
+
+    @Option(name: .customLong("base-layer"), help: "A tile URL (https://…/{z}/{x}/{y}.png) the map page shows under Waymark's pins (default: none, a plain background).")
+    var baseLayer: String?
+
+    func validate() throws {
+        if let readLocation { try DatabaseOptions.check(readLocation, option: "read") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is outside 0…65535") }
+        if let workers, !(1...256).contains(workers) { throw ValidationError("--workers: \(workers) is outside 1…256") }
+        if let queueDepth, !(0...1_000_000).contains(queueDepth) { throw ValidationError("--queue: \(queueDepth) is outside 0…1000000") }
+        if let baseLayer, !(["{z}", "{x}", "{y}"].allSatisfy(baseLayer.contains) && (baseLayer.hasPrefix("http://") || baseLayer.hasPrefix("https://"))) {
+            throw ValidationError("--base-layer: '\(baseLayer)' is not an http(s) tile URL with {z}, {x} and {y}")
+        }
+        guard (0...65536).contains(cacheMB) else { throw ValidationError("--cache-mb: \(cacheMB) is outside 0…65536") }
+    }
+
+    func run() async throws {
+        var configuration = MapServerConfiguration(database: try readLocation ?? database.location)
+        configuration.host = host
+        configuration.port = port
+        if let workers { configuration.workers = workers }
+        configuration.queueDepth = queueDepth
+        configuration.cacheBytes = cacheMB << 20
+        configuration.baseLayer = baseLayer
+        MallocTuning.keepFreedImageMemory()
+        try await MapServer.run(configuration)
+    }
+}
