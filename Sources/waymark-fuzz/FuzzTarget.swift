@@ -24,8 +24,7 @@ enum FuzzTarget: String, CaseIterable {
             _ = JSON.decode([String: String].self, text)
             _ = JSON.decode([String].self, text)
         case .manifest:
-            guard let manifest = try? AtlasManifest.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yaml") else { return }
-            _ = try? manifest.check(knownCategories: ["eat", "see", "water"])
+            _ = try? AtlasManifest.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yaml")
         case .parameters:
             Self.parameters(data)
         }
