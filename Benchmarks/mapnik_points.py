@@ -30,7 +30,7 @@ DATA_SRS = "epsg:4326"
 
 
 def pin_svg(width, height):
-    """The teardrop pin Waymark draws (MapRender's pinPath): a round head of radius width/2 whose
+    """The teardrop pin Waymark draws (MapRender's teardropPath): a round head of radius width/2 whose
     centre is height - radius above the tip, joined to the tip by its two tangents."""
     r = width / 2
     d = height - r

@@ -2,32 +2,6 @@ import CCairo
 import Foundation
 import Synchronization
 
-/// The kinds of file a map is drawn to, all from the same drawing code.
-public enum ImageFormat: String, CaseIterable, Sendable {
-    case png, pdf, svg
-
-    /// The format a file name asks for, by its extension.
-    public init?(path: String) {
-        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
-    }
-}
-
-/// Why a map cannot be drawn, as "field: reason" when a field of the request is to blame.
-public struct RenderError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-
-    /// The field the message starts with ("crs", "bbox", "size"…), for callers that name it their own way.
-    public var field: String? {
-        let head = description.prefix { $0 != ":" }
-        return head.count < description.count && !head.contains(" ") ? String(head) : nil
-    }
-
-    /// The message without its field.
-    public var reason: String {
-        field.map { String(description.dropFirst($0.count + 1)).trimmingCharacters(in: .whitespaces) } ?? description
-    }
-}
-
 /// A Cairo drawing surface of `width` × `height` layout pixels. `scale` multiplies the device
 /// resolution (HiDPI: the same layout, sharper) for PNG; PDF and SVG are vector, in points.
 final class Canvas {
@@ -118,6 +92,13 @@ final class Canvas {
         cairo_restore(cr)
     }
 
+    /// The device pixel nearest (x, y), rounded where the world is, not where the image happens
+    /// to start: marks snapped so land on the same pixels in every tile and overview.
+    func devicePixel(x: Double, y: Double) -> (x: Double, y: Double) {
+        (((x + worldOrigin.x) * scale).rounded() - (worldOrigin.x * scale).rounded(),
+         ((y + worldOrigin.y) * scale).rounded() - (worldOrigin.y * scale).rounded())
+    }
+
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
@@ -148,29 +129,5 @@ final class Canvas {
             cairo_surface_finish(surface)
         }
         return sink.data
-    }
-}
-
-extension Data {
-    /// Writes the bytes beside `path` and renames them into place, so that the file is either
-    /// the old one or the whole new one, never half written.
-    public func writeAtomically(to path: String) throws {
-        let target = URL(fileURLWithPath: path)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try write(to: temporary)
-            // On the disk before the rename, so that a crash leaves the old file or the new one.
-            let handle = try FileHandle(forWritingTo: temporary)
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw RenderError(description: "cannot write \(path): \(error.localizedDescription)")
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw RenderError(description: "cannot write \(path): \(reason)")
-        }
     }
 }

@@ -1,110 +1,6 @@
 import Foundation
 import GeoCore
 
-/// How a map is framed: an explicit box, a centre and zoom, or zoom-to-fit of its features.
-public enum Framing: Sendable {
-    case bbox(BoundingBox)
-    case center(Coordinate, zoom: Double)
-    /// The highest zoom (up to `maxZoom`) at which every pin and its label fit, `padding` pixels in.
-    case fit(padding: Double, maxZoom: Double)
-}
-
-/// What of a map is drawn.
-public enum MapLayers: Sendable {
-    /// A finished map: background, waters, trip tracks, pins, labels kept whole inside the
-    /// image, legend, scale bar and attribution.
-    case complete
-    /// Pins and labels alone on a transparent background, laid out as on an endless map: what
-    /// annotation tiles show over a base map, and what a mosaic of them equals.
-    case annotations
-}
-
-/// Everything a map image needs: the features to draw (the renderer never reads the database),
-/// the categories to show, the framing, the size and the style.
-public struct MapRequest: Sendable {
-    public var features: [Feature]
-    public var layers: MapLayers
-    /// Web Mercator unless a printable map names another CRS (`ProjectedCRS`).
-    public var projection: any MapProjection
-    /// Category codes to draw; everything else is left out, legend included. Empty: all.
-    public var categories: CategoryFilter
-    public var framing: Framing
-    public var width: Double, height: Double
-    /// 1, 2 or 3: the same layout, drawn sharper (PNG).
-    public var scale: Double
-    public var format: ImageFormat
-    public var style: MapStyle
-    public var language: String?
-    /// Lines of attribution the data requires, e.g. "© OpenStreetMap contributors".
-    public var attribution: [String]
-
-    public init(features: [Feature], layers: MapLayers = .complete, projection: any MapProjection = WebMercator(),
-                categories: CategoryFilter = .init(), framing: Framing = .fit(padding: 24, maxZoom: 16),
-                width: Double, height: Double, scale: Double = 1, format: ImageFormat = .png, style: MapStyle,
-                language: String? = nil, attribution: [String] = []) {
-        self.features = features
-        self.layers = layers
-        self.projection = projection
-        self.categories = categories
-        self.framing = framing
-        self.width = width
-        self.height = height
-        self.scale = scale
-        self.format = format
-        self.style = style
-        self.language = language
-        self.attribution = attribution
-    }
-}
-
-extension MapRequest {
-    /// The largest side of an image, in device pixels (size × scale).
-    public static let largestSide = 8192.0
-
-    /// `WIDTHxHEIGHT` in whole pixels of at least 1, as typed; `validate` checks the largest side.
-    public static func size(parsing text: String, field: String = "size") throws -> (width: Double, height: Double) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1 else {
-            throw RenderError(description: "\(field): '\(text)' is not WIDTHxHEIGHT in whole pixels of at least 1")
-        }
-        return (Double(w), Double(h))
-    }
-
-    /// Refuses what would make no image or an absurd one, naming the field.
-    public func validate() throws {
-        for (name, side) in [("width", width), ("height", height)] where !(side >= 1 && side * scale <= Self.largestSide) {
-            throw RenderError(description: "size: the \(name) \(side) at scale \(scale) is not between 1 and \(Int(Self.largestSide)) px")
-        }
-        guard [1.0, 2, 3].contains(scale) else { throw RenderError(description: "scale: \(scale) is not 1, 2 or 3") }
-        switch framing {
-        case let .center(c, zoom):
-            _ = try Coordinate(validatingLat: c.lat, lon: c.lon)
-            guard projection is ProjectedCRS || abs(c.lat) <= WebMercator.maxLatitude else {
-                throw RenderError(description: "center: latitude \(c.lat) is beyond ±\(WebMercator.maxLatitude), where Web Mercator ends")
-            }
-            guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw RenderError(description: "zoom: \(zoom) is outside 0…\(TileID.maxZoom)") }
-        case let .fit(padding, maxZoom):
-            guard padding >= 0, padding.isFinite, 2 * padding < min(width, height) else {
-                throw RenderError(description: "padding: \(padding) must be 0 or more and leave room in a \(Int(width))×\(Int(height)) image")
-            }
-            guard (0...Double(TileID.maxZoom)).contains(maxZoom) else { throw RenderError(description: "zoom: \(maxZoom) is outside 0…\(TileID.maxZoom)") }
-        case let .bbox(box):
-            _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
-        }
-        // A projected CRS draws its own part of the world; elsewhere PROJ gives nothing or nonsense.
-        if let crs = projection as? ProjectedCRS, let area = crs.areaOfUse {
-            let (field, points): (String, [Coordinate]) = switch framing {
-            case let .center(c, _): ("center", [c])
-            case let .bbox(b): ("bbox", [Coordinate(lat: b.minLat, lon: b.minLon), Coordinate(lat: b.maxLat, lon: b.maxLon)])
-            case .fit: ("crs", [])
-            }
-            if let outside = points.first(where: { !crs.covers($0) }) {
-                throw RenderError(description: "\(field): \(outside) is outside where \(crs.identifier) is used (\(area))")
-            }
-        }
-    }
-}
-
 /// Draws maps: waters, pins (clustered where they would overlap), labels that never overlap,
 /// the legend, a metric scale bar and the attribution, to PNG, PDF or SVG from one code path.
 public enum MapRenderer {
@@ -136,15 +32,15 @@ public enum MapRenderer {
                 return (points.map(\.x).min() ?? .infinity) <= request.width && (points.map(\.x).max() ?? -.infinity) >= 0
                     && (points.map(\.y).min() ?? .infinity) <= request.height && (points.map(\.y).max() ?? -.infinity) >= 0
             }
-            furniture = [legendLayout(visible, style: style, language: request.language, on: canvas),
-                         attributionLayout(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
-                         scaleBarLayout(viewport, style: style, on: canvas)].compactMap { $0 }
+            furniture = [Furniture.legend(visible, style: style, language: request.language, on: canvas),
+                         Furniture.attribution(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
+                         Furniture.scaleBar(viewport, style: style, on: canvas)].compactMap { $0 }
         }
 
-        let layout = AnnotationLayout(features: drawn, viewport: viewport, style: style, language: request.language,
-                                      keepInside: complete, obstacles: furniture.map(\.rect), measure: measure)
-        for pin in layout.pins { drawPin(pin.group, tip: pin.tip, extent: pin.extent, on: canvas, style: style) }
-        for label in layout.labels { drawLabel(label, on: canvas, style: style) }
+        let annotations = AnnotationLayout(features: drawn, viewport: viewport, style: style, language: request.language,
+                                           keepInside: complete, obstacles: furniture.map(\.rect), measure: measure)
+        for pin in annotations.pins { canvas.drawPin(PinLook(pin.group, extent: pin.extent, style: style), tipX: pin.tip.x, tipY: pin.tip.y) }
+        for label in annotations.labels { drawLabel(label, on: canvas, style: style) }
         for f in furniture { f.draw() }
         return try canvas.finish()
     }
@@ -258,19 +154,6 @@ public enum MapRenderer {
         return (box.advance + 2 * style.labels.haloWidth, AnnotationLayout.labelHeight(style))
     }
 
-    static func drawPin(_ group: MarkGroup, tip: (x: Double, y: Double), extent: PixelExtent, on canvas: Canvas, style: MapStyle) {
-        let category = style.category(group.category), p = style.pins
-        let width = extent.left + extent.right, grown = width / p.width
-        let look = PinLook(shape: group.isCluster ? .disc : .teardrop, width: width, height: extent.top + extent.bottom,
-                           fill: category.color, outline: p.outlineColor,
-                           outlineWidth: p.outlineWidth, shadow: p.shadowColor,
-                           shadowOffset: .init(dx: p.shadowOffset.dx * grown, dy: p.shadowOffset.dy * grown),
-                           glyph: group.isCluster ? String(group.members.count) : category.glyph,
-                           glyphColor: group.isCluster ? style.clusters.countColor : p.glyphColor,
-                           glyphSize: (group.isCluster ? style.clusters.countFontSize : p.glyphSize) * grown, font: style.labels.fontFamily)
-        canvas.pin(look, tipX: tip.x, tipY: tip.y)
-    }
-
     /// A trip's track, with a disc at its start and at its end.
     static func drawTrack(_ track: Geometry, on canvas: Canvas, style: MapStyle, project: (Coordinate) -> (x: Double, y: Double)) {
         let t = style.trips
@@ -314,85 +197,5 @@ public enum MapRenderer {
         canvas.path(rings.map { $0.map(project) }, closed: areas)
         if areas { canvas.fill(w.fill, preserve: true) }
         canvas.stroke(w.outline, width: areas ? w.outlineWidth : w.lineWidth)
-    }
-}
-
-/// Legend, attribution and scale bar: where each goes (so labels avoid them) and how it is drawn.
-struct Furniture {
-    let rect: PixelRect
-    let draw: () -> Void
-}
-
-extension MapRenderer {
-    /// The drawn categories with their counts, in the style's order, top left.
-    static func legendLayout(_ drawn: [Feature], style: MapStyle, language: String?, on canvas: Canvas) -> Furniture? {
-        let counts = Dictionary(grouping: drawn, by: \.category).mapValues(\.count)
-        guard !counts.isEmpty else { return nil }
-        let codes = style.sortedForLegend(counts.keys)
-        let l = style.legend, line = l.fontSize * 1.6, swatch = l.fontSize * 0.9
-        canvas.setFont(style.labels.fontFamily, size: l.fontSize)
-        let rows = codes.map { (code: $0, text: "\(style.label(for: $0, language: language))  \(counts[$0]!)") }
-        let textWidth = rows.map { canvas.textBox($0.text).advance }.max() ?? 0
-        let rect = PixelRect(x: 10, y: 10, width: l.padding * 2 + swatch + 6 + textWidth, height: l.padding * 2 + line * Double(rows.count))
-        return Furniture(rect: rect) {
-            canvas.rectangle(rect, fill: l.background)
-            canvas.setFont(style.labels.fontFamily, size: l.fontSize)
-            for (i, row) in rows.enumerated() {
-                let y = rect.y + l.padding + line * Double(i)
-                canvas.rectangle(PixelRect(x: rect.x + l.padding, y: y + (line - swatch) / 2, width: swatch, height: swatch),
-                                 fill: style.category(row.code).color)
-                canvas.show(row.text, x: rect.x + l.padding + swatch + 6, baseline: y + line / 2 + l.fontSize * 0.35, color: l.color)
-            }
-        }
-    }
-
-    /// The data's attribution, bottom right.
-    static func attributionLayout(_ lines: [String], style: MapStyle, on canvas: Canvas, width: Double, height: Double) -> Furniture? {
-        guard !lines.isEmpty else { return nil }
-        let a = style.attribution, text = lines.joined(separator: " · ")
-        canvas.setFont(style.labels.fontFamily, size: a.fontSize)
-        let w = canvas.textBox(text).advance + 8, h = a.fontSize + 6
-        let rect = PixelRect(x: width - w, y: height - h, width: w, height: h)
-        return Furniture(rect: rect) {
-            canvas.rectangle(rect, fill: a.background)
-            canvas.setFont(style.labels.fontFamily, size: a.fontSize)
-            canvas.show(text, x: rect.x + 4, baseline: rect.maxY - 4 - a.fontSize * 0.1, color: a.color)
-        }
-    }
-
-    /// A bar of a round length (1, 2 or 5 × 10ⁿ metres) no longer than the style allows, bottom left.
-    static func scaleBarLayout(_ viewport: Viewport, style: MapStyle, on canvas: Canvas) -> Furniture {
-        let s = style.scaleBar, height = viewport.height
-        let metresPerPixel = viewport.metresPerPixel
-        let length = ScaleBar.roundLength(atMost: s.maxWidth * metresPerPixel)
-        let pixels = length / metresPerPixel
-        let rect = PixelRect(x: 10, y: height - 10 - s.fontSize - 10, width: max(pixels, 40) + 4, height: s.fontSize + 10)
-        return Furniture(rect: rect) {
-            let y = rect.maxY - 3, bar = [[(rect.x + 2, y - 5), (rect.x + 2, y), (rect.x + 2 + pixels, y), (rect.x + 2 + pixels, y - 5)]]
-            // A white casing under the bar keeps it readable over pins and water.
-            for (colour, width) in [(RGBA(r: 1, g: 1, b: 1, a: 0.85), 4.0), (s.color, 1.5)] {
-                canvas.path(bar, closed: false)
-                canvas.stroke(colour, width: width)
-            }
-            canvas.setFont(style.labels.fontFamily, size: s.fontSize)
-            canvas.text(ScaleBar.text(length), x: rect.x + 2, baseline: y - 7, color: s.color, halo: RGBA(r: 1, g: 1, b: 1, a: 0.85), haloWidth: 2)
-        }
-    }
-}
-
-/// Round lengths for scale bars.
-enum ScaleBar {
-    /// The largest 1, 2 or 5 × 10ⁿ metres not above `metres`.
-    static func roundLength(atMost metres: Double) -> Double {
-        let power = pow(10, floor(log10(metres)))
-        return [5, 2, 1].map { $0 * power }.first { $0 <= metres } ?? power
-    }
-
-    static func text(_ metres: Double) -> String {
-        metres >= 1000 ? "\(formatted(metres / 1000)) km" : "\(formatted(metres)) m"
-    }
-
-    private static func formatted(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

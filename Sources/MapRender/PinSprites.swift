@@ -1,39 +1,5 @@
 import CCairo
 import Foundation
-/// Everything that decides how a pin looks, apart from where it stands.
-struct PinLook: Hashable, Sendable {
-    enum Shape: Hashable, Sendable {
-        /// Standing on its tip, `height` tall.
-        case teardrop
-        /// Centred on its position, `width` across.
-        case disc
-    }
-    var shape: Shape
-    /// A teardrop's shadow: a flattened ellipse on the ground at its tip, these many pin widths
-    /// across and high (halved: radii), so the pin reads as standing on its point.
-    static let shadowRadii = (x: 0.45, y: 0.18)
-    var width, height: Double
-    var fill, outline: RGBA
-    var outlineWidth: Double
-    var shadow: RGBA
-    var shadowOffset: MapStyle.PinStyle.Offset
-    var glyph: String
-    var glyphColor: RGBA
-    var glyphSize: Double
-    var font: String
-
-    /// How far the pin's ink (outline and shadow included) reaches from its tip, with a pixel to spare.
-    var inkReach: (left: Double, top: Double, right: Double, bottom: Double) {
-        switch shape {
-        case .teardrop:
-            let side = max(width / 2, width * Self.shadowRadii.x + abs(shadowOffset.dx)) + outlineWidth + 1
-            return (side, height + outlineWidth + 1, side, width * Self.shadowRadii.y + abs(shadowOffset.dy) + outlineWidth + 1)
-        case .disc:
-            let r = width / 2 + outlineWidth + 1
-            return (r + abs(shadowOffset.dx), r + abs(shadowOffset.dy), r + abs(shadowOffset.dx), r + abs(shadowOffset.dy))
-        }
-    }
-}
 
 /// Pins drawn once per look and device scale, then stamped: a map draws hundreds of pins in a
 /// handful of looks, and a pin (shadow, body, outline, glyph) costs Cairo far more to draw than
@@ -79,7 +45,7 @@ final class PinSprites: @unchecked Sendable {
         // A canvas of its own draws the sprite with the very code that draws vector pins.
         guard let canvas = try? Canvas(format: .png, width: Double(width) / scale, height: Double(height) / scale, scale: scale,
                                        transparent: true) else { return nil }
-        canvas.drawPin(look, tipX: tip.0 / scale, tipY: tip.1 / scale)
+        canvas.drawPinVectors(look, tipX: tip.0 / scale, tipY: tip.1 / scale)
         return canvas.finishedSurface().map { Sprite(surface: $0, tip: tip) }
     }
 }

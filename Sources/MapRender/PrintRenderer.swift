@@ -130,7 +130,7 @@ public enum PrintRenderer {
 
         // The legend: a marker's colour and the category's name, in rows, for the categories on
         // the map (the page left room for all that were asked for).
-        let rows = layout.legend
+        let rows = layout.legendRows
         for (i, row) in rows.enumerated() {
             var x = foot.x
             let baseline = foot.y + line * (1.75 + Double(i))

@@ -8,11 +8,6 @@ import Testing
 import TestSupport
 @testable import MapRender
 
-/// Interior overlap written out from the edges.
-private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
-    min(a.maxX, b.maxX) > max(a.minX, b.minX) && min(a.maxY, b.maxY) > max(a.minY, b.minY)
-}
-
 /// Pixels of the rendered image against independent geometry: the pin's tip must be where the
 /// coordinate projects (by Web Mercator maths, not by the renderer), in the category's colour.
 @Suite struct RenderTests {

@@ -146,9 +146,3 @@ struct AnnotationLayout {
         return max(p.outlineWidth / 2, p.width * r.x + abs(p.shadowOffset.dx) - p.width / 2, p.width * r.y + abs(p.shadowOffset.dy))
     }
 }
-
-extension PixelRect {
-    func offset(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x + d.x, y: y + d.y, width: width, height: height) }
-    func grown(by d: Double) -> PixelRect { grown(by: (d, d)) }
-    func grown(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x - d.x, y: y - d.y, width: width + 2 * d.x, height: height + 2 * d.y) }
-}

@@ -1,0 +1,90 @@
+/// Marks bucketed by the cells of the clustering grid; a cell's groups are formed the first
+/// time they are asked for, so a tile handed thousands of marks for its margin clusters only
+/// the cells its layout looks at. Occupied cells are numbered 0..<cellCount, so callers can
+/// keep what they learn of a cell in an array.
+final class ClusterGrid {
+    struct Cell: Hashable { var row: Int, column: Int }
+    /// A group and the world pixel of its pin's tip.
+    struct Placed { let group: MarkGroup; let tip: (x: Double, y: Double) }
+
+    let cellSize: Double
+    /// Items by number: their world pixels, their categories, and the marks made of them when
+    /// their cell is formed (a tile's margin holds thousands it never needs as marks).
+    private var positions: [(item: Int, x: Double, y: Double)] = []
+    private let category: (Int) -> String
+    private let mark: (Int) -> LayoutMark
+    private(set) var cells: [Cell] = []
+    private var members: [[Int]] = []
+    private var formed: [[Placed]?] = []
+    private var numbers: CellTable
+
+    /// Items `0..<count`; `position` gives an item's world pixel, nil to leave it out.
+    /// - Parameter area: when given, items outside it (world pixels) are left out.
+    init(count: Int, cellSize: Double, area: PixelRect? = nil, position: (Int) -> (x: Double, y: Double)?,
+         category: @escaping (Int) -> String, mark: @escaping (Int) -> LayoutMark) {
+        precondition(cellSize > 0, "cellSize must be positive")
+        (self.cellSize, self.category, self.mark) = (cellSize, category, mark)
+        numbers = CellTable(capacity: count)
+        for item in 0..<count {
+            guard let (x, y) = position(item) else { continue }
+            if let area, !(x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY) { continue }
+            guard let cell = Self.cell(x: x, y: y, size: cellSize) else { continue }  // NaN or out of range
+            let number = numbers.number(of: cell) ?? {
+                numbers.insert(cell, number: cells.count)
+                cells.append(cell)
+                members.append([])
+                return cells.count - 1
+            }()
+            members[number].append(positions.count)
+            positions.append((item, x, y))
+        }
+        formed = Array(repeating: nil, count: cells.count)
+    }
+
+    var cellCount: Int { cells.count }
+
+    /// The cell of a world pixel; nil when not finite. Int(exactly:) rejects NaN and
+    /// out-of-range values instead of trapping.
+    static func cell(x: Double, y: Double, size: Double) -> Cell? {
+        guard let column = Int(exactly: (x / size).rounded(.down)), let row = Int(exactly: (y / size).rounded(.down)) else { return nil }
+        return Cell(row: row, column: column)
+    }
+
+    /// Calls `body` with the number of each occupied cell whose area meets `rect` (world
+    /// pixels), without allocating: label placement asks this for every spot it tries.
+    func forEachCell(meeting rect: PixelRect, _ body: (Int) -> Void) {
+        guard let a = Self.cell(x: rect.minX, y: rect.minY, size: cellSize), let b = Self.cell(x: rect.maxX, y: rect.maxY, size: cellSize) else { return }
+        let rows = b.row.subtractingReportingOverflow(a.row), columns = b.column.subtractingReportingOverflow(a.column)
+        let area = (rows.partialValue &+ 1).multipliedReportingOverflow(by: columns.partialValue &+ 1)
+        guard !rows.overflow, !columns.overflow, !area.overflow, area.partialValue <= cells.count else {
+            // A rect wider than the marks: walk the marks' cells instead of the rect's.
+            for (number, c) in cells.enumerated() where (a.row...b.row).contains(c.row) && (a.column...b.column).contains(c.column) { body(number) }
+            return
+        }
+        for row in a.row...b.row {
+            for column in a.column...b.column {
+                if let number = numbers.number(of: Cell(row: row, column: column)) { body(number) }
+            }
+        }
+    }
+
+    /// The groups of one cell, one per category, by category.
+    func groups(inCell number: Int) -> [Placed] {
+        if let known = formed[number] { return known }
+        let entries = members[number].map { p in (mark: mark(positions[p].item), x: positions[p].x, y: positions[p].y) }
+        let groups = Dictionary(grouping: entries, by: \.mark.category).sorted { $0.key < $1.key }.map { category, entries in
+            let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
+            // Summing in the members' own order keeps the mean bit-identical in every tile.
+            let n = Double(sorted.count)
+            let mx = sorted.reduce(0) { $0 + $1.x } / n, my = sorted.reduce(0) { $0 + $1.y } / n
+            var best = sorted[0], bestDistance = Double.infinity
+            for e in sorted {
+                let d = (e.x - mx) * (e.x - mx) + (e.y - my) * (e.y - my)
+                if d < bestDistance { (best, bestDistance) = (e, d) }  // strict: ties keep the earlier member
+            }
+            return Placed(group: MarkGroup(category: category, members: sorted.map(\.mark), position: best.mark.position), tip: (best.x, best.y))
+        }
+        formed[number] = groups
+        return groups
+    }
+}

@@ -1,0 +1,192 @@
+import GeoCore
+
+/// A label the renderer would like to draw beside a pin.
+public struct LabelRequest: Sendable {
+    public var groupID: String
+    public var text: String
+    /// The pixel of the pin's tip.
+    public var anchor: (x: Double, y: Double)
+    public var pinExtent: PixelExtent
+    /// Lower is more important; ties are broken by `groupID`.
+    public var priority: Int
+
+    public init(groupID: String, text: String, anchor: (x: Double, y: Double), pinExtent: PixelExtent, priority: Int) {
+        (self.groupID, self.text, self.anchor, self.pinExtent, self.priority) = (groupID, text, anchor, pinExtent, priority)
+    }
+
+    public var pinRect: PixelRect { PixelRect(anchor: anchor, extent: pinExtent) }
+
+    /// Where the label may go, in order of preference: right of the pin, left, above, below,
+    /// `gap` pixels beside the pin's extent. Left and right are centred on the pin's head (the
+    /// circle as wide as the pin at its top; for a round or point mark, its centre).
+    func candidates(width w: Double, height h: Double, gap: Double) -> [PixelRect] {
+        let pin = pinRect, headY = pin.minY + min(pin.width, pin.height) / 2
+        return [
+            PixelRect(x: pin.maxX + gap, y: headY - h / 2, width: w, height: h),
+            PixelRect(x: pin.minX - gap - w, y: headY - h / 2, width: w, height: h),
+            PixelRect(x: pin.midX - w / 2, y: pin.minY - gap - h, width: w, height: h),
+            PixelRect(x: pin.midX - w / 2, y: pin.maxY + gap, width: w, height: h),
+        ]
+    }
+
+    /// How far any candidate reaches from the anchor, for labels up to `size`.
+    static func reach(_ pin: PixelExtent, size: (width: Double, height: Double), gap: Double) -> (x: Double, y: Double) {
+        (max(pin.left, pin.right) + gap + size.width, max(pin.top, pin.bottom) + gap + size.height)
+    }
+}
+
+public struct PlacedLabel: Hashable, Sendable {
+    public var groupID: String
+    public var text: String
+    public var rect: PixelRect
+
+    public init(groupID: String, text: String, rect: PixelRect) {
+        (self.groupID, self.text, self.rect) = (groupID, text, rect)
+    }
+}
+
+/// Where labels go, decided locally so that tiles agree with each other and with overviews.
+///
+/// Greedy placement (each label in turn takes the first free spot) lets one label's choice push
+/// the next, and that the next, without bound: no margin a tile could fetch would make it agree
+/// with its neighbour. Here each decision looks only a bounded distance away:
+///
+/// 1. A label's **free** spots are its candidates that overlap no pin and no obstacle and lie
+///    inside `bounds` (if any). Its **first** spot is the first free one.
+/// 2. A label **wins** when no more important label's first spot overlaps its first spot. A
+///    winner is drawn at its first spot.
+/// 3. Any other label is drawn at the first free spot that overlaps no winner's first spot and
+///    no free spot of a more important non-winner; failing that it is dropped.
+///
+/// No two drawn labels overlap: winners by (2); a label of (3) keeps off every winner and off
+/// every spot a more important label of (3) could take. Of two labels wanting the same first
+/// spot the more important keeps it; a label that lost its first spot may lose its other spots
+/// to a less important winner (deciding that too would chain decisions across the map). A
+/// decision depends on pins and labels at most `dependencyReach` away, which gives the margin a
+/// tile needs (`AnnotationLayout.margin`).
+public enum LabelPlacement {
+    /// How far, per axis and in multiples of a label's reach, one decision looks: its own spots
+    /// (1), the labels whose spots meet them (2), their winning status (2 more), their pins (1).
+    static let dependencyReach = 6.0
+
+    /// The labels drawn, in order of importance. `measure` gives the text to draw (perhaps
+    /// shortened) and its box, halo included, no larger than `maxSize`. With a `window`, only
+    /// labels that reach into it are decided and returned, and only the labels near it measured.
+    public static func place(_ requests: [LabelRequest], pins: [PixelRect], obstacles: [PixelRect] = [],
+                             bounds: PixelRect? = nil, window: PixelRect? = nil, maxSize: (width: Double, height: Double),
+                             gap: Double = 2, measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
+        let requests = requests.filter { $0.anchor.x.isFinite && $0.anchor.y.isFinite }
+        let pinReach = requests.reduce(PixelExtent.point) { r, q in
+            PixelExtent(left: max(r.left, q.pinExtent.left), top: max(r.top, q.pinExtent.top),
+                        right: max(r.right, q.pinExtent.right), bottom: max(r.bottom, q.pinExtent.bottom))
+        }
+        let reach = LabelRequest.reach(pinReach, size: maxSize, gap: gap)
+        var blockers = RectIndex(), anchors: [RectIndex.Cell: [Int]] = [:]
+        for p in pins + obstacles { blockers.insert(p) }
+        for (i, r) in requests.enumerated() { anchors[RectIndex.cell(x: r.anchor.x, y: r.anchor.y), default: []].append(i) }
+        let near = { (rect: PixelRect) -> [Int] in
+            let area = PixelRect(x: rect.x - reach.x, y: rect.y - reach.y, width: rect.width + 2 * reach.x, height: rect.height + 2 * reach.y)
+            guard let cells = RectIndex.cells(area) else { return Array(requests.indices) }
+            return cells.flatMap { anchors[$0] ?? [] }
+        }
+        let neighbourhood = Neighbourhood(requestsNear: near, request: { requests[$0] }, isBlocked: blockers.intersectsAny)
+        return place(window.map(near) ?? Array(requests.indices), in: neighbourhood, bounds: bounds, window: window,
+                     maxSize: maxSize, gap: gap, measure: measure)
+    }
+
+    /// What placement asks of the map around a place: the requests whose spots may reach it
+    /// (an index always denotes the same request), and whether a pin or obstacle covers it.
+    /// `AnnotationLayout` answers from the cluster grid, forming only the cells it is asked about.
+    struct Neighbourhood {
+        var requestsNear: (PixelRect) -> [Int]
+        var request: (Int) -> LabelRequest
+        var isBlocked: (PixelRect) -> Bool
+    }
+
+    /// Decides the labels of `wanted` (request indices).
+    static func place(_ wanted: [Int], in neighbourhood: Neighbourhood, bounds: PixelRect?, window: PixelRect?,
+                      maxSize: (width: Double, height: Double), gap: Double,
+                      measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
+        var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize, measure: measure)
+        return wanted.sorted { solver.precedes($0, $1) }.compactMap { i in
+            // A label none of whose free spots reaches the window needs no decision.
+            if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
+            guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
+            return PlacedLabel(groupID: solver.map.request(i).groupID, text: solver.measured(i).text, rect: rect)
+        }
+    }
+
+    /// The rules above, each answer computed once and only when asked for. Importance is
+    /// compared only between neighbours, as asked: a tile has thousands of requests in its
+    /// margin but decides few.
+    private struct Solver {
+        let map: Neighbourhood
+        let bounds: PixelRect?
+        let gap: Double
+        let maxSize: (width: Double, height: Double)
+        let measure: (String) -> (text: String, width: Double, height: Double)
+        var sizes: [Int: (text: String, width: Double, height: Double)] = [:]
+        var freeSpots: [Int: [PixelRect]] = [:]
+        var winners: [Int: Bool] = [:]
+
+        init(map: Neighbourhood, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double),
+             measure: @escaping (String) -> (text: String, width: Double, height: Double)) {
+            (self.map, self.bounds, self.gap, self.maxSize, self.measure) = (map, bounds, gap, maxSize, measure)
+        }
+
+        /// Whether request `a` is more important than `b`: a total order, so that shuffled input
+        /// gives the same output.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            let x = map.request(a), y = map.request(b)
+            if x.priority != y.priority { return x.priority < y.priority }
+            if x.groupID != y.groupID { return x.groupID < y.groupID }
+            return (x.text, x.anchor.x, x.anchor.y, a) < (y.text, y.anchor.x, y.anchor.y, b)
+        }
+
+        mutating func measured(_ i: Int) -> (text: String, width: Double, height: Double) {
+            if let size = sizes[i] { return size }
+            let m = measure(map.request(i).text)
+            let size = (m.text, min(m.width, maxSize.width), min(m.height, maxSize.height))
+            sizes[i] = size
+            return size
+        }
+
+        mutating func free(_ i: Int) -> [PixelRect] {
+            if let spots = freeSpots[i] { return spots }
+            let size = measured(i)
+            let spots = map.request(i).candidates(width: size.width, height: size.height, gap: gap).filter { spot in
+                (bounds?.contains(spot) ?? true) && !map.isBlocked(spot)
+            }
+            freeSpots[i] = spots
+            return spots
+        }
+
+        mutating func wins(_ i: Int) -> Bool {
+            if let known = winners[i] { return known }
+            guard let first = free(i).first else { winners[i] = false; return false }
+            var wins = true
+            for j in map.requestsNear(first) where j != i && precedes(j, i) {
+                if let other = free(j).first, other.intersects(first) { wins = false; break }
+            }
+            winners[i] = wins
+            return wins
+        }
+
+        mutating func place(_ i: Int) -> PixelRect? {
+            let spots = free(i)
+            guard let first = spots.first else { return nil }
+            if wins(i) { return first }
+            spotLoop: for spot in spots {
+                for j in map.requestsNear(spot) where j != i {
+                    if wins(j) {
+                        if free(j)[0].intersects(spot) { continue spotLoop }
+                    } else if precedes(j, i), free(j).contains(where: { $0.intersects(spot) }) {
+                        continue spotLoop
+                    }
+                }
+                return spot
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// A map style: the colours, glyphs and labels of the categories, and how waters, trips, labels,
+/// pins, clusters, the legend, the scale bar, the attribution and printed pages look.
+///
+/// Styles are JSON files in the top-level `Styles/` folder (documented key by key in
+/// Styles/README.md); keys are snake_case. Loading is strict: an unknown key, a missing key, a
+/// value of the wrong type or out of range, or a colour that is not `#RRGGBB` / `#RRGGBBAA` is a
+/// `StyleError` that names the file, the key path and the reason. Lengths are layout pixels at
+/// scale 1 (PDF and SVG points); the print section's page measures are millimetres.
+public struct MapStyle: Sendable, Equatable, Decodable {
+    /// What the style is for (the JSON key `description`), for people.
+    public var summary: String?
+    /// The land: the colour under everything (PNG overview maps and printed maps; tiles stay transparent).
+    public var background: RGBA
+    /// Per category code (do, see, stay, eat, route, city, cinema, water, trip, waypoint, other, …).
+    public var categories: [String: CategoryStyle]
+    /// The pin of a category the style does not know. Its labels are empty: such a category is named by its code.
+    public var neutral: CategoryStyle
+    public var waters: WaterStyle
+    public var trips: TripStyle
+    public var labels: LabelStyle
+    public var pins: PinStyle
+    public var clusters: ClusterStyle
+    public var legend: LegendStyle
+    public var scaleBar: ScaleBarStyle
+    public var attribution: AttributionStyle
+    /// Printed pages (PDF atlas); nil in styles meant for screens only.
+    public var print: PrintStyle?
+
+    /// A category's pin colour, glyph and names.
+    public struct CategoryStyle: Sendable, Hashable {
+        public var color: RGBA
+        /// Drawn in the pin: a letter or a symbol that DejaVu Sans has (the toy text API does not fall back).
+        public var glyph: String
+        /// The category's name per language code (lv, en, cs, …).
+        public var labels: [String: String]
+
+        public init(color: RGBA, glyph: String, labels: [String: String] = [:]) {
+            self.color = color
+            self.glyph = glyph
+            self.labels = labels
+        }
+    }
+
+    /// Waters drawn as geometry: polygons are filled and outlined; lines (river stretches) are
+    /// stroked in the outline colour at `lineWidth`. (Water *pins* are the category `water`.)
+    public struct WaterStyle: Sendable, Hashable {
+        public var fill: RGBA
+        public var outline: RGBA
+        public var outlineWidth: Double
+        public var lineWidth: Double
+    }
+
+    /// Trip tracks, with a mark at the start and at the end (discs of `markRadius`, outlined in `color`).
+    public struct TripStyle: Sendable, Hashable {
+        public var color: RGBA
+        public var width: Double
+        public var startColor: RGBA
+        public var endColor: RGBA
+        public var markRadius: Double
+    }
+
+    /// Feature names beside the pins. `fontFamily` is the family of all text on the map.
+    public struct LabelStyle: Sendable, Hashable {
+        public var fontFamily: String
+        public var fontSize: Double
+        public var color: RGBA
+        public var haloColor: RGBA
+        public var haloWidth: Double
+        /// Longer names are shortened with "…" to this width: a bound on how far a label
+        /// reaches, which is what lets tiles agree on labels (see `AnnotationLayout.margin`).
+        public var maxWidth: Double
+    }
+
+    /// The teardrop pin, anchored at its tip: `width` × `height` (tip included).
+    public struct PinStyle: Sendable, Hashable {
+        public var width: Double
+        public var height: Double
+        public var glyphColor: RGBA
+        public var glyphSize: Double
+        public var outlineColor: RGBA
+        public var outlineWidth: Double
+        public var shadowColor: RGBA
+        /// Right and down, in layout pixels (JSON: `[dx, dy]`).
+        public var shadowOffset: Offset
+
+        public struct Offset: Sendable, Hashable {
+            public var dx: Double
+            public var dy: Double
+            public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
+        }
+    }
+
+    /// Cluster pins: a category's pin grown by its count, with the count in place of the glyph.
+    public struct ClusterStyle: Sendable, Hashable {
+        /// Extra size per doubling of the count: the pin is `1 + growth · log2(count)` times its size…
+        public var growth: Double
+        /// …but never more than `maxScale` times.
+        public var maxScale: Double
+        public var countColor: RGBA
+        public var countFontSize: Double
+
+        /// How many times the size of a single pin a cluster of `count` is drawn.
+        public func scale(count: Int) -> Double {
+            guard count > 1 else { return 1 }
+            return min(maxScale, 1 + growth * log2(Double(count)))
+        }
+    }
+
+    /// The legend box: the drawn categories with counts, in `order`.
+    public struct LegendStyle: Sendable, Hashable {
+        public var fontSize: Double
+        public var padding: Double
+        public var color: RGBA
+        public var background: RGBA
+        /// Category codes in the order the legend lists them; others follow alphabetically.
+        public var order: [String]
+    }
+
+    /// The metric scale bar.
+    public struct ScaleBarStyle: Sendable, Hashable {
+        public var fontSize: Double
+        /// The longest the bar may be; it is shortened to a round distance (1, 2, 5 × 10ⁿ m).
+        public var maxWidth: Double
+        public var color: RGBA
+    }
+
+    /// The attribution line ("© OpenStreetMap contributors").
+    public struct AttributionStyle: Sendable, Hashable {
+        public var fontSize: Double
+        public var color: RGBA
+        public var background: RGBA
+    }
+
+    /// Printed pages (the paper is the atlas manifest's): margins, title, the reference grid and the index of places.
+    public struct PrintStyle: Sendable, Hashable {
+        public var marginsMM: Margins
+        public var titleFontSize: Double
+        public var gridColor: RGBA
+        public var gridWidth: Double
+        /// The side of a grid square (the index names squares as column letter + row number, e.g. "B3").
+        public var gridSpacingMM: Double
+        public var indexFontSize: Double
+
+        public struct Margins: Sendable, Hashable {
+            public var top, right, bottom, left: Double
+            public init(top: Double, right: Double, bottom: Double, left: Double) {
+                self.top = top; self.right = right; self.bottom = bottom; self.left = left
+            }
+        }
+    }
+}
+
+extension MapStyle {
+    /// The style of a category code; the neutral style for a code the style does not know.
+    public func category(_ code: String) -> CategoryStyle {
+        categories[code] ?? categories[code.lowercased()] ?? neutral
+    }
+
+    /// The name of a category in `language` (`cs`, or a tag such as `cs-CZ`), else in English,
+    /// else the code itself (so an unknown category is still named in the legend).
+    public func label(for code: String, language: String?) -> String {
+        guard let labels = (categories[code] ?? categories[code.lowercased()])?.labels else { return code }
+        if let language {
+            let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
+            let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+            if let label = labels[tag] ?? labels[primary] { return label }
+        }
+        return labels["en"] ?? code
+    }
+
+    /// `codes` once each, in the legend's order: those in `legend.order` first, the rest alphabetically.
+    public func sortedForLegend<S: Sequence>(_ codes: S) -> [String] where S.Element == String {
+        let rank = Dictionary(legend.order.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        return Set(codes).sorted { a, b in
+            let ra = rank[a] ?? Int.max, rb = rank[b] ?? Int.max
+            return ra != rb ? ra < rb : a < b
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import GeoCore
+
+/// An axis-aligned rectangle in image pixels, top-left origin.
+public struct PixelRect: Hashable, Sendable {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+
+    /// The box a mark anchored at `anchor` covers when it reaches as far as `extent`.
+    public init(anchor: (x: Double, y: Double), extent: PixelExtent) {
+        self.init(x: anchor.x - extent.left, y: anchor.y - extent.top,
+                  width: extent.left + extent.right, height: extent.top + extent.bottom)
+    }
+
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+
+    /// True when the two share interior area. Rects that only touch along an edge do not
+    /// intersect, so a label may sit flush against its pin or a neighbour.
+    public func intersects(_ other: PixelRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    public func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+}
+
+extension PixelRect {
+    func offset(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x + d.x, y: y + d.y, width: width, height: height) }
+    func grown(by d: Double) -> PixelRect { grown(by: (d, d)) }
+    func grown(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x - d.x, y: y - d.y, width: width + 2 * d.x, height: height + 2 * d.y) }
+}
