@@ -48,6 +48,7 @@ import Testing
         ("maps:\n  - title: A\n    area: { center: \"97.5,22.8\", radius_m: 100 }\n", "map 1 'A': area.center:"),
         ("maps:\n  - title: A\n    area: somewhere\n", "map 1 'A': area: must be fit"),
         ("maps:\n  - title: A\n    area: { center: \"57.5,22.8\", radius_m: -5 }\n", "map 1 'A': area: -5.0 m is not between 0 and 2 000 km"),
+        ("maps:\n  - title: A\n    area: { center: \"57.5,22.8\", radius_m: 0x1p8 }\n", "map 1 'A': area.radius_m: '0x1p8' is not a number of metres"),
         ("maps:\n  - title: A\n    file: roja-p2\n  - title: B\n    file: roja\n", "map 2 'B': file: 'roja' and 'roja-p2' (of 'A') would clash"),
         ("maps:\n  - title: A\n    crs: EPSG:3059\n    area: { bbox: \"14.3,50.0,14.5,50.1\" }\n", "map 1 'A': area: 50.0,14.3 is outside where EPSG:3059 is used"),
         ("maps:\n  - title: A\n    crs: EPSG:4326\n", "map 1 'A': crs: EPSG:4326 is not a projected CRS"),
