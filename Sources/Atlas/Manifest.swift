@@ -295,7 +295,7 @@ struct ManifestReader {
             do { c = try Coordinate(parsing: center, field: "area.center") } catch { throw self.error(mapping["center"]!, map, "area.center", reason(error)) }
             guard let radiusNode = mapping["radius_m"] else { throw error(node, map, "area.radius_m", "missing (the radius in metres around the centre)") }
             // Its range is the renderer's to check, when the map is framed below.
-            guard let radius = radiusNode.string.flatMap { DecimalNumber.parse($0) } else {
+            guard let radius = radiusNode.string.flatMap({ DecimalNumber.parse($0) }) else {
                 throw error(radiusNode, map, "area.radius_m", "'\(radiusNode.string ?? "")' is not a number of metres")
             }
             return .around(c, radius: radius)
