@@ -1,6 +1,6 @@
 /// Builds a SpatiaLite spatial index (an SQLite R*Tree) in one pass, by Sort-Tile-Recursive
 /// packing, and writes its nodes straight into the R*Tree's tables in SQLite's documented
-/// format. Inserting a million entries one by one costs about 10 s of R*Tree splits; packing
+/// format. Inserting entries one by one costs an R*Tree split whenever a node fills; packing
 /// them costs a sort, and gives full nodes, which also makes searches visit fewer of them.
 ///
 /// Format (SQLite's rtree.c): `<index>_node(nodeno, data)` holds each node as a blob of the

@@ -16,8 +16,8 @@ struct XMLNode {
     /// Elements nested deeper are refused: GPX and the feed need fewer than ten levels, and a
     /// document that nests without end is an attack on whatever walks its tree.
     static let maximumDepth = 256
-    /// Larger files are refused: the tree takes several times the file's size in memory (a
-    /// 59 MB GPX, a week's track logged every second, peaks at 456 MB through a whole import).
+    /// Larger files are refused: the tree takes several times the file's size in memory through a
+    /// whole import (BENCHMARKS.md).
     static let maximumBytes = 128 << 20
 
     /// The document's root element, read by libxml2 (`XMLTreeBuilder`). A document that is not

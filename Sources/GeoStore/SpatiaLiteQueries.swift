@@ -1,100 +1,7 @@
-import CSpatiaLite
-import Foundation
 import GeoCore
 
-/// The R*Tree query function `waymark_search()`, the one way Waymark walks a spatial index.
-///
-/// SQLite's R*Tree asks a query function about every node and entry it meets, and visits them
-/// (and returns rows) in increasing order of the score the function gives. Three modes:
-/// - nearest: the score is a lower bound of the geodesic distance from the centre to the box,
-///   which makes the walk a best-first nearest-neighbour search; boxes beyond `threshold` (the
-///   radius, or the N-th best distance found so far) are pruned;
-/// - within: the same pruning, but every score is 0, so rows come out in no particular order
-///   and SQLite's queue stays short (a plain range query, for callers that want all the rows);
-/// - box: entries outside the box are pruned; ordered, rows come out in rowid order, so that a
-///   page by id can stop after its last row; unordered, every score is 0 (as for within).
-/// In all, a POI entry of an unselected category is pruned before SQLite returns it as a row.
-///
-/// The state lives in this per-connection object (the function's context), not in SQL
-/// arguments, so that the Swift loop stepping the rows can lower the threshold mid-walk.
-final class RTreeSearch {
-    static let function = "waymark_search"
-
-    enum Mode {
-        /// The bound stays the same for the whole walk: rows come out in the order of its scores.
-        case nearest(DistanceLowerBound)
-        case within(DistanceLowerBound)
-        case box(BoundingBox, ordered: Bool)
-    }
-
-    var mode = Mode.box(BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), ordered: false)
-    /// Nearest mode: nothing farther is wanted; the walk lowers it as it finds better rows.
-    var threshold = Double.infinity
-    /// Whether the walk left out anything for being beyond the threshold (in the callback, or
-    /// once its exact distance was known).
-    var prunedByDistance = false
-    /// Box mode: rows up to this id were on earlier pages.
-    var afterRow = Int64.min
-    /// Selected category numbers of POI rows, when a category filter applies.
-    var categories: CategorySelection?
-
-    func register(on db: Database) throws {
-        guard sqlite3_rtree_query_callback(db.handle, Self.function, { info in
-            guard let info, info.pointee.nCoord == 4, let context = info.pointee.pContext else { return SQLITE_ERROR }
-            // Borrowed, not retained: SQLite calls this for every entry of every node it visits.
-            Unmanaged<RTreeSearch>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.score(info) }
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque(), nil) == SQLITE_OK else {
-            throw DatabaseError(description: "cannot register \(Self.function): \(db.errorMessage)")
-        }
-    }
-
-    private func score(_ info: UnsafeMutablePointer<sqlite3_rtree_query_info>) {
-        let c = info.pointee.aCoord!
-        // iLevel 0 is an entry of a leaf, and then iRowid is its row.
-        let row: Int64? = info.pointee.iLevel == 0 ? info.pointee.iRowid : nil
-        if let row, categories?.contains(row: row) == false {
-            info.pointee.eWithin = NOT_WITHIN
-            return
-        }
-        switch mode {
-        case let .nearest(bound), let .within(bound):
-            let score = bound(minLon: c[0], maxLon: c[1], minLat: c[2], maxLat: c[3])
-            if case .nearest = mode { info.pointee.rScore = score } else { info.pointee.rScore = 0 }
-            info.pointee.eWithin = score > threshold ? NOT_WITHIN : PARTLY_WITHIN
-            if score > threshold { prunedByDistance = true }
-        case let .box(box, ordered):
-            let meets = c[0] <= box.maxLon && c[1] >= box.minLon && c[2] <= box.maxLat && c[3] >= box.minLat
-            if !meets || row.map({ $0 <= afterRow }) == true {
-                info.pointee.eWithin = NOT_WITHIN
-            } else {
-                // Nodes first (score 0), then rows in id order.
-                info.pointee.rScore = ordered ? row.map(Double.init) ?? 0 : 0
-                info.pointee.eWithin = PARTLY_WITHIN
-            }
-        }
-    }
-}
-
-/// How each kind is stored: its table, the indexed geometry column, and whether that is a point.
-/// The column lists are plain SQL that SpatiaLite and PostGIS both read (`ST_AsBinary` is both's).
-package struct KindTable {
-    package let kind: FeatureKind
-    package let column: String
-    package let isPoint: Bool
-    /// SQL for what every answer carries: category, name, names per language, address, a
-    /// trip's track (WKB; NULL for the other kinds), and the source (for the map's credits).
-    package let core: String
-    /// SQL for the rest, and the property each column becomes, for `withDetails`.
-    package let details: (columns: String, from: String, properties: [String])
-
-    package var table: String { kind.rawValue }
-
-    /// The details of one row, whose id is bound at `placeholder`.
-    package func detailsSQL(placeholder: String) -> String {
-        "SELECT \(details.columns) FROM \(details.from) WHERE t.id = \(placeholder)"
-    }
-
+/// SpatiaLite's reading of a kind's rows: the walk `RTreeSearch` drives, and the feature of each row.
+extension KindTable {
     /// The R*Tree entries in the order `RTreeSearch` scores them, each joined to its row:
     /// id, box (1–4), geometry (5…), then the core columns.
     var walk: String {
@@ -106,33 +13,6 @@ package struct KindTable {
     }
     var geometryColumns: String { isPoint ? "t.\(column)" : "AsBinary(t.\(column))" }
     var coreColumn: Int32 { 6 }
-
-    /// Made once: queries look their kind's table up on every call.
-    private static let tables = Dictionary(uniqueKeysWithValues: FeatureKind.allCases.map { ($0, make($0)) })
-
-    package static func of(_ kind: FeatureKind) -> KindTable { tables[kind]! }
-
-    private static func make(_ kind: FeatureKind) -> KindTable {
-        let source = ["source", "source_id"]
-        switch kind {
-        case .poi:
-            return KindTable(kind: .poi, column: "geom", isPoint: true, core: "t.category, t.name, t.names, t.address, NULL, t.source", details: (
-                "t.phone, t.mobile_phone, t.email, t.website, t.timezone, t.description, t.descriptions, t.images, t.source, t.source_id", "poi AS t",
-                ["phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"] + source))
-        case .water:
-            return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL, NULL, t.source", details: (
-                "t.kind, t.district, t.organisation, t.source, t.source_id", "water AS t",
-                ["water_kind", "district", "organisation"] + source))
-        case .cinema:
-            return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address, NULL, t.source", details: (
-                "t.website, t.timezone, t.source, t.source_id", "cinema AS t", ["website", "timezone"] + source))
-        case .trip:
-            // A trip is found by its spot (the import sets it to the track's start when absent).
-            return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, ST_AsBinary(t.track), t.source", details: (
-                "t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id",
-                "trip AS t LEFT JOIN water AS w ON w.id = t.water_id", ["start", "end", "notes", "weather", "water"] + source))
-        }
-    }
 
     func geometry(_ s: Statement) throws -> Geometry {
         guard let bytes = s.blob(5) else { throw DatabaseError(description: "\(table) row without geometry") }
@@ -151,6 +31,7 @@ package struct KindTable {
     }
 }
 
+/// SpatiaLite's side of the query engine (`QueryEngine`): the R*Tree walks and a row's details.
 extension SpatiaLiteStore {
     /// The distance bound is tight only for a known reach, so the search first looks within a
     /// guess (twice what the last search of this kind needed, or the radius) and widens it
@@ -266,9 +147,9 @@ extension SpatiaLiteStore {
         return try version.step() ? version.int(0) : 0
     }
 
-    /// Each kind's walk, but none for a kind without rows: a walk of an empty index still cost a
-    /// twentieth of a server's nearest job apiece (most databases lack some kinds; the synthetic
-    /// benchmark has only POIs). Which kinds are empty is kept per data version.
+    /// Each kind's walk, but none for a kind without rows: a walk costs something even over an
+    /// empty index, and most databases lack some kinds (the synthetic benchmark has only POIs).
+    /// Which kinds are empty is kept per data version.
     public func nearestRows(of kinds: [FeatureKind], _ query: NearestQuery, limit: Int) throws -> [Feature] {
         let version = try dataVersionNumber()
         if emptyKinds?.version != version {
@@ -285,7 +166,7 @@ extension SpatiaLiteStore {
 
     public func detailValues(of id: FeatureID) throws -> [String?]? {
         let t = KindTable.of(id.kind)
-        // Keyed by kind: building and hashing the SQL text for every row cost a tenth of the lookup.
+        // Keyed by kind, not by the SQL text, which would be built and hashed for every row.
         let statement = try cached("details " + t.table, t.detailsSQL(placeholder: "?"))
         try statement.bind([id.row])
         defer { statement.reset() }

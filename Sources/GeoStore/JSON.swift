@@ -2,8 +2,8 @@ import Foundation
 
 /// The JSON of the columns that hold a map of strings (names, descriptions by language) or a list
 /// of strings (image URLs). Every row a query or a map fetches decodes its names, and Foundation's
-/// JSONDecoder cost more than the rest of reading the row (a tile's fetch spent half its time in
-/// it), so these two shapes are read here by hand; anything else about them is malformed (nil).
+/// JSONDecoder cost more than the rest of reading the row (BENCHMARKS.md), so these two shapes are
+/// read here by hand; anything else about them is malformed (nil).
 package enum JSON {
     /// Most records have no translations or images: skip the encoder for them (bulk imports).
     package static func text(_ value: [String: String]) -> String { value.isEmpty ? "{}" : encoded(value) }

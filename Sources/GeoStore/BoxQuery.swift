@@ -1,0 +1,22 @@
+import GeoCore
+
+/// Features that intersect a box (which may cross the antimeridian), by id.
+public struct BoxQuery: Sendable {
+    public var box: BoundingBox
+    public var limit: Int
+    public var categories: CategoryFilter
+    public var after: Cursor?
+
+    public init(box: BoundingBox, limit: Int = defaultLimit, categories: CategoryFilter = .init(), after: Cursor? = nil) {
+        self.box = box
+        self.limit = limit
+        self.categories = categories
+        self.after = after
+    }
+
+    package func validate() throws(GeoError) {
+        _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
+        try checkLimit(limit)
+        try after?.check(forDistanceQuery: false)
+    }
+}

@@ -1,0 +1,41 @@
+import GeoCore
+
+/// The operations every store offers: SpatiaLite (`SpatiaLiteStore`) and PostGIS (`PostGISStore`).
+public protocol FeatureStore {
+    /// Stores every record of the files in one transaction, or none when a record is invalid
+    /// and `skipInvalid` is false.
+    func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary
+    func nearest(_ query: NearestQuery) throws -> FeaturePage
+    func bbox(_ query: BoxQuery) throws -> FeaturePage
+    /// The page with every feature's other attributes (`Feature.properties`) filled in.
+    func withDetails(_ page: FeaturePage) throws -> FeaturePage
+    /// Nearest cinemas with screenings on the local `day` (YYYY-MM-DD in each cinema's zone; nil:
+    /// the day it is now in each cinema's zone), optionally only of films whose title contains `film`.
+    func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme]
+    func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic]
+    func categories() throws -> [CategoryCount]
+    /// Every category code a query may name: those of the stored POIs, and the kinds.
+    func knownCategories() throws -> Set<String>
+    /// A number that changes whenever the stored data does, whoever changed it (caches key by it).
+    func dataVersion() throws -> UInt64
+    /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
+    func exportAll() throws -> [ParsedFile]
+    /// Runs `body`'s queries against one state of the data (a query and then its details, a
+    /// map's fetches), where the store can; not nested, and not around writes.
+    func reading<T>(_ body: () throws -> T) throws -> T
+}
+
+extension FeatureStore {
+    /// Each query on its own: a store without read transactions of its own.
+    public func reading<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    /// Refuses category codes the database has never heard of, listing the known ones: the one
+    /// check the CLI and the server make.
+    public func check(_ filter: CategoryFilter) throws {
+        guard !filter.isAll else { return }
+        let known = try knownCategories(), unknown = filter.codes.subtracting(known)
+        guard unknown.isEmpty else {
+            throw GeoError.invalid(field: "category", reason: "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
+        }
+    }
+}

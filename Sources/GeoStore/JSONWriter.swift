@@ -1,0 +1,122 @@
+import Foundation
+import GeoCore
+
+/// Appends JSON text (RFC 8259) to a byte buffer. A value type written through `inout`
+/// closures: its accesses are checked when compiled, where a class's are checked at run time on
+/// every append (BENCHMARKS.md).
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    var data: Data { Data(bytes) }
+
+    mutating func object(_ body: (inout JSONWriter) -> Void) {
+        open("{")
+        body(&self)
+        close("}")
+    }
+
+    mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
+        open("[")
+        for item in items {
+            separate()
+            element(&self, item)
+            needsComma = true
+        }
+        close("]")
+    }
+
+    mutating func member(_ key: String, _ value: (inout JSONWriter) -> Void) {
+        separate()
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        value(&self)
+        needsComma = true
+    }
+
+    mutating func properties(_ values: [(key: String, value: GeoJSONOutput.Value)]) {
+        object { json in
+            for (key, value) in values {
+                json.member(key) { json in
+                    switch value {
+                    case let .text(s): json.string(s)
+                    case let .number(n): json.number(n)
+                    case .null: json.bytes.append(contentsOf: "null".utf8)
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func geometry(_ g: Geometry) {
+        func position(_ json: inout JSONWriter, _ c: Coordinate) {
+            json.bytes.append(UInt8(ascii: "["))
+            json.number(c.lon)
+            json.bytes.append(UInt8(ascii: ","))
+            json.number(c.lat)
+            json.bytes.append(UInt8(ascii: "]"))
+        }
+        func positions(_ json: inout JSONWriter, _ cs: [Coordinate]) { json.array(cs, position) }
+        func rings(_ json: inout JSONWriter, _ rs: [[Coordinate]]) { json.array(rs, positions) }
+        object { json in
+            json.member("coordinates") { json in
+                switch g {
+                case let .point(c): position(&json, c)
+                case let .lineString(cs), let .multiPoint(cs): positions(&json, cs)
+                case let .polygon(rs), let .multiLineString(rs): rings(&json, rs)
+                case let .multiPolygon(ps): json.array(ps, rings)
+                }
+            }
+            json.member("type") { $0.string(g.typeName) }
+        }
+    }
+
+    /// Shortest text that reads back as the same double; finite values only (all stored ones are).
+    mutating func number(_ n: Double) {
+        bytes.append(contentsOf: (n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description).utf8)
+    }
+
+    mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { text(quoting: $0) }
+    }
+
+    /// One pass over the UTF-8 bytes: runs that need no escape (most text is one) are copied whole,
+    /// not byte by byte.
+    private mutating func text(quoting utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var run = 0
+        for i in utf8.indices {
+            let b = utf8[i]
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+            run = i + 1
+            switch b {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            default: bytes += Array(String(format: "\\u%04x", b).utf8)
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func open(_ bracket: Unicode.Scalar) {
+        separate()
+        bytes.append(UInt8(ascii: bracket))
+    }
+
+    private mutating func close(_ bracket: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: bracket))
+        needsComma = true
+    }
+
+    /// A comma when a value came before at this level.
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = false
+    }
+}

@@ -1,0 +1,58 @@
+import GeoCore
+
+/// What a parser read from one file: the records it understood, each labelled with where it
+/// came from, and the problems with the rest: the first `problemLimit` of them listed, the others
+/// only counted, so that a file of a million bad records costs no more than one of a hundred.
+public struct ParsedFile: Sendable {
+    public var file: String
+    public var records: [(record: String, value: ImportRecord)] = []
+    public var problems: [ImportProblem] = []
+    /// How many problems there were beyond those in `problems`.
+    public var omittedProblems = 0
+    /// The row id of each record, when they come from another Waymark database (`exportAll`) and
+    /// keep their ids, so that ids and cursors mean the same in a copy.
+    package var storedIDs: [Int64]?
+
+    /// How many problems a file, and an import's report, lists.
+    public static let problemLimit = 100
+
+    public init(file: String) { self.file = file }
+
+    /// Every problem, listed or not.
+    public var problemCount: Int { problems.count + omittedProblems }
+
+    mutating func add(_ value: ImportRecord, at record: String) { records.append((record, value)) }
+    /// Records a problem; `reason` is made only when it is listed.
+    mutating func reject(_ record: String, _ reason: @autoclosure () -> String) {
+        guard problems.count < Self.problemLimit else {
+            omittedProblems += 1
+            return
+        }
+        problems.append(ImportProblem(file: file, record: record, reason: reason()))
+    }
+}
+
+/// What every parser shares: it builds each record in a closure that throws a GeoError naming the
+/// offending field; `attempt`/`collect` check the record's texts (`RecordTexts`) and turn either
+/// error into a problem for the record, so a bad record is reported once and never reaches `records`.
+extension ParsedFile {
+    /// The value `build` makes, or nil after recording why it could not be made.
+    mutating func attempt<T: RecordTexts>(_ record: String, _ build: () throws(GeoError) -> T) -> T? {
+        do {
+            let value = try build()
+            try value.checkTexts()
+            return value
+        } catch {
+            reject(record, error.description)
+            return nil
+        }
+    }
+
+    /// Adds the record `build` makes, or the problem that stopped it; whether it was added.
+    @discardableResult
+    mutating func collect(_ record: String, _ build: () throws(GeoError) -> ImportRecord) -> Bool {
+        guard let value = attempt(record, build) else { return false }
+        records.append((record, value))
+        return true
+    }
+}

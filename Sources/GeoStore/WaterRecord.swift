@@ -1,0 +1,19 @@
+import GeoCore
+
+/// A lake, pond, reservoir, river stretch… An angler's revír.
+public struct WaterRecord: Hashable, Sendable {
+    public var name: String?
+    /// lake, pond, reservoir, river, stream, canal, sea, water
+    public var waterKind: String
+    public var district: String?
+    public var organisation: String?
+    public var geometry: Geometry
+    public var source: String?
+    public var sourceID: String?
+
+    public init(name: String?, waterKind: String, geometry: Geometry) {
+        self.name = name
+        self.waterKind = waterKind
+        self.geometry = geometry
+    }
+}
