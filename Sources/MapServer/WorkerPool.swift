@@ -73,11 +73,10 @@ final class WorkerPool: Service, Sendable {
     }
 }
 
-/// Queries and drawings on workers of their own. A query (a nearest page is ~0.1 ms of work) never
-/// waits behind tiles being drawn (~1 ms each); and queries get half as many threads as the
-/// drawings (at least one): a worker that finishes its job and finds none sleeps, and is woken for
-/// the next, which for jobs this short cost more than the job. On this 2-core machine one query
-/// worker answered nearest 12% faster than two, while tiles need both (BENCHMARKS.md).
+/// Queries and drawings on workers of their own. A query, a short job, never waits behind tiles
+/// being drawn; and queries get half as many threads as the drawings (at least one): a worker that
+/// finishes its job and finds none sleeps, and is woken for the next, which for jobs this short
+/// costs more than the job (BENCHMARKS.md, "The query worker's job").
 struct WorkerLanes: Sendable {
     let queries: WorkerPool
     let images: WorkerPool
