@@ -9,11 +9,17 @@ public enum MapRenderer {
     public static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 2.2 }
 
     public static func render(_ request: MapRequest) throws -> Data {
+        try drawn(request).image
+    }
+
+    /// The image, and what was laid out on it: the annotations and the base's names.
+    static func drawn(_ request: MapRequest) throws -> (image: Data, annotations: AnnotationLayout, baseLabels: [BaseLabel]) {
         let drawn = request.features.filter(request.categories.selects)
         let viewport = try frame(request, drawn)  // validates the request first
         let complete = request.layers == .complete
+        let baseStyle = request.base.isEmpty ? nil : request.style.base
         let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale,
-                                transparent: !complete)
+                                transparent: !complete && baseStyle == nil)
         canvas.worldOrigin = viewport.origin
         let style = request.style
         let project = { (c: Coordinate) in viewport.pixel(c) }
@@ -23,9 +29,6 @@ public enum MapRenderer {
         // Furniture is laid out first (labels keep off it) and drawn last (over the pins).
         var furniture: [Furniture] = []
         if complete {
-            canvas.fillBackground(style.background)
-            for f in drawn where f.id.kind == .water { drawWater(f.geometry, on: canvas, style: style, project: project) }
-            for f in drawn { if let track = f.track { drawTrack(track, on: canvas, style: style, project: project) } }
             // The legend counts what is on the image, not the margin fetched around it.
             let visible = drawn.filter { f in
                 let points = (f.geometry.coordinates + (f.track?.coordinates ?? [])).map(project)
@@ -36,23 +39,52 @@ public enum MapRenderer {
                          Furniture.attribution(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
                          Furniture.scaleBar(viewport, style: style, on: canvas)].compactMap { $0 }
         }
-
         let annotations = AnnotationLayout(features: drawn, viewport: viewport, style: style, language: request.language,
                                            keepInside: complete, obstacles: furniture.map(\.rect), measure: measure)
+
+        // The base and its names go under the annotations, its names where no annotation is.
+        var baseLabels: [BaseLabel] = []
+        if let baseStyle {
+            let base = BaseDrawing(style: baseStyle, viewport: viewport)
+            base.draw(request.base, on: canvas)
+            let names = BaseLabels(style: baseStyle, fontFamily: style.labels.fontFamily, language: request.language, drawing: base,
+                                   width: request.width, height: request.height, keepInside: complete, canvas: canvas)
+            baseLabels = names.place(request.base, obstacles: annotationRects(annotations, furniture: furniture, style: style))
+            BaseLabels.draw(baseLabels, fontFamily: style.labels.fontFamily, style: baseStyle, on: canvas)
+        } else if complete {
+            canvas.fillBackground(style.background)
+        }
+        if complete {
+            for f in drawn where f.id.kind == .water { drawWater(f.geometry, on: canvas, style: style, project: project) }
+            for f in drawn { if let track = f.track { drawTrack(track, on: canvas, style: style, project: project) } }
+        }
         for pin in annotations.pins { canvas.drawPin(PinLook(pin.group, extent: pin.extent, style: style), tipX: pin.tip.x, tipY: pin.tip.y) }
         for label in annotations.labels { drawLabel(label, on: canvas, style: style) }
         for f in furniture { f.draw() }
-        return try canvas.finish()
+        return (try canvas.finish(), annotations, baseLabels)
+    }
+
+    /// What the base's names keep off (image pixels): every pin with its shadow, every
+    /// annotation label, the furniture.
+    static func annotationRects(_ layout: AnnotationLayout, furniture: [Furniture], style: MapStyle) -> RectIndex {
+        var rects = RectIndex()
+        let ink = AnnotationLayout.shadowReach(style)
+        for pin in layout.pins { rects.insert(PixelRect(anchor: pin.tip, extent: pin.extent).grown(by: ink)) }
+        for label in layout.labels { rects.insert(label.rect) }
+        for f in furniture { rects.insert(f.rect) }
+        return rects
     }
 
     /// The transparent annotation tile `tile` (256 px, or 512 px at scale 2): the pins and labels
     /// of `features` as a map of the whole world would show them there. `features` must hold every
     /// feature within `fetchArea(tile:style:)` for the tile to agree with its neighbours.
+    /// With `base` (the base features within `baseFetchArea(tile:style:)`), the tile is opaque:
+    /// the base map under the annotations.
     public static func renderTile(_ tile: TileID, features: [Feature], categories: CategoryFilter = .init(), scale: Double = 1,
-                                  style: MapStyle, language: String? = nil) throws -> Data {
+                                  style: MapStyle, language: String? = nil, base: [BaseFeature] = []) throws -> Data {
         let v = Viewport(tile: tile)
         return try render(MapRequest(features: features, layers: .annotations, categories: categories, framing: .center(v.center, zoom: v.zoom),
-                                     width: v.width, height: v.height, scale: scale, style: style, language: language))
+                                     width: v.width, height: v.height, scale: scale, style: style, language: language, base: base))
     }
 
     /// The area whose features an image of `viewport` must be handed: its own and, beyond it,
@@ -64,6 +96,21 @@ public enum MapRenderer {
     public static func fetchArea(tile: TileID, style: MapStyle) -> BoundingBox {
         fetchArea(Viewport(tile: tile), style: style)
     }
+
+    /// The area whose base features an image of `viewport` must be handed: its own, the reach
+    /// of the widest road's casing beyond it, and room for the names of lines that reach in.
+    public static func baseFetchArea(_ viewport: Viewport, style: MapStyle) -> BoundingBox {
+        let reach = style.base.map { BaseDrawing.reach($0, zoom: BaseDrawing.zoom(viewport)) } ?? 0
+        return viewport.bounds(margin: reach + BaseLabels.repeatDistance)
+    }
+
+    public static func baseFetchArea(tile: TileID, style: MapStyle) -> BoundingBox {
+        baseFetchArea(Viewport(tile: tile), style: style)
+    }
+
+    /// The zoom at which a viewport's base is drawn (what is shown, how wide): the Web Mercator
+    /// zoom, or in another projection the Web Mercator zoom of the same ground resolution.
+    public static func baseZoom(_ viewport: Viewport) -> Double { BaseDrawing.zoom(viewport) }
 
     /// Where a feature's pin stands: a point where it is, a water at a point inside it (the
     /// traveller's convention: waters are green pins, over their drawn shape).

@@ -36,11 +36,14 @@ public struct MapRequest: Sendable {
     public var language: String?
     /// Lines of attribution the data requires, e.g. "© OpenStreetMap contributors".
     public var attribution: [String]
+    /// The base map under the annotations (`MapRenderer.baseFetchArea`), drawn when the style
+    /// has a `base` section; empty: no base, the map as before.
+    public var base: [BaseFeature]
 
     public init(features: [Feature], layers: MapLayers = .complete, projection: any MapProjection = WebMercator(),
                 categories: CategoryFilter = .init(), framing: Framing = .fit(padding: 24, maxZoom: 16),
                 width: Double, height: Double, scale: Double = 1, format: ImageFormat = .png, style: MapStyle,
-                language: String? = nil, attribution: [String] = []) {
+                language: String? = nil, attribution: [String] = [], base: [BaseFeature] = []) {
         self.features = features
         self.layers = layers
         self.projection = projection
@@ -53,6 +56,7 @@ public struct MapRequest: Sendable {
         self.style = style
         self.language = language
         self.attribution = attribution
+        self.base = base
     }
 }
 

@@ -27,6 +27,8 @@ public struct MapStyle: Sendable, Equatable, Decodable {
     public var attribution: AttributionStyle
     /// Printed pages (PDF atlas); nil in styles meant for screens only.
     public var print: PrintStyle?
+    /// The base map under the annotations; nil: the style draws no base.
+    public var base: BaseStyle?
 
     /// A category's pin colour, glyph and names.
     public struct CategoryStyle: Sendable, Hashable {

@@ -49,3 +49,16 @@ extension Canvas {
         stroke(outline, width: outlineWidth)
     }
 }
+
+extension Canvas {
+    /// A dashed stroke with square-cut dashes (`dash`: dash and gap lengths); solid again after.
+    func stroke(_ c: RGBA, width: Double, dash: [Double]) {
+        cairo_set_dash(cr, dash, Int32(dash.count), 0)
+        color(c)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+}

@@ -62,7 +62,7 @@ extension MapStyle {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
         try c.only(["description", "background", "categories", "neutral", "waters", "trips", "labels", "pins",
-                    "clusters", "legend", "scale_bar", "attribution", "print"])
+                    "clusters", "legend", "scale_bar", "attribution", "print", "base"])
         summary = try c.optional("description")
         background = try c.required("background")
         let list = try c.nestedContainer(keyedBy: StyleKey.self, forKey: StyleKey("categories"))
@@ -84,6 +84,7 @@ extension MapStyle {
         scaleBar = try c.required("scale_bar")
         attribution = try c.required("attribution")
         print = try c.optional("print")
+        base = try c.optional("base")
     }
 }
 

@@ -75,3 +75,35 @@ extension Canvas {
         cairo_show_text(cr, text)
     }
 }
+
+extension Canvas {
+    /// The halo of runs of text, each at its origin and turned by its angle (a name along a street).
+    func turnedText(_ runs: [(text: String, x: Double, y: Double, angle: Double)], halo: RGBA, haloWidth: Double) {
+        cairo_new_path(cr)
+        for run in runs {
+            cairo_save(cr)
+            cairo_translate(cr, run.x, run.y)
+            cairo_rotate(cr, run.angle)
+            cairo_move_to(cr, 0, 0)
+            cairo_text_path(cr, run.text)
+            cairo_restore(cr)
+        }
+        color(halo)
+        cairo_set_line_width(cr, haloWidth * 2)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(cr)
+    }
+
+    /// Runs of text, each at its origin and turned by its angle, shown as text.
+    func turnedText(_ runs: [(text: String, x: Double, y: Double, angle: Double)], color c: RGBA) {
+        color(c)
+        for run in runs {
+            cairo_save(cr)
+            cairo_translate(cr, run.x, run.y)
+            cairo_rotate(cr, run.angle)
+            cairo_move_to(cr, 0, 0)
+            cairo_show_text(cr, run.text)
+            cairo_restore(cr)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GeoCore
+
+/// The base map's areas and lines, bottom to top: sea and land, landuse, parks, water,
+/// waterways, buildings, roads (every casing, then every fill, minor → major), rail, borders.
+/// One path for PNG, PDF and SVG: it draws on a `Canvas`.
+struct BaseDrawing {
+    let style: MapStyle.BaseStyle
+    let zoom: Double
+    /// Image pixels of a coordinate.
+    let project: (Coordinate) -> (x: Double, y: Double)
+    /// The image grown by the widest line: what is cut away beyond it cannot show.
+    let clip: PixelRect
+
+    init(style: MapStyle.BaseStyle, viewport: Viewport) {
+        self.style = style
+        zoom = Self.zoom(viewport)
+        let origin = viewport.origin
+        project = { c in
+            let p = viewport.worldPixel(c)
+            return (p.x - origin.x, p.y - origin.y)
+        }
+        clip = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height).grown(by: Self.reach(style, zoom: zoom) + 2)
+    }
+
+    /// The zoom a viewport's base is drawn at (widths, what is shown): the Web Mercator zoom,
+    /// or in another projection the Web Mercator zoom of the same ground resolution at its centre.
+    static func zoom(_ viewport: Viewport) -> Double {
+        if viewport.projection is WebMercator { return viewport.zoom }
+        return log2(WebMercator.metresPerPixel(lat: viewport.center.lat, zoom: 0) / viewport.metresPerPixel)
+    }
+
+    /// Half the widest line at `zoom`, casing included: how far a line's ink reaches from it.
+    static func reach(_ style: MapStyle.BaseStyle, zoom: Double) -> Double {
+        let widths = style.roads.values.map { $0.width + 2 * $0.casingWidth } + style.waterways.kinds.values.map(\.width)
+            + [style.rail.width, style.borders.width]
+        return style.width(widths.max() ?? 0, atZoom: zoom) / 2
+    }
+
+    func draw(_ base: [BaseFeature], on canvas: Canvas) {
+        let byLayer = Dictionary(grouping: base, by: \.layer)
+        func layer(_ l: BaseLayer) -> [BaseFeature] { byLayer[l] ?? [] }
+
+        // Land polygons, when there are any, are drawn over the sea; else all is land.
+        let land = layer(.land)
+        canvas.fillBackground(land.isEmpty ? style.land : style.sea)
+        fill(land.map(\.geometry), color: style.land, on: canvas)
+        for (features, colours) in [(layer(.landuse), style.landuse), (layer(.park), style.park)] {
+            // One path per colour, in the order the colours first come.
+            var kinds: [String] = [], byKind: [String: [Geometry]] = [:]
+            for f in features {
+                guard colours[f.kind] != nil || colours["other"] != nil else { continue }
+                let kind = colours[f.kind] != nil ? f.kind : "other"
+                if byKind[kind] == nil { kinds.append(kind) }
+                byKind[kind, default: []].append(f.geometry)
+            }
+            for kind in kinds { fill(byKind[kind]!, color: colours[kind]!, on: canvas) }
+        }
+        area(layer(.water).map(\.geometry), style.water, on: canvas)
+        let waterways = Dictionary(grouping: layer(.waterway), by: \.kind)
+        for kind in waterways.keys.sorted() {
+            guard let c = style.waterways.kinds[kind], zoom >= c.minZoom else { continue }
+            stroke(waterways[kind]!.map(\.geometry), color: style.waterways.color, width: c.width, on: canvas)
+        }
+        if zoom >= style.buildings.minZoom { area(layer(.building).map(\.geometry), style.buildings, on: canvas) }
+        drawRoads(layer(.road), on: canvas)
+        let rail = style.rail
+        if zoom >= rail.minZoom {
+            let lines = layer(.rail).map(\.geometry)
+            stroke(lines, color: rail.color, width: rail.width, on: canvas)
+            stroke(lines, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
+        }
+        for (level, borders) in Dictionary(grouping: layer(.border), by: { Int($0.kind) ?? 10 }).sorted(by: { $0.key > $1.key }) {
+            // Each level below the countries' is thinner, its dashes shorter.
+            let factor = max(0.35, 1 - 0.15 * Double(max(0, level - 2)))
+            stroke(borders.map(\.geometry), color: style.borders.color, width: style.borders.width * factor,
+                   dash: style.borders.dash.map { $0 * factor }, scaled: false, on: canvas)
+        }
+    }
+
+    private func drawRoads(_ roads: [BaseFeature], on canvas: Canvas) {
+        var byClass: [String: [Geometry]] = [:]
+        for r in roads { if let c = style.road(r.kind) { byClass[c.name, default: []].append(r.geometry) } }
+        let classes = byClass.keys.compactMap { name in style.roads[name].map { (name, $0) } }
+            .filter { zoom >= $0.1.minZoom }
+            .sorted { ($0.1.width, $0.0) < ($1.1.width, $1.0) }
+        for (name, road) in classes where road.casingWidth > 0 {
+            stroke(byClass[name]!, color: road.casing, width: road.width + 2 * road.casingWidth, on: canvas)
+        }
+        for (name, road) in classes { stroke(byClass[name]!, color: road.fill, width: road.width, dash: road.dash, on: canvas) }
+    }
+
+    private func rings(_ geometry: Geometry) -> [[(x: Double, y: Double)]] {
+        let polygons: [[[Coordinate]]] = switch geometry {
+        case let .polygon(rings): [rings]
+        case let .multiPolygon(polygons): polygons
+        default: []
+        }
+        return polygons.flatMap { $0 }.map { PixelClipping.ring($0.map(project), to: clip) }.filter { $0.count > 2 }
+    }
+
+    private func lines(_ geometry: Geometry) -> [[(x: Double, y: Double)]] {
+        let lines: [[Coordinate]] = switch geometry {
+        case let .lineString(line): [line]
+        case let .multiLineString(lines): lines
+        // An area given as a line's layer (a riverbank's outline, a closed road) is stroked along its rings.
+        case let .polygon(rings): rings
+        case let .multiPolygon(polygons): polygons.flatMap { $0 }
+        case .point, .multiPoint: []
+        }
+        return lines.flatMap { PixelClipping.line($0.map(project), to: clip) }
+    }
+
+    /// The areas, filled even-odd per feature: a hole (an island in a lake) stays what is under it.
+    private func fill(_ geometries: [Geometry], color: RGBA, on canvas: Canvas) {
+        for g in geometries {
+            let r = rings(g)
+            guard !r.isEmpty else { continue }
+            canvas.path(r, closed: true)
+            canvas.fill(color)
+        }
+    }
+
+    private func area(_ geometries: [Geometry], _ s: MapStyle.BaseStyle.AreaStyle, on canvas: Canvas) {
+        guard zoom >= s.minZoom else { return }
+        for g in geometries {
+            let r = rings(g)
+            guard !r.isEmpty else { continue }
+            canvas.path(r, closed: true)
+            canvas.fill(s.fill, preserve: s.outlineWidth > 0)
+            if s.outlineWidth > 0 { canvas.stroke(s.outline, width: s.outlineWidth) }
+        }
+    }
+
+    /// All the lines in one path, stroked once: where two meet, their ink merges.
+    private func stroke(_ geometries: [Geometry], color: RGBA, width: Double, dash: [Double] = [], scaled: Bool = true, on canvas: Canvas) {
+        let all = geometries.flatMap(lines)
+        guard !all.isEmpty else { return }
+        let w = scaled ? max(0.5, style.width(width, atZoom: zoom)) : width
+        canvas.path(all, closed: false)
+        if dash.isEmpty { canvas.stroke(color, width: w) } else { canvas.stroke(color, width: w, dash: scaled ? dash.map { style.width($0, atZoom: zoom) } : dash) }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import GeoCore
+
+/// A name of the base map as laid out: its characters with their origins and angles, and the
+/// boxes it covers (halo included) that nothing else may cover.
+struct BaseLabel {
+    let text: String
+    let fontSize: Double
+    let bold: Bool
+    let color: RGBA
+    /// Each character (a whole horizontal label is one run) with its origin on the baseline and its angle.
+    let runs: [(text: String, x: Double, y: Double, angle: Double)]
+    let boxes: [PixelRect]
+}
+
+/// Where the base's names go: places by importance, then waters and parks at a point inside
+/// them, then streets and rivers along their lines, major first. A name goes only where it
+/// covers no annotation (`obstacles`: pins, their labels, the furniture) and no name placed
+/// before it: base labels give way.
+struct BaseLabels {
+    let style: MapStyle.BaseStyle
+    let fontFamily: String
+    let language: String?
+    let zoom: Double
+    let project: (Coordinate) -> (x: Double, y: Double)
+    /// Where labels must lie whole (a finished image), or nil (tiles: labels may cross the edge).
+    let bounds: PixelRect?
+    /// Labels are tried only for features that reach into this area.
+    let area: PixelRect
+    let canvas: Canvas
+
+    /// The space kept between a street's name and the ends of its line.
+    static let lineEndGap = 6.0
+    /// The least distance between two labels of one name along a line.
+    static let repeatDistance = 320.0
+
+    init(style: MapStyle.BaseStyle, fontFamily: String, language: String?, drawing: BaseDrawing, width: Double, height: Double,
+         keepInside: Bool, canvas: Canvas) {
+        self.style = style
+        self.fontFamily = fontFamily
+        self.language = language
+        zoom = drawing.zoom
+        project = drawing.project
+        let image = PixelRect(x: 0, y: 0, width: width, height: height)
+        bounds = keepInside ? image : nil
+        area = image.grown(by: Self.repeatDistance)
+        self.canvas = canvas
+    }
+
+    func place(_ base: [BaseFeature], obstacles: RectIndex) -> [BaseLabel] {
+        var taken = obstacles, placed: [BaseLabel] = [], centres: [String: [(x: Double, y: Double)]] = [:]
+        func accept(_ label: BaseLabel) -> Bool {
+            guard !label.boxes.isEmpty,
+                  bounds.map({ b in label.boxes.allSatisfy { b.contains($0) } }) ?? true,
+                  !label.boxes.contains(where: taken.intersectsAny) else { return false }
+            let c = (x: label.boxes.map(\.midX).reduce(0, +) / Double(label.boxes.count), y: label.boxes.map(\.midY).reduce(0, +) / Double(label.boxes.count))
+            guard !(centres[label.text] ?? []).contains(where: { hypot($0.x - c.x, $0.y - c.y) < Self.repeatDistance }) else { return false }
+            for box in label.boxes { taken.insert(box) }
+            centres[label.text, default: []].append(c)
+            placed.append(label)
+            return true
+        }
+        for candidate in pointCandidates(base) { _ = accept(candidate) }
+        for (text, color, line) in lineCandidates(base) {
+            for label in alongLine(text, color: color, line) { _ = accept(label) }
+        }
+        return placed
+    }
+
+    private func name(_ f: BaseFeature) -> String? {
+        guard let n = f.name(in: language)?.trimmingCharacters(in: .whitespaces), !n.isEmpty else { return nil }
+        return n
+    }
+
+    /// Places, then waters and parks by their size on the image: horizontal names at a point.
+    private func pointCandidates(_ base: [BaseFeature]) -> [BaseLabel] {
+        let places = base.filter { $0.layer == .place }.compactMap { f -> (BaseFeature, MapStyle.BaseStyle.PlaceStyle)? in
+            guard let s = style.places[f.kind], zoom <= s.maxZoom else { return nil }
+            return (f, s)
+        }
+        .sorted { ($1.1.fontSize, $1.0.rank) < ($0.1.fontSize, $0.0.rank) }
+        var labels = places.compactMap { f, s in horizontal(f, size: s.fontSize, color: style.labels.color, bold: true, fitting: nil) }
+        let areas = base.filter { [.water, .park].contains($0.layer) }.compactMap { f -> (BaseFeature, PixelRect)? in
+            let points = f.geometry.coordinates.map(project)
+            guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return nil }
+            let box = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            return box.intersects(area) ? (f, box) : nil
+        }
+        .sorted { $0.1.width * $0.1.height > $1.1.width * $1.1.height }
+        labels += areas.compactMap { f, box in
+            horizontal(f, size: style.labels.fontSize, color: f.layer == .water ? style.labels.waterColor : style.labels.parkColor, bold: false, fitting: box)
+        }
+        return labels
+    }
+
+    /// A horizontal name centred on the feature's representative point; with `fitting`, only
+    /// when the area is wider than its name.
+    private func horizontal(_ f: BaseFeature, size: Double, color: RGBA, bold: Bool, fitting box: PixelRect?) -> BaseLabel? {
+        guard let text = name(f), let at = PlanarGeometry.representativePoint(of: f.geometry) else { return nil }
+        let p = project(at)
+        canvas.setFont(fontFamily, size: size, bold: bold)
+        let width = canvas.textBox(text).advance
+        if let box, box.width < width + 2 * size || box.height < size * 2 { return nil }
+        let halo = style.labels.haloWidth, origin = (x: p.x - width / 2, y: p.y + size * 0.35)
+        let rect = Self.box(x: origin.x, y: origin.y, angle: 0, width: width, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+        guard rect.intersects(area) else { return nil }
+        return BaseLabel(text: text, fontSize: size, bold: bold, color: color, runs: [(text, origin.x, origin.y, 0)], boxes: [rect])
+    }
+
+    /// Named streets (major first, then the longer) and waterways, their pieces joined into chains.
+    private func lineCandidates(_ base: [BaseFeature]) -> [(String, RGBA, TextOnLine)] {
+        struct Key: Hashable { let text: String, layer: BaseLayer, kind: String }
+        var groups: [Key: [[Coordinate]]] = [:]
+        for f in base {
+            guard let text = name(f) else { continue }
+            let kind: String
+            switch f.layer {
+            case .road:
+                guard zoom >= style.labels.streetMinZoom, let road = style.road(f.kind), zoom >= road.style.minZoom else { continue }
+                kind = road.name
+            case .waterway:
+                guard let w = style.waterways.kinds[f.kind], zoom >= w.minZoom else { continue }
+                kind = f.kind
+            default: continue
+            }
+            let lines: [[Coordinate]] = switch f.geometry {
+            case let .lineString(l): [l]
+            case let .multiLineString(ls): ls
+            default: []
+            }
+            groups[Key(text: text, layer: f.layer, kind: kind), default: []] += lines
+        }
+        func weight(_ k: Key) -> Double { k.layer == .road ? style.roads[k.kind]?.width ?? 0 : style.waterways.kinds[k.kind]?.width ?? 0 }
+        var candidates: [(Key, TextOnLine)] = []
+        for (key, lines) in groups {
+            for chain in LineChains.join(lines) {
+                let line = TextOnLine(chain.map(project))
+                let xs = line.points.map(\.x), ys = line.points.map(\.y)
+                guard PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!).intersects(area) else { continue }
+                candidates.append((key, line))
+            }
+        }
+        candidates.sort { a, b in
+            let (wa, wb) = (weight(a.0), weight(b.0))
+            if wa != wb { return wa > wb }
+            if a.1.length != b.1.length { return a.1.length > b.1.length }
+            return a.0.text < b.0.text
+        }
+        return candidates.map { ($0.0.text, $0.0.layer == .road ? style.labels.color : style.labels.waterColor, $0.1) }
+    }
+
+    /// The name along `line` at every spot tried, best first: from the middle outward, upright
+    /// (read left to right), where the line is straight enough.
+    private func alongLine(_ text: String, color: RGBA, _ line: TextOnLine) -> [BaseLabel] {
+        let size = style.labels.fontSize, halo = style.labels.haloWidth
+        canvas.setFont(fontFamily, size: size)
+        let characters = text.map(String.init), advances = characters.map { canvas.textBox($0).advance }
+        let length = advances.reduce(0, +), spare = line.length - length - 2 * Self.lineEndGap
+        guard spare >= 0 else { return [] }
+        let reversed = line.reversed
+        let middle = Self.lineEndGap + spare / 2, step = max(length / 2, 24)
+        var starts = [middle]
+        for k in 1...Int(spare / 2 / step + 1) { starts += [middle - Double(k) * step, middle + Double(k) * step] }
+        return starts.filter { $0 >= Self.lineEndGap && $0 <= Self.lineEndGap + spare }.compactMap { start in
+            let a = line.point(at: start), b = line.point(at: start + length)
+            let (path, from) = b.x >= a.x ? (line, start) : (reversed, line.length - start - length)
+            guard let glyphs = path.glyphs(advances: advances, start: from, baselineShift: size * 0.35) else { return nil }
+            let boxes = zip(glyphs, advances).map { g, a in
+                Self.box(x: g.x, y: g.y, angle: g.angle, width: a, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+            }
+            return BaseLabel(text: text, fontSize: size, bold: false, color: color,
+                             runs: zip(characters, glyphs).map { ($0, $1.x, $1.y, $1.angle) }, boxes: boxes)
+        }
+    }
+
+    /// The upright box around a character turned by `angle` about its origin.
+    static func box(x: Double, y: Double, angle: Double, width: Double, above: Double, below: Double, side: Double) -> PixelRect {
+        let (c, s) = (cos(angle), sin(angle))
+        let corners = [(-side, -above), (width + side, -above), (width + side, below), (-side, below)].map { u, v in
+            (x: x + u * c - v * s, y: y + u * s + v * c)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// The labels, halos first (so that no halo covers a neighbour's letters), then the text, shown as text (PDF keeps it searchable).
+    static func draw(_ labels: [BaseLabel], fontFamily: String, style: MapStyle.BaseStyle, on canvas: Canvas) {
+        if style.labels.haloWidth > 0 {
+            for label in labels {
+                canvas.setFont(fontFamily, size: label.fontSize, bold: label.bold)
+                canvas.turnedText(label.runs, halo: style.labels.haloColor, haloWidth: style.labels.haloWidth)
+            }
+        }
+        for label in labels {
+            canvas.setFont(fontFamily, size: label.fontSize, bold: label.bold)
+            canvas.turnedText(label.runs, color: label.color)
+        }
+    }
+}
