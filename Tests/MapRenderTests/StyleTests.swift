@@ -251,6 +251,27 @@ import Testing
         #expect(section.keyPath == "waters" && section.reason == "expected an object")
     }
 
+    @Test func theBaseSectionIsCheckedAsStrictly() throws {
+        let (road, _) = try loadError(edited(["base", "roads", "primary", "casing_widht"], 1))
+        #expect(road.keyPath == "base.roads.primary.casing_widht" && road.reason == "unknown key; did you mean 'casing_width'?")
+        let (dash, _) = try loadError(edited(["base", "rail", "dash"], [3]))
+        #expect(dash.keyPath == "base.rail.dash" && dash.reason.contains("in pairs"))
+        let (zoom, _) = try loadError(edited(["base", "buildings", "min_zoom"], 30))
+        #expect(zoom.keyPath == "base.buildings.min_zoom" && zoom.reason == "30.0 is not a zoom level 0…24")
+        let (colour, _) = try loadError(edited(["base", "park", "forest"], "green"))
+        #expect(colour.keyPath == "base.park.forest")
+        let (missing, _) = try loadError(edited(["base", "sea"], nil))
+        #expect(missing.keyPath == "base.sea")
+        let (growth, _) = try loadError(edited(["base", "growth"], 5))
+        #expect(growth.keyPath == "base.growth")
+        // The section is optional: a style without it draws no base.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-style-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(edited(["base"], nil).utf8).write(to: url)
+        #expect(try MapStyle.load(from: url).base == nil)
+        for name in Self.shipped { #expect(try MapStyle.named(name).base != nil, "\(name) has a base") }
+    }
+
     @Test func missingFilesAndNames() throws {
         let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-style-\(UUID().uuidString).json")
         #expect(throws: StyleError(file: nowhere.path, reason: "no such file")) { try MapStyle.load(from: nowhere) }

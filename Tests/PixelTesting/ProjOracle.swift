@@ -15,7 +15,7 @@ public enum ProjOracle {
     /// `projinfo EPSG:CODE` lists its AXIS entries: LKS-92 / Latvia TM (3059) is "northing (X)"
     /// then "easting (Y)"; S-JTSK / Krovak East North (5514) is "easting (X)" then "northing (Y)".
     public enum AxisOrder: Sendable { case eastingNorthing, northingEasting }
-    public static let axisOrder: [Int: AxisOrder] = [3059: .northingEasting, 5514: .eastingNorthing]
+    public static let axisOrder: [Int: AxisOrder] = [3059: .northingEasting, 5514: .eastingNorthing, 3857: .eastingNorthing]
 
     /// Eastings and northings in metres of `points` in EPSG:`epsg`, by
     /// `cs2cs -f %.6f EPSG:4326 EPSG:<epsg>`. EPSG:4326's official axis order is latitude,
