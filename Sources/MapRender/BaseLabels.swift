@@ -33,6 +33,8 @@ struct BaseLabels {
     static let lineEndGap = 6.0
     /// The least distance between two labels of one name along a line.
     static let repeatDistance = 320.0
+    /// The most spots tried along one line.
+    static let spots = 48
 
     init(style: MapStyle.BaseStyle, fontFamily: String, language: String?, drawing: BaseDrawing, width: Double, height: Double,
          keepInside: Bool, canvas: Canvas) {
@@ -158,7 +160,8 @@ struct BaseLabels {
         let length = advances.reduce(0, +), spare = line.length - length - 2 * Self.lineEndGap
         guard spare >= 0 else { return [] }
         let reversed = line.reversed
-        let middle = Self.lineEndGap + spare / 2, step = max(length / 2, 24)
+        // Spots a few pixels apart, so that a name finds a gap between pins; at most `spots` of them.
+        let middle = Self.lineEndGap + spare / 2, step = max(12, spare / Double(Self.spots))
         var starts = [middle]
         for k in 1...Int(spare / 2 / step + 1) { starts += [middle - Double(k) * step, middle + Double(k) * step] }
         return starts.filter { $0 >= Self.lineEndGap && $0 <= Self.lineEndGap + spare }.compactMap { start in
