@@ -62,7 +62,7 @@ struct BaseLabels {
             placed.append(label)
             return true
         }
-        for candidate in pointCandidates(base) { _ = accept(candidate) }
+        for spots in pointCandidates(base) { _ = spots.first(where: accept) }
         for (text, color, line) in lineCandidates(base) {
             for label in alongLine(text, color: color, line) { _ = accept(label) }
         }
@@ -74,8 +74,9 @@ struct BaseLabels {
         return n
     }
 
-    /// Places, then waters and parks by their size on the image: horizontal names at a point.
-    private func pointCandidates(_ base: [BaseFeature]) -> [BaseLabel] {
+    /// Places, then waters and parks by their size on the image: horizontal names at a point,
+    /// or a little beside it where that is taken.
+    private func pointCandidates(_ base: [BaseFeature]) -> [[BaseLabel]] {
         let places = base.filter { $0.layer == .place }.compactMap { f -> (BaseFeature, MapStyle.BaseStyle.PlaceStyle)? in
             guard let s = style.places[f.kind], zoom <= s.maxZoom else { return nil }
             return (f, s)
@@ -95,18 +96,23 @@ struct BaseLabels {
         return labels
     }
 
-    /// A horizontal name centred on the feature's representative point; with `fitting`, only
-    /// when the area is wider than its name.
-    private func horizontal(_ f: BaseFeature, size: Double, color: RGBA, bold: Bool, fitting box: PixelRect?) -> BaseLabel? {
+    /// A horizontal name centred on the feature's representative point, then above, below and
+    /// to either side of it; with `fitting`, only when the area is wider than its name, and only
+    /// where it stays over the area's box.
+    private func horizontal(_ f: BaseFeature, size: Double, color: RGBA, bold: Bool, fitting box: PixelRect?) -> [BaseLabel]? {
         guard let text = name(f), let at = PlanarGeometry.representativePoint(of: f.geometry) else { return nil }
         let p = project(at)
         canvas.setFont(fontFamily, size: size, bold: bold)
         let width = canvas.textBox(text).advance
         if let box, box.width < width + 2 * size || box.height < size * 2 { return nil }
-        let halo = style.labels.haloWidth, origin = (x: p.x - width / 2, y: p.y + size * 0.35)
-        let rect = Self.box(x: origin.x, y: origin.y, angle: 0, width: width, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
-        guard rect.intersects(area) else { return nil }
-        return BaseLabel(text: text, fontSize: size, bold: bold, color: color, runs: [(text, origin.x, origin.y, 0)], boxes: [rect])
+        let halo = style.labels.haloWidth, line = size * 1.5
+        let labels = [(0.0, 0.0), (0, -line), (0, line), (-width / 2, 0), (width / 2, 0)].compactMap { dx, dy -> BaseLabel? in
+            let origin = (x: p.x + dx - width / 2, y: p.y + dy + size * 0.35)
+            let rect = Self.box(x: origin.x, y: origin.y, angle: 0, width: width, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+            guard rect.intersects(area), box.map({ $0.contains(rect) }) ?? true else { return nil }
+            return BaseLabel(text: text, fontSize: size, bold: bold, color: color, runs: [(text, origin.x, origin.y, 0)], boxes: [rect])
+        }
+        return labels.isEmpty ? nil : labels
     }
 
     /// Named streets (major first, then the longer) and waterways, their pieces joined into chains.
