@@ -51,7 +51,11 @@ public enum PrintRenderer {
         let shown = Set(map.shownCategories), p = layout.print, f = p.indexFontSize
         let project = { (c: Coordinate) in v.pixel(c) }
         canvas.within(rect) {
-            canvas.fillBackground(style.background)
+            if let baseStyle = style.base, !map.base.isEmpty {
+                drawBase(layout, style: baseStyle, on: canvas)
+            } else {
+                canvas.fillBackground(style.background)
+            }
             for feature in map.features where shown.contains(feature.category) {
                 if feature.id.kind == .water { MapRenderer.drawWater(feature.geometry, on: canvas, style: style, project: project) }
                 if let track = feature.track { MapRenderer.drawTrack(track, on: canvas, style: style, project: project) }
@@ -78,6 +82,21 @@ public enum PrintRenderer {
         }
         canvas.path([[(rect.x, rect.y), (rect.maxX, rect.y), (rect.maxX, rect.maxY), (rect.x, rect.maxY)]], closed: true)
         canvas.stroke(style.labels.color, width: 0.8)
+    }
+
+    /// The base map within the map's frame (origin at its corner), its names off the numbered markers.
+    static func drawBase(_ layout: PrintLayout, style baseStyle: MapStyle.BaseStyle, on canvas: Canvas) {
+        let map = layout.map, rect = layout.mapRect
+        let base = BaseDrawing(style: baseStyle, viewport: layout.viewport)
+        base.draw(map.base, on: canvas)
+        var markers = RectIndex()
+        for entry in layout.entries {
+            let r = entry.markerRadius + 1
+            markers.insert(PixelRect(x: entry.marker.x - rect.x - r, y: entry.marker.y - rect.y - r, width: 2 * r, height: 2 * r))
+        }
+        let names = BaseLabels(style: baseStyle, fontFamily: PrintedMap.labelFont, language: map.language, drawing: base,
+                               width: rect.width, height: rect.height, keepInside: true, canvas: canvas)
+        BaseLabels.draw(names.place(map.base, obstacles: markers), fontFamily: PrintedMap.labelFont, style: baseStyle, on: canvas)
     }
 
     /// A disc in the category's colour with the object's number.

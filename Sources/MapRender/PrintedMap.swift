@@ -17,9 +17,13 @@ public struct PrintedMap: Sendable {
     public var dataDate: Date?
     public var features: [Feature]
     public var attribution: [String]
+    /// The base map under the markers (the features within `MapRenderer.baseFetchArea` of the layout's viewport), drawn
+    /// when the style has a `base` section.
+    public var base: [BaseFeature]
 
     public init(title: String, area: PrintArea, categories: CategoryFilter, paper: Paper, projection: any MapProjection = WebMercator(),
-                language: String? = nil, style: MapStyle, dataDate: Date? = nil, features: [Feature] = [], attribution: [String] = []) {
+                language: String? = nil, style: MapStyle, dataDate: Date? = nil, features: [Feature] = [], attribution: [String] = [],
+                base: [BaseFeature] = []) {
         self.title = title
         self.area = area
         self.categories = categories
@@ -30,6 +34,7 @@ public struct PrintedMap: Sendable {
         self.dataDate = dataDate
         self.features = features
         self.attribution = attribution
+        self.base = base
     }
 }
 

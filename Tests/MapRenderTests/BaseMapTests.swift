@@ -116,6 +116,20 @@ import TestSupport
         #expect(text.contains("Mannerheimintie"), "pdftotext read: \(text)")
     }
 
+    @Test func aPrintedPageNamesItsStreetsAsText() async throws {
+        let street = BaseFeature(layer: .road, kind: "primary", name: "Pohjoisesplanadi", geometry: .lineString([Self.offset(0.0002, -0.01), Self.offset(0.0002, 0.01)]))
+        let map = PrintedMap(title: "Kaartinkaupunki", area: .around(Self.centre, radius: 400), categories: [], paper: Paper.named("A4")!,
+                             style: try MapStyle.named("print"), base: [street])
+        let layout = try PrintLayout(map)
+        // About 1:5 000: zoom 14.8, where the print style names streets.
+        #expect(MapRenderer.baseZoom(layout.viewport) >= map.style.base!.labels.streetMinZoom)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-base-print-\(UUID().uuidString).pdf")
+        try PrintRenderer.pdf([layout]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = try await ChildProcess.output(of: "pdftotext", [file.path, "-"])
+        #expect(text.contains("Pohjoisesplanadi"), "pdftotext read: \(text)")
+    }
+
     @Test func aStyleWithoutBaseOrNoBaseFeaturesDrawsTheMapAsBefore() throws {
         let pin = Feature(id: FeatureID(kind: .poi, row: 1), category: "see", name: "Tuomiokirkko", names: [:], address: nil,
                           geometry: .point(Self.centre), distance: nil, properties: [:])
