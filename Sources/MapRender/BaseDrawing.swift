@@ -9,8 +9,10 @@ struct BaseDrawing {
     let zoom: Double
     /// Image pixels of a coordinate.
     let project: (Coordinate) -> (x: Double, y: Double)
-    /// The image grown by the widest line: what is cut away beyond it cannot show.
+    /// The image grown by the widest line and then some: what is cut away beyond it cannot
+    /// show, and what lies near is left whole, so that a tile draws it exactly as the overview.
     let clip: PixelRect
+    static let clipMargin = 1024.0
 
     init(style: MapStyle.BaseStyle, viewport: Viewport) {
         self.style = style
@@ -20,7 +22,7 @@ struct BaseDrawing {
             let p = viewport.worldPixel(c)
             return (p.x - origin.x, p.y - origin.y)
         }
-        clip = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height).grown(by: Self.reach(style, zoom: zoom) + 2)
+        clip = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height).grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
     }
 
     /// The zoom a viewport's base is drawn at (widths, what is shown): the Web Mercator zoom,
@@ -99,7 +101,7 @@ struct BaseDrawing {
         return polygons.flatMap { $0 }.map { PixelClipping.ring($0.map(project), to: clip) }.filter { $0.count > 2 }
     }
 
-    private func lines(_ geometry: Geometry) -> [[(x: Double, y: Double)]] {
+    private func lines(_ geometry: Geometry) -> [(points: [(x: Double, y: Double)], start: Double)] {
         let lines: [[Coordinate]] = switch geometry {
         case let .lineString(line): [line]
         case let .multiLineString(lines): lines
@@ -137,7 +139,15 @@ struct BaseDrawing {
         let all = geometries.flatMap(lines)
         guard !all.isEmpty else { return }
         let w = scaled ? max(0.5, style.width(width, atZoom: zoom)) : width
-        canvas.path(all, closed: false)
-        if dash.isEmpty { canvas.stroke(color, width: w) } else { canvas.stroke(color, width: w, dash: scaled ? dash.map { style.width($0, atZoom: zoom) } : dash) }
+        guard !dash.isEmpty else {
+            canvas.path(all.map(\.points), closed: false)
+            return canvas.stroke(color, width: w)
+        }
+        // Piece by piece: each keeps the dashes' phase where the whole line has it.
+        let lengths = scaled ? dash.map { style.width($0, atZoom: zoom) } : dash
+        for piece in all {
+            canvas.path([piece.points], closed: false)
+            canvas.stroke(color, width: w, dash: lengths, offset: piece.start)
+        }
     }
 }

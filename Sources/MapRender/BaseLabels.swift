@@ -23,10 +23,9 @@ struct BaseLabels {
     let language: String?
     let zoom: Double
     let project: (Coordinate) -> (x: Double, y: Double)
-    /// Where labels must lie whole (a finished image), or nil (tiles: labels may cross the edge).
-    let bounds: PixelRect?
-    /// Labels are tried only for features that reach into this area.
-    let area: PixelRect
+    /// Where labels must lie whole: the image. A tile's names stay within it too, since the
+    /// pins of the next tile, which a name across the edge might cover, are not known here.
+    let bounds: PixelRect
     let canvas: Canvas
 
     /// The space kept between a street's name and the ends of its line.
@@ -37,15 +36,13 @@ struct BaseLabels {
     static let spots = 48
 
     init(style: MapStyle.BaseStyle, fontFamily: String, language: String?, drawing: BaseDrawing, width: Double, height: Double,
-         keepInside: Bool, canvas: Canvas) {
+         canvas: Canvas) {
         self.style = style
         self.fontFamily = fontFamily
         self.language = language
         zoom = drawing.zoom
         project = drawing.project
-        let image = PixelRect(x: 0, y: 0, width: width, height: height)
-        bounds = keepInside ? image : nil
-        area = image.grown(by: Self.repeatDistance)
+        bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         self.canvas = canvas
     }
 
@@ -53,7 +50,7 @@ struct BaseLabels {
         var taken = obstacles, placed: [BaseLabel] = [], centres: [String: [(x: Double, y: Double)]] = [:]
         func accept(_ label: BaseLabel) -> Bool {
             guard !label.boxes.isEmpty,
-                  bounds.map({ b in label.boxes.allSatisfy { b.contains($0) } }) ?? true,
+                  label.boxes.allSatisfy(bounds.contains),
                   !label.boxes.contains(where: taken.intersectsAny) else { return false }
             let c = (x: label.boxes.map(\.midX).reduce(0, +) / Double(label.boxes.count), y: label.boxes.map(\.midY).reduce(0, +) / Double(label.boxes.count))
             guard !(centres[label.text] ?? []).contains(where: { hypot($0.x - c.x, $0.y - c.y) < Self.repeatDistance }) else { return false }
@@ -87,7 +84,7 @@ struct BaseLabels {
             let points = f.geometry.coordinates.map(project)
             guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return nil }
             let box = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-            return box.intersects(area) ? (f, box) : nil
+            return box.intersects(bounds) ? (f, box) : nil
         }
         .sorted { $0.1.width * $0.1.height > $1.1.width * $1.1.height }
         labels += areas.compactMap { f, box in
@@ -109,7 +106,7 @@ struct BaseLabels {
         let labels = [(0.0, 0.0), (0, -line), (0, line), (-width / 2, 0), (width / 2, 0)].compactMap { dx, dy -> BaseLabel? in
             let origin = (x: p.x + dx - width / 2, y: p.y + dy + size * 0.35)
             let rect = Self.box(x: origin.x, y: origin.y, angle: 0, width: width, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
-            guard rect.intersects(area), box.map({ $0.contains(rect) }) ?? true else { return nil }
+            guard rect.intersects(bounds), box.map({ $0.contains(rect) }) ?? true else { return nil }
             return BaseLabel(text: text, fontSize: size, bold: bold, color: color, runs: [(text, origin.x, origin.y, 0)], boxes: [rect])
         }
         return labels.isEmpty ? nil : labels
@@ -144,7 +141,7 @@ struct BaseLabels {
             for chain in LineChains.join(lines) {
                 let line = TextOnLine(chain.map(project))
                 let xs = line.points.map(\.x), ys = line.points.map(\.y)
-                guard PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!).intersects(area) else { continue }
+                guard PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!).intersects(bounds) else { continue }
                 candidates.append((key, line))
             }
         }

@@ -48,7 +48,7 @@ public enum MapRenderer {
             let base = BaseDrawing(style: baseStyle, viewport: viewport)
             base.draw(request.base, on: canvas)
             let names = BaseLabels(style: baseStyle, fontFamily: style.labels.fontFamily, language: request.language, drawing: base,
-                                   width: request.width, height: request.height, keepInside: complete, canvas: canvas)
+                                   width: request.width, height: request.height, canvas: canvas)
             baseLabels = names.place(request.base, obstacles: annotationRects(annotations, furniture: furniture, style: style))
             BaseLabels.draw(baseLabels, fontFamily: style.labels.fontFamily, style: baseStyle, on: canvas)
         } else if complete {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rings and lines cut to a rectangle of image pixels before Cairo sees them: a country's
 /// land polygon at zoom 16 reaches millions of pixels away, beyond what Cairo's fixed-point
 /// coordinates hold, and its far vertices would cost time for nothing.
@@ -27,21 +29,28 @@ enum PixelClipping {
         return points
     }
 
-    /// The pieces of `line` inside `rect` (Liang–Barsky per segment, joined where they meet).
-    static func line(_ line: [Point], to rect: PixelRect) -> [[Point]] {
-        guard !isInside(line, rect) else { return [line] }
-        var pieces: [[Point]] = [], current: [Point] = []
+    /// The pieces of `line` inside `rect` (Liang–Barsky per segment, joined where they meet),
+    /// each with how far along the whole line it starts: dashes keep their phase, so a dashed
+    /// line cut by a tile's edge continues in the next tile as in the overview.
+    static func line(_ line: [Point], to rect: PixelRect) -> [(points: [Point], start: Double)] {
+        guard !isInside(line, rect) else { return [(line, 0)] }
+        var pieces: [(points: [Point], start: Double)] = [], current: [Point] = [], start = 0.0, along = 0.0
         for (a, b) in zip(line, line.dropFirst()) {
+            defer { along += hypot(b.x - a.x, b.y - a.y) }
             guard let (p, q) = segment(a, b, rect) else {
-                if current.count > 1 { pieces.append(current) }
+                if current.count > 1 { pieces.append((current, start)) }
                 current = []
                 continue
             }
-            if current.isEmpty { current = [p] } else if current.last! != p { pieces.append(current); current = [p] }
+            if let last = current.last, last != p {
+                pieces.append((current, start))
+                current = []
+            }
+            if current.isEmpty { current = [p]; start = along + hypot(p.x - a.x, p.y - a.y) }
             current.append(q)
-            if q != b { pieces.append(current); current = [] }
+            if q != b { pieces.append((current, start)); current = [] }
         }
-        if current.count > 1 { pieces.append(current) }
+        if current.count > 1 { pieces.append((current, start)) }
         return pieces
     }
 

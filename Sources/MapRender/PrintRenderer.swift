@@ -95,7 +95,7 @@ public enum PrintRenderer {
             markers.insert(PixelRect(x: entry.marker.x - rect.x - r, y: entry.marker.y - rect.y - r, width: 2 * r, height: 2 * r))
         }
         let names = BaseLabels(style: baseStyle, fontFamily: PrintedMap.labelFont, language: map.language, drawing: base,
-                               width: rect.width, height: rect.height, keepInside: true, canvas: canvas)
+                               width: rect.width, height: rect.height, canvas: canvas)
         BaseLabels.draw(names.place(map.base, obstacles: markers), fontFamily: PrintedMap.labelFont, style: baseStyle, on: canvas)
     }
 

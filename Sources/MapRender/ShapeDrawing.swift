@@ -51,9 +51,10 @@ extension Canvas {
 }
 
 extension Canvas {
-    /// A dashed stroke with square-cut dashes (`dash`: dash and gap lengths); solid again after.
-    func stroke(_ c: RGBA, width: Double, dash: [Double]) {
-        cairo_set_dash(cr, dash, Int32(dash.count), 0)
+    /// A dashed stroke with square-cut dashes (`dash`: dash and gap lengths), the pattern
+    /// `offset` into its cycle where the path starts; solid again after.
+    func stroke(_ c: RGBA, width: Double, dash: [Double], offset: Double = 0) {
+        cairo_set_dash(cr, dash, Int32(dash.count), offset)
         color(c)
         cairo_set_line_width(cr, width)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)

@@ -130,6 +130,47 @@ import TestSupport
         #expect(text.contains("Pohjoisesplanadi"), "pdftotext read: \(text)")
     }
 
+    /// Base tiles drawn apart fit together into the overview (to 8 levels of 255 away from the seams): land and sea, a lake with its
+    /// island, cased roads and dashed rail (the dashes in phase) across the tiles' edges. Names
+    /// are left out: a tile keeps its names within itself, the overview places them anywhere.
+    @Test func aMosaicOfBaseTilesIsTheOverview() throws {
+        let zoom = 16, northWest = try TileID(containing: Self.centre, zoom: zoom)
+        let n = Double(1 << zoom), world = WebMercator.tileSize / n
+        let corner = WebMercator.coordinate(x: Double(northWest.x + 1) * world, y: Double(northWest.y + 1) * world)
+        func at(_ dLat: Double, _ dLon: Double) -> Coordinate { Coordinate(lat: corner.lat + dLat, lon: corner.lon + dLon) }
+        let base = [
+            BaseFeature(layer: .land, kind: "land", geometry: .polygon([[at(-0.01, -0.01), at(-0.01, 0.003), at(0.01, 0.0045), at(0.01, -0.01), at(-0.01, -0.01)]])),
+            BaseFeature(layer: .water, kind: "lake", geometry: .polygon([[at(-0.0008, -0.0034), at(-0.0009, -0.0005), at(0.0006, -0.0012), at(0.0009, -0.003), at(-0.0008, -0.0034)],
+                                                                          [at(-0.0002, -0.0024), at(-0.0003, -0.0016), at(0.0002, -0.0019), at(-0.0002, -0.0024)]])),
+            BaseFeature(layer: .park, kind: "park", geometry: .polygon([[at(0.0002, 0.0002), at(0.0002, 0.002), at(0.0009, 0.002), at(0.0009, 0.0002), at(0.0002, 0.0002)]])),
+            BaseFeature(layer: .road, kind: "primary", geometry: .lineString([at(-0.002, -0.004), at(0.0003, 0.0001), at(0.002, 0.004)])),
+            BaseFeature(layer: .road, kind: "residential", geometry: .lineString([at(0.0011, -0.005), at(-0.0004, 0.005)])),
+            BaseFeature(layer: .road, kind: "footway", geometry: .lineString([at(-0.0015, 0.0003), at(0.0015, -0.0002)])),
+            BaseFeature(layer: .rail, kind: "rail", geometry: .lineString([at(-0.0012, -0.005), at(0.0013, 0.0047)])),
+            BaseFeature(layer: .border, kind: "8", geometry: .lineString([at(0.0016, -0.005), at(-0.0016, 0.005)])),
+        ]
+        let overview = try Pixels(png: MapRenderer.render(MapRequest(features: [], layers: .annotations, framing: .center(corner, zoom: Double(zoom)),
+                                                                     width: 512, height: 512, style: style, base: base)))
+        var differing = 0, seamDiffering = 0
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let id = try TileID(z: zoom, x: northWest.x + dx, y: northWest.y + dy)
+            let tile = try Pixels(png: MapRenderer.renderTile(id, features: [], style: style, base: base))
+            for y in 0..<256 {
+                for x in 0..<256 {
+                    let difference = TileTests.channelDifference(tile.data[y * 256 + x], overview.data[(y + dy * 256) * 512 + x + dx * 256])
+                    let atSeam = abs(x + dx * 256 - 256) < 2 || abs(y + dy * 256 - 256) < 2
+                    // Cairo tessellates a long stroke within the surface it draws on, so a
+                    // line's anti-aliased edge may differ by a few levels between a tile and the overview.
+                    if atSeam ? difference > 24 : difference > 8 { differing += 1 }
+                    if atSeam && difference > 2 { seamDiffering += 1 }
+                }
+            }
+        }
+        #expect(Set(overview.data).count > 20, "the overview shows sea, land, water, roads and rail")
+        #expect(differing == 0, "\(differing) pixels differ between the base tiles and the overview")
+        #expect(seamDiffering <= 512 * 512 / 2_000, "\(seamDiffering) pixels at the seams differ slightly")
+    }
+
     @Test func aStyleWithoutBaseOrNoBaseFeaturesDrawsTheMapAsBefore() throws {
         let pin = Feature(id: FeatureID(kind: .poi, row: 1), category: "see", name: "Tuomiokirkko", names: [:], address: nil,
                           geometry: .point(Self.centre), distance: nil, properties: [:])
