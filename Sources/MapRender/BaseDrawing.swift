@@ -68,9 +68,12 @@ struct BaseDrawing {
         drawRoads(layer(.road), on: canvas)
         let rail = style.rail
         if zoom >= rail.minZoom {
-            let lines = layer(.rail).map(\.geometry)
-            stroke(lines, color: rail.color, width: rail.width, on: canvas)
-            stroke(lines, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
+            let (trams, railways) = layer(.rail).reduce(into: ([Geometry](), [Geometry]())) { lines, f in
+                if MapStyle.BaseStyle.RailStyle.streetKinds.contains(f.kind) { lines.0.append(f.geometry) } else { lines.1.append(f.geometry) }
+            }
+            stroke(trams, color: rail.color, width: rail.tramWidth, on: canvas)
+            stroke(railways, color: rail.color, width: rail.width, on: canvas)
+            stroke(railways, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
         }
         for (level, borders) in Dictionary(grouping: layer(.border), by: { Int($0.kind) ?? 10 }).sorted(by: { $0.key > $1.key }) {
             // Each level below the countries' is thinner, its dashes shorter.

@@ -55,13 +55,18 @@ extension MapStyle {
             public var dash: [Double]
         }
 
-        /// A rail line: `color` under white (`dashColor`) dashes.
+        /// A rail line: `color` under white (`dashColor`) dashes; trams and light rail, which
+        /// run along streets, a thin solid line in `color`.
         public struct RailStyle: Sendable, Hashable {
             public var color: RGBA
             public var dashColor: RGBA
             public var width: Double
             public var dash: [Double]
+            public var tramWidth: Double
             public var minZoom: Double
+
+            /// The kinds drawn as trams.
+            public static let streetKinds: Set<String> = ["tram", "light_rail"]
         }
 
         /// Borders: at admin level 2 (countries) `width` and `dash`; each level below that thinner and its dashes shorter.

@@ -98,11 +98,12 @@ extension MapStyle.BaseStyle.RoadStyle {
 extension MapStyle.BaseStyle.RailStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["color", "dash_color", "width", "dash", "min_zoom"])
+        try c.only(["color", "dash_color", "width", "dash", "tram_width", "min_zoom"])
         color = try c.required("color")
         dashColor = try c.required("dash_color")
         width = try c.length("width")
         dash = try c.dash("dash")
+        tramWidth = try c.length("tram_width")
         minZoom = try c.zoom("min_zoom")
     }
 }

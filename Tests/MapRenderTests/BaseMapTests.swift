@@ -114,6 +114,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: file) }
         let text = try await ChildProcess.output(of: "pdftotext", [file.path, "-"])
         #expect(text.contains("Mannerheimintie"), "pdftotext read: \(text)")
+        // The same drawing makes an SVG.
+        let svg = String(decoding: try render([street], format: .svg), as: UTF8.self)
+        #expect(svg.hasPrefix("<?xml") && svg.contains("<path"))
     }
 
     @Test func aPrintedPageNamesItsStreetsAsText() async throws {
