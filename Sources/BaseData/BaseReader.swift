@@ -51,15 +51,19 @@ public struct BaseReader: Sendable {
                 throw failure(log.firstFailure ?? "not a vector file GDAL can read")
             }
             defer { GDALClose(dataset) }
-            var output = Output(size: batchSize, body: body, progress: progress)
-            if isOpenStreetMap {
-                try readOpenStreetMap(dataset, log, &output)
-            } else {
-                try readVector(dataset, log, &output)
+            return try withoutActuallyEscaping(body) { body in
+                try withoutActuallyEscaping(progress) { progress in
+                    var output = Output(size: batchSize, body: body, progress: progress)
+                    if isOpenStreetMap {
+                        try readOpenStreetMap(dataset, log, &output)
+                    } else {
+                        try readVector(dataset, log, &output)
+                    }
+                    try output.flush()
+                    progress(output.summary.read)
+                    return output.summary
+                }
             }
-            try output.flush()
-            progress(output.summary.read)
-            return output.summary
         }
     }
 
@@ -124,9 +128,9 @@ public struct BaseReader: Sendable {
             case "multipolygons": OSMClassification.area(tag)
             default: nil
             }
-            guard let found, var geometry = try geometry(of: feature, transform: nil, layerName: layerName) else { continue }
-            if found.outline { geometry = geometry.outline }
-            if (try? geometry.validate()) == nil {
+            guard let found, var shape = try geometry(of: feature, transform: nil, layerName: layerName) else { continue }
+            if found.outline { shape = shape.outline }
+            if (try? shape.validate()) == nil {
                 output.summary.skipped += 1
                 continue
             }
@@ -135,7 +139,7 @@ public struct BaseReader: Sendable {
                 for (key, value) in others() where key.hasPrefix("name:") { names[String(key.dropFirst(5))] = value }
             }
             try output.append(BaseFeature(layer: found.layer, kind: found.kind, name: tag("name"), names: names,
-                                          rank: found.rank, geometry: geometry))
+                                          rank: found.rank, geometry: shape))
         }
     }
 
@@ -160,17 +164,17 @@ public struct BaseReader: Sendable {
                 defer { OGR_F_Destroy(feature) }
                 output.counted()
                 guard let found = kind.classify({ fields.value(feature, $0) }),
-                      var geometry = try geometry(of: feature, transform: transform.handle, layerName: layerName) else { continue }
-                if found.outline { geometry = geometry.outline }
+                      var shape = try geometry(of: feature, transform: transform.handle, layerName: layerName) else { continue }
+                if found.outline { shape = shape.outline }
                 do {
-                    try geometry.validate()
+                    try shape.validate()
                 } catch {
                     throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): \(error)")
                 }
                 var names: [String: String] = [:]
                 for (language, i) in fields.languages { names[language] = OGRFields.value(feature, i) }
                 try output.append(BaseFeature(layer: found.layer, kind: found.kind, name: fields.value(feature, "name"),
-                                              names: names, rank: found.rank, geometry: geometry))
+                                              names: names, rank: found.rank, geometry: shape))
             }
         }
     }
