@@ -45,8 +45,9 @@ public struct BaseReader: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else { throw failure("no such readable file") }
         return try GDALErrorLog.collecting { log in
             if isOpenStreetMap { CPLSetConfigOption("OSM_CONFIG_FILE", OSMConfig.path) }
-            // GDAL closes an open ring by itself unless told not to; such a ring is a broken file.
-            CPLSetConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", "NO")
+            // GDAL closes an open ring of a vector file by itself unless told not to; such a ring
+            // is a broken file. (The OSM driver relies on the default to assemble multipolygons.)
+            CPLSetConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", isOpenStreetMap ? nil : "NO")
             guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY), nil, nil, nil) else {
                 throw failure(log.firstFailure ?? "not a vector file GDAL can read")
             }
@@ -164,7 +165,7 @@ public struct BaseReader: Sendable {
                 defer { OGR_F_Destroy(feature) }
                 output.counted()
                 guard let found = kind.classify({ fields.value(feature, $0) }),
-                      var shape = try geometry(of: feature, transform: transform.handle, layerName: layerName) else { continue }
+                      var shape = try geometry(of: feature, transform: transform.handle, layerName: layerName)?.polarEdgesWalked else { continue }
                 if found.outline { shape = shape.outline }
                 do {
                     try shape.validate()

@@ -31,11 +31,14 @@ enum OSMConfig {
 
         """
 
-    /// The configuration written once per process to a temporary file, its path.
+    /// The configuration in a temporary file, its path: named for its content, so that every
+    /// process of one Waymark shares one file (written atomically when missing) and none is left
+    /// behind per run.
     static let path: String = {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("waymark-osmconf-\(ProcessInfo.processInfo.processIdentifier).ini")
-        try? text.write(to: url, atomically: true, encoding: .utf8)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-osmconf-\(String(hash, radix: 16)).ini")
+        if !FileManager.default.fileExists(atPath: url.path) { try? text.write(to: url, atomically: true, encoding: .utf8) }
         return url.path
     }()
 }

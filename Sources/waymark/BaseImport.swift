@@ -22,10 +22,11 @@ struct BaseImport: ParsableCommand {
             throw ValidationError("--db: the base map is kept in SpatiaLite files only, not yet in PostGIS")
         }
         let progress = BaseProgress()
+        var skipped = 0
         let sources = files.map { path in
             let reader = BaseReader(path: path, layer: layer)
             return BaseSource(name: reader.sourceName) { batch in
-                try reader.read(progress: { progress.update(file: reader.sourceName, read: $0) }, batch)
+                skipped += try reader.read(progress: { progress.update(file: reader.sourceName, read: $0) }, batch).skipped
             }
         }
         let summary: BaseImportSummary
@@ -39,7 +40,8 @@ struct BaseImport: ParsableCommand {
         let counts = BaseLayer.allCases.compactMap { l in summary.features[l].map { "\($0) \(l.rawValue)" } }
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
               + " (\(summary.copies.values.reduce(0, +)) generalised copies"
-              + (summary.replaced > 0 ? "; replaced \(summary.replaced) rows of an earlier import" : "") + ")")
+              + (summary.replaced > 0 ? "; replaced \(summary.replaced) rows of an earlier import" : "") + ")"
+              + (skipped > 0 ? "; left out \(skipped) degenerate OpenStreetMap feature(s) (rings or lines cut too short)" : ""))
     }
 }
 

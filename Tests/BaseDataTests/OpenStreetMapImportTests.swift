@@ -20,7 +20,11 @@ import Testing
             #expect(expected > 0)
         }
         #expect(count(.road, "primary") == 146)
-        #expect(count(.building) == (try await ogrCount(helsinki, "SELECT count(*) FROM multipolygons WHERE building IS NOT NULL AND building <> 'no'")))
+        // Less the ways the extract's edge cut to fewer than four points (left out, and counted).
+        #expect(count(.building) == (try await ogrCount(helsinki, """
+            SELECT count(*) FROM multipolygons WHERE building IS NOT NULL AND building <> 'no' AND ST_NPoints(geometry) >= 4
+            """)))
+        #expect(count(.building) == 482)
         #expect(count(.place) == (try await ogrCount(helsinki, """
             SELECT count(*) FROM points WHERE place IN ('city', 'town', 'village', 'hamlet', 'suburb', 'neighbourhood', 'quarter', 'island', 'islet')
             """)))
