@@ -38,6 +38,8 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The XML importers' parser (GPX, the travel guide's feed).
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // GDAL/OGR: the base map's readers of OpenStreetMap extracts and vector files.
+        .systemLibrary(name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
         // glibc's malloc.h, for `waymark serve`'s allocator tuning.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "GeoCore", dependencies: ["CProj"]),
@@ -50,6 +52,8 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Reads base-map files (OSM, Shapefile, GeoJSON, GeoPackage) into base features: no store.
+        .target(name: "BaseData", dependencies: ["GeoCore", "CGDAL"]),
         // Draws what it is handed: never reads a store.
         .target(name: "MapRender", dependencies: ["GeoCore", "CCairo", "CDeflate", "CProj"]),
         // Opens either store from a path or a URL, and fetches a map's features from it: for the
@@ -69,7 +73,7 @@ let package = Package(
         ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .target(name: "Atlas", dependencies: ["GeoCore", "GeoStore", "MapRender", "Stores", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "waymark", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas", "Stores", "CMalloc",
+            "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas", "Stores", "BaseData", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "waymark-bench", dependencies: [
@@ -86,6 +90,7 @@ let package = Package(
         .target(name: "PixelTesting", dependencies: ["MapRender", "GeoCore", "CCairo", "TestSupport"], path: "Tests/PixelTesting"),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "Stores", "GeoCore", "CCairo", "PixelTesting", "TestSupport"],
                     exclude: ["Golden"]),
+        .testTarget(name: "BaseDataTests", dependencies: ["BaseData", "GeoStore", "GeoCore", "TestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore", "PostGISStore", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "Stores", "GeoCore", "PixelTesting", "TestSupport"]),
         .testTarget(name: "MapServerTests", dependencies: [

@@ -10,14 +10,15 @@ declare -A allowed=(
     [GeoStore]="GeoCore CSpatiaLite CLibXML2"
     [PostGISStore]="GeoCore GeoStore"
     [MapRender]="GeoCore CCairo CDeflate CProj"
+    [BaseData]="GeoCore CGDAL"
     [Stores]="GeoCore GeoStore PostGISStore MapRender"
     [MapServer]="GeoCore GeoStore MapRender Stores"
     [Atlas]="GeoCore GeoStore MapRender Stores"
-    [waymark]="GeoCore GeoStore MapRender MapServer Atlas Stores CMalloc"
+    [waymark]="GeoCore GeoStore MapRender MapServer Atlas Stores BaseData CMalloc"
     [waymark-bench]="GeoCore GeoStore MapRender Atlas PostGISStore CSpatiaLite"
     [waymark-fuzz]="GeoCore GeoStore MapRender MapServer Atlas CLibFuzzer"
 )
-project="GeoCore GeoStore PostGISStore MapRender Stores MapServer Atlas CSpatiaLite CProj CCairo CDeflate CLibXML2 CMalloc CLibFuzzer TestSupport PixelTesting"
+project="GeoCore GeoStore PostGISStore MapRender Stores MapServer Atlas BaseData CSpatiaLite CGDAL CProj CCairo CDeflate CLibXML2 CMalloc CLibFuzzer TestSupport PixelTesting"
 
 failed=0
 for dir in Sources/*/; do

@@ -1,11 +1,25 @@
 /// The schema, as an ordered list of migrations. `PRAGMA user_version` records how many have run;
 /// a new version appends a migration and never edits an old one.
 enum Schema {
-    /// Tables with a spatial index, and the geometry column each one is indexed on.
-    static let spatialTables: [(table: String, column: String, type: String)] = [
-        ("poi", "geom", "POINT"), ("water", "geom", "GEOMETRY"), ("cinema", "geom", "POINT"),
-        ("trip", "spot", "POINT"), ("trip", "track", "LINESTRING"), ("catch", "geom", "POINT"),
+    typealias SpatialColumn = (table: String, column: String, type: String)
+
+    /// The geometry columns (each with a spatial index) that each migration adds.
+    static let spatialColumnsAdded: [[SpatialColumn]] = [
+        [("poi", "geom", "POINT"), ("water", "geom", "GEOMETRY"), ("cinema", "geom", "POINT"),
+         ("trip", "spot", "POINT"), ("trip", "track", "LINESTRING"), ("catch", "geom", "POINT")],
+        [("base", "geom", "GEOMETRY")],
     ]
+
+    /// Tables with a spatial index, and the geometry column each one is indexed on.
+    static let spatialTables = spatialColumnsAdded.flatMap { $0 }
+
+    /// The SQL that adds the columns and their spatial indexes.
+    private static func addSpatialColumns(_ columns: [SpatialColumn]) -> String {
+        columns.map { t in
+            "SELECT AddGeometryColumn('\(t.table)', '\(t.column)', 4326, '\(t.type)', 'XY');"
+                + "SELECT CreateSpatialIndex('\(t.table)', '\(t.column)');"
+        }.joined(separator: "\n")
+    }
 
     static let migrations: [String] = [
         // 1: the initial schema. Instants are ISO 8601 UTC text; names and descriptions per
@@ -52,10 +66,19 @@ enum Schema {
         CREATE UNIQUE INDEX cinema_source ON cinema(source, source_id);
         CREATE UNIQUE INDEX trip_source ON trip(source, source_id);
         """
-        + spatialTables.map { t in
-            "SELECT AddGeometryColumn('\(t.table)', '\(t.column)', 4326, '\(t.type)', 'XY');"
-                + "SELECT CreateSpatialIndex('\(t.table)', '\(t.column)');"
-        }.joined(separator: "\n"),
+        + addSpatialColumns(spatialColumnsAdded[0]),
+        // 2: the base map. Each feature in full detail (band 0) and in generalised copies for
+        // smaller scales (bands 1…, `BaseBand`); `source` is the file it came from, whose rows a
+        // new import of that file replaces.
+        """
+        CREATE TABLE base (
+            id INTEGER PRIMARY KEY,
+            source TEXT NOT NULL, layer TEXT NOT NULL, kind TEXT NOT NULL,
+            name TEXT, names TEXT NOT NULL DEFAULT '{}', rank INTEGER NOT NULL DEFAULT 0,
+            band INTEGER NOT NULL);
+        CREATE INDEX base_source ON base(source);
+        """
+        + addSpatialColumns(spatialColumnsAdded[1]),
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.
@@ -87,8 +110,9 @@ enum Schema {
                 try db.execute("PRAGMA user_version = \(index + 1)")
                 // AddGeometryColumn reports failure by returning 0, not by an SQL error.
                 let registered = try db.scalar("SELECT count(*) FROM geometry_columns") as Int64? ?? 0
-                guard registered == spatialTables.count else {
-                    throw DatabaseError(description: "SpatiaLite registered \(registered) of \(spatialTables.count) geometry columns")
+                let expected = spatialColumnsAdded.prefix(index + 1).joined().count
+                guard registered == expected else {
+                    throw DatabaseError(description: "SpatiaLite registered \(registered) of \(expected) geometry columns")
                 }
             }
         }

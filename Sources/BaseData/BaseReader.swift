@@ -1,0 +1,214 @@
+import CGDAL
+import Foundation
+import GeoCore
+
+/// Reads one base-map file through GDAL/OGR and hands its features, classified into base layers,
+/// to a caller in batches, so that memory holds one batch and GDAL's own buffers, never the file:
+/// OpenStreetMap extracts (.osm.pbf, .osm) through GDAL's OSM driver, which assembles
+/// multipolygons; vector files (Shapefile, GeoJSON, GeoPackage…) by what their layers' names say
+/// (Natural Earth's) or what `layer` says. Geometries come in WGS84 longitude/latitude whatever
+/// the file's CRS. A file GDAL cannot read, a layer it fails on half-way (a truncated extract),
+/// or, in a vector file, a geometry no map could hold (a ring of three points) is an error
+/// naming the file; in an OpenStreetMap extract such a degenerate way is left out and counted,
+/// since the data's own small faults are no reason to refuse a city.
+public struct BaseReader: Sendable {
+    public let path: String
+    /// What every layer of a vector file holds, when its name does not say (or to override it).
+    public let layer: BaseLayer?
+    public var batchSize = 4_096
+
+    public init(path: String, layer: BaseLayer? = nil) { (self.path, self.layer) = (path, layer) }
+
+    /// The file's name, which the store keeps as the features' source.
+    public var sourceName: String { (path as NSString).lastPathComponent }
+
+    public var isOpenStreetMap: Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".pbf") || lower.hasSuffix(".osm")
+    }
+
+    public struct Summary: Sendable, Equatable {
+        /// Features GDAL handed over, classified or not.
+        public var read = 0
+        /// Base features passed on.
+        public var kept = 0
+        /// Degenerate features left out (OpenStreetMap only).
+        public var skipped = 0
+    }
+
+    private static let registered: Void = { GDALAllRegister() }()
+
+    /// Reads the whole file; `progress` hears the number of features read every few thousand.
+    @discardableResult
+    public func read(progress: (Int) -> Void = { _ in }, _ body: ([BaseFeature]) throws -> Void) throws -> Summary {
+        _ = Self.registered
+        guard FileManager.default.isReadableFile(atPath: path) else { throw failure("no such readable file") }
+        return try GDALErrorLog.collecting { log in
+            if isOpenStreetMap { CPLSetConfigOption("OSM_CONFIG_FILE", OSMConfig.path) }
+            // GDAL closes an open ring of a vector file by itself unless told not to; such a ring
+            // is a broken file. (The OSM driver relies on the default to assemble multipolygons.)
+            CPLSetConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", isOpenStreetMap ? nil : "NO")
+            guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY), nil, nil, nil) else {
+                throw failure(log.firstFailure ?? "not a vector file GDAL can read")
+            }
+            defer { GDALClose(dataset) }
+            return try withoutActuallyEscaping(body) { body in
+                try withoutActuallyEscaping(progress) { progress in
+                    var output = Output(size: batchSize, body: body, progress: progress)
+                    if isOpenStreetMap {
+                        try readOpenStreetMap(dataset, log, &output)
+                    } else {
+                        try readVector(dataset, log, &output)
+                    }
+                    try output.flush()
+                    progress(output.summary.read)
+                    return output.summary
+                }
+            }
+        }
+    }
+
+    private func failure(_ reason: String) -> BaseReadError { BaseReadError(file: path, reason: reason) }
+
+    /// The batch being filled, and the counts.
+    private struct Output {
+        let size: Int
+        let body: ([BaseFeature]) throws -> Void
+        let progress: (Int) -> Void
+        var batch: [BaseFeature] = []
+        var summary = Summary()
+
+        init(size: Int, body: @escaping ([BaseFeature]) throws -> Void, progress: @escaping (Int) -> Void) {
+            (self.size, self.body, self.progress) = (size, body, progress)
+            batch.reserveCapacity(size)
+        }
+
+        mutating func counted() {
+            summary.read += 1
+            if summary.read % 4_096 == 0 { progress(summary.read) }
+        }
+
+        mutating func append(_ feature: BaseFeature) throws {
+            batch.append(feature)
+            summary.kept += 1
+            if batch.count >= size { try flush() }
+        }
+
+        mutating func flush() throws {
+            guard !batch.isEmpty else { return }
+            try body(batch)
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The OSM driver's layers read interleaved, as it produces them (points, then lines, then
+    /// the relations' multipolygons…), which is the one order it can stream in.
+    private func readOpenStreetMap(_ dataset: GDALDatasetH, _ log: GDALErrorLog, _ output: inout Output) throws {
+        var fieldsByLayer: [OGRLayerH: (name: String, fields: OGRFields)] = [:]
+        var layer: OGRLayerH?
+        while true {
+            let next = GDALDatasetGetNextFeature(dataset, &layer, nil, nil, nil)
+            if let error = log.firstFailure { throw failure(error) }
+            guard let feature = next else { break }
+            defer { OGR_F_Destroy(feature) }
+            guard let layer else { continue }
+            output.counted()
+            if fieldsByLayer[layer] == nil { fieldsByLayer[layer] = (String(cString: OGR_L_GetName(layer)), OGRFields(layer)) }
+            let (layerName, fields) = fieldsByLayer[layer]!
+            var otherTags: [String: String]?
+            func others() -> [String: String] {
+                if let otherTags { return otherTags }
+                let parsed = fields.value(feature, "other_tags").map(HStore.parse) ?? [:]
+                otherTags = parsed
+                return parsed
+            }
+            func tag(_ key: String) -> String? { fields.index[key] != nil ? fields.value(feature, key) : others()[key] }
+            let found: OSMClassification.Class? = switch layerName {
+            case "points": OSMClassification.point(tag)
+            case "lines", "multilinestrings": OSMClassification.line(tag)
+            case "multipolygons": OSMClassification.area(tag)
+            default: nil
+            }
+            guard let found, var shape = try geometry(of: feature, transform: nil, layerName: layerName) else { continue }
+            if found.outline { shape = shape.outline }
+            if (try? shape.validate()) == nil {
+                output.summary.skipped += 1
+                continue
+            }
+            var names: [String: String] = [:]
+            if let text = fields.value(feature, "other_tags"), text.contains("\"name:") {
+                for (key, value) in others() where key.hasPrefix("name:") { names[String(key.dropFirst(5))] = value }
+            }
+            try output.append(BaseFeature(layer: found.layer, kind: found.kind, name: tag("name"), names: names,
+                                          rank: found.rank, geometry: shape))
+        }
+    }
+
+    private func readVector(_ dataset: GDALDatasetH, _ log: GDALErrorLog, _ output: inout Output) throws {
+        let layers = (0..<GDALDatasetGetLayerCount(dataset)).compactMap { GDALDatasetGetLayer(dataset, $0) }
+        // Every layer known before any is read: a file is taken whole or refused.
+        let kinds = try layers.map { layer in
+            let name = String(cString: OGR_L_GetName(layer))
+            guard let kind = self.layer.map(VectorLayerKind.other) ?? VectorLayerKind(layerName: name) else {
+                throw failure("layer '\(name)' is not one Waymark knows by name (names containing \(VectorLayerKind.recognisedNames)); say what it holds with --layer (\(BaseLayer.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return (name, kind)
+        }
+        for (layer, (layerName, kind)) in zip(layers, kinds) {
+            let fields = OGRFields(layer)
+            let transform = try Reprojection(layer, file: path)
+            OGR_L_ResetReading(layer)
+            while true {
+                let next = OGR_L_GetNextFeature(layer)
+                if let error = log.firstFailure { throw failure(error) }
+                guard let feature = next else { break }
+                defer { OGR_F_Destroy(feature) }
+                output.counted()
+                guard let found = kind.classify({ fields.value(feature, $0) }),
+                      var shape = try geometry(of: feature, transform: transform.handle, layerName: layerName)?.polarEdgesWalked else { continue }
+                if found.outline { shape = shape.outline }
+                do {
+                    try shape.validate()
+                } catch {
+                    throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): \(error)")
+                }
+                var names: [String: String] = [:]
+                for (language, i) in fields.languages { names[language] = OGRFields.value(feature, i) }
+                try output.append(BaseFeature(layer: found.layer, kind: found.kind, name: fields.value(feature, "name"),
+                                              names: names, rank: found.rank, geometry: shape))
+            }
+        }
+    }
+
+    /// The feature's geometry in 2-D WGS84, nil when it has none (or only a collection, which no
+    /// base layer draws).
+    private func geometry(of feature: OGRFeatureH, transform: OGRCoordinateTransformationH?, layerName: String) throws -> Geometry? {
+        guard let g = OGR_F_GetGeometryRef(feature), OGR_G_IsEmpty(g) == 0 else { return nil }
+        let type = OGR_GT_Flatten(OGR_G_GetGeometryType(g))
+        guard type != wkbGeometryCollection, type != wkbUnknown else { return nil }
+        OGR_G_FlattenTo2D(g)
+        if let transform, OGR_G_Transform(g, transform) != OGRERR_NONE {
+            throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): cannot be reprojected to WGS84")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(OGR_G_WkbSize(g)))
+        guard OGR_G_ExportToWkb(g, wkbNDR, &bytes) == OGRERR_NONE else {
+            throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): its geometry cannot be read")
+        }
+        do {
+            return try WKB.decode(bytes)
+        } catch {
+            throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): \(error)")
+        }
+    }
+}
+
+extension Geometry {
+    /// A polygon's rings as lines (an administrative area drawn as its border).
+    var outline: Geometry {
+        switch self {
+        case let .polygon(rings): .multiLineString(rings)
+        case let .multiPolygon(polygons): .multiLineString(polygons.flatMap { $0 })
+        default: self
+        }
+    }
+}

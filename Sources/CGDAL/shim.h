@@ -1,0 +1,5 @@
+#include <gdal.h>
+#include <ogr_api.h>
+#include <ogr_srs_api.h>
+#include <cpl_conv.h>
+#include <cpl_error.h>

@@ -1,0 +1,44 @@
+import GeoCore
+
+/// The base map into SpatiaLite: every source's features in full detail and their generalised
+/// copies (`BaseBand`), in one transaction with `BulkLoad`, after the rows of earlier imports of
+/// the same sources are deleted.
+extension SpatiaLiteStore {
+    public func importBase(_ sources: [BaseSource]) throws -> BaseImportSummary {
+        var summary = BaseImportSummary()
+        // Room for the whole import in memory, as for the other imports.
+        try db.execute("PRAGMA cache_size = -1048576")
+        defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
+        try db.transaction {
+            let delete = try cached("DELETE FROM base WHERE source = ?")
+            for source in sources {
+                try delete.run([source.name])
+                summary.replaced += Int(try db.scalar("SELECT changes()") as Int64? ?? 0)
+            }
+            // After the deletions, so that BulkLoad's new rows are those above the remaining ids.
+            let bulk = try BulkLoad(db)
+            let insert = try cached("""
+                INSERT INTO base (source, layer, kind, name, names, rank, band, geom)
+                VALUES (?, ?, ?, ?, ?, ?, ?, \(GeometryValue.wkb(nil).placeholder))
+                """)
+            for source in sources {
+                try source.read { batch in
+                    for feature in batch {
+                        let values: [any Bindable] = [source.name, feature.layer.rawValue, feature.kind, feature.name,
+                                                      JSON.text(feature.names), feature.rank]
+                        try insert.run(values + [0, GeometryValue.wkb(feature.geometry)])
+                        summary.features[feature.layer, default: 0] += 1
+                        for band in BaseBand.generalised {
+                            guard let copy = band.copy(of: feature) else { continue }
+                            try insert.run(values + [band.number, GeometryValue.wkb(copy.geometry)])
+                            summary.copies[band.number, default: 0] += 1
+                        }
+                    }
+                }
+            }
+            try bulk.finish()
+        }
+        TestHook.pauseAfterCommit()
+        return summary
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import BaseData
+import Foundation
+import GeoCore
+import GeoStore
+
+struct BaseImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import OpenStreetMap extracts (.osm.pbf, .osm) and vector files (Shapefile, GeoJSON, GeoPackage: Natural Earth's land, lakes, rivers, countries, populated places) as the base map, all files in one transaction; a file imported again replaces its features.")
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("What a vector file's layers hold when their names do not say (Natural Earth's names do).",
+                               valueName: BaseLayer.allCases.map(\.rawValue).joined(separator: "|")))
+    var layer: BaseLayer?
+
+    @Argument(help: "Files to import.")
+    var files: [String]
+
+    func run() throws {
+        guard let store = try database.openForWriting() as? SpatiaLiteStore else {
+            throw ValidationError("--db: the base map is kept in SpatiaLite files only, not yet in PostGIS")
+        }
+        let progress = BaseProgress()
+        var skipped = 0
+        let sources = files.map { path in
+            let reader = BaseReader(path: path, layer: layer)
+            return BaseSource(name: reader.sourceName) { batch in
+                skipped += try reader.read(progress: { progress.update(file: reader.sourceName, read: $0) }, batch).skipped
+            }
+        }
+        let summary: BaseImportSummary
+        do {
+            summary = try store.importBase(sources)
+        } catch {
+            progress.finish()
+            throw error
+        }
+        progress.finish()
+        let counts = BaseLayer.allCases.compactMap { l in summary.features[l].map { "\($0) \(l.rawValue)" } }
+        print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
+              + " (\(summary.copies.values.reduce(0, +)) generalised copies"
+              + (summary.replaced > 0 ? "; replaced \(summary.replaced) rows of an earlier import" : "") + ")"
+              + (skipped > 0 ? "; left out \(skipped) degenerate OpenStreetMap feature(s) (rings or lines cut too short)" : ""))
+    }
+}
+
+extension BaseLayer: ExpressibleByArgument {}
