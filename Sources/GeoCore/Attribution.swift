@@ -7,10 +7,21 @@ public enum Attribution {
         "osm": "© OpenStreetMap contributors",
         "geonames": "GeoNames (CC BY 4.0)",
         "travel-guide": "Roja district travel guide",
+        "naturalearth": "Made with Natural Earth",
     ]
 
     /// One credit per source among `features`, in a stable order.
     public static func lines(for features: [Feature]) -> [String] {
         Set(features.compactMap(\.source)).compactMap { credits[$0] }.sorted()
+    }
+
+    /// The credits of a base map imported from these files: OpenStreetMap extracts (.osm,
+    /// .osm.pbf) and Natural Earth's files (ne_…) name their sources; others add nothing.
+    public static func lines(forBaseFiles files: [String]) -> [String] {
+        Set(files.compactMap { file -> String? in
+            let name = file.lowercased()
+            if name.hasSuffix(".osm") || name.hasSuffix(".osm.pbf") { return credits["osm"] }
+            return name.hasPrefix("ne_") ? credits["naturalearth"] : nil
+        }).sorted()
     }
 }

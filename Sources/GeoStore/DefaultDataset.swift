@@ -24,7 +24,10 @@ public enum DefaultDataset {
     /// The path of the default database, building it first when it is missing or older than Data/
     /// or the program. Processes that find it stale take turns on `default.lock` beside it (an
     /// flock): the first builds, the others find it built when their turn comes.
-    public static func databasePath() throws -> String {
+    ///
+    /// `readingBase` makes the import sources of the list's base-map files (`base`): GeoStore
+    /// does not read them itself (BaseData does, through GDAL).
+    public static func databasePath(readingBase: ([String]) -> [BaseSource]) throws -> String {
         guard let data = dataDirectory() else {
             throw DatabaseError(description: "no --db given, $WAYMARK_DB unset, and no Data/ directory found (set $WAYMARK_DATA)")
         }
@@ -37,7 +40,7 @@ public enum DefaultDataset {
         if current() { return target.path }
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try FileLock.exclusive(cache.appendingPathComponent("default.lock").path) {
-            if !current() { try rebuild(target, from: entries) }
+            if !current() { try rebuild(target, from: entries, base: readingBase) }
         }
         return target.path
     }
@@ -45,7 +48,7 @@ public enum DefaultDataset {
     /// Builds the database beside `target`, puts it on the disk, and renames it into place: a
     /// reader finds the old database or the whole new one. Called under the lock, so no other
     /// build runs and a file left by a killed one (`default-<pid>.sqlite…`) is removed first.
-    private static func rebuild(_ target: URL, from entries: [(path: String, kind: FeatureKind?)]) throws {
+    private static func rebuild(_ target: URL, from entries: [Entry], base: ([String]) -> [BaseSource]) throws {
         let cache = target.deletingLastPathComponent()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] where name.hasPrefix("default-") {
             try? FileManager.default.removeItem(at: cache.appendingPathComponent(name))
@@ -55,6 +58,8 @@ public enum DefaultDataset {
         do {
             let store = try SpatiaLiteStore(path: temporary.path)
             try importAll(from: entries, into: store)
+            let baseFiles = entries.filter(\.isBase).map(\.path)
+            if !baseFiles.isEmpty { _ = try store.importBase(base(baseFiles)) }
             // One file with nothing beside it: what a reader opens needs no log.
             try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
         }
@@ -84,23 +89,31 @@ public enum DefaultDataset {
         close(descriptor)
     }
 
-    /// Imports the default data of `data` (Data/) into `store`.
+    /// Imports the features of the default data of `data` (Data/) into `store`, without its base map.
     public static func importAll(from data: URL, into store: SpatiaLiteStore) throws {
         try importAll(from: try entries(in: data), into: store)
     }
 
-    private static func importAll(from entries: [(path: String, kind: FeatureKind?)], into store: SpatiaLiteStore) throws {
-        for group in Dictionary(grouping: entries, by: \.kind).sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
+    private static func importAll(from entries: [Entry], into store: SpatiaLiteStore) throws {
+        for group in Dictionary(grouping: entries.filter { !$0.isBase }, by: \.kind).sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
             _ = try store.importFiles(try FileImport.parse(paths: group.value.map(\.path), kind: group.key), skipInvalid: false)
         }
     }
 
-    private static func entries(in data: URL) throws -> [(path: String, kind: FeatureKind?)] {
+    /// A line of the list: a file of features (of a kind, or the tags decide) or a base-map file.
+    private struct Entry {
+        let path: String
+        let kind: FeatureKind?
+        let isBase: Bool
+    }
+
+    private static func entries(in data: URL) throws -> [Entry] {
         let list = try String(contentsOf: data.appendingPathComponent(listName), encoding: .utf8)
         return list.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { line in
                 let fields = line.split(separator: "\t").map(String.init)
-                return (data.appendingPathComponent(fields[0]).path, fields.count > 1 ? FeatureKind(rawValue: fields[1]) : nil)
+                let kind = fields.count > 1 ? fields[1] : ""
+                return Entry(path: data.appendingPathComponent(fields[0]).path, kind: FeatureKind(rawValue: kind), isBase: kind == "base")
             }
     }
 

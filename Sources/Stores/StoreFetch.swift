@@ -9,7 +9,8 @@ extension MapRequest {
     /// The request with `features` fetched from `store` and the attribution their sources ask
     /// for: all of the chosen categories when fitting; otherwise those within the image's fetch
     /// area (the image, and around it what its pins, clusters and labels depend on).
-    public func fetchingFeatures(from store: any FeatureStore) throws -> MapRequest {
+    /// With `base`, also the base map under the frame (at the frame's zoom) and its credits.
+    public func fetchingFeatures(from store: any FeatureStore, base: (any BaseMapSource)? = nil) throws -> MapRequest {
         var request = self
         let area: BoundingBox = if case .fit = framing {
             BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
@@ -18,7 +19,19 @@ extension MapRequest {
         }
         request.features = try store.features(in: area, categories: categories)
         request.attribution = Attribution.lines(for: request.features)
+        if let base {
+            request.base = try base.baseFeatures(for: MapRenderer.frame(request, request.features), style: style)
+            request.attribution = Set(request.attribution + Attribution.lines(forBaseFiles: try base.baseSources())).sorted()
+        }
         return request
+    }
+}
+
+extension BaseMapSource {
+    /// The base features a map or tile with this viewport draws: those of its zoom's band within
+    /// its base fetch area (the image, and around it what road casings and names depend on).
+    public func baseFeatures(for viewport: Viewport, style: MapStyle) throws -> [BaseFeature] {
+        try baseFeatures(in: MapRenderer.baseFetchArea(viewport, style: style), zoom: MapRenderer.baseZoom(viewport))
     }
 }
 
@@ -38,7 +51,7 @@ extension FeatureStore {
 extension PrintedMap {
     /// The map with its features fetched from `store`: every feature of its categories when
     /// fitting, else those within the area its frame shows; with the credits their sources ask for.
-    public func fetchingFeatures(from store: any FeatureStore) throws -> PrintedMap {
+    public func fetchingFeatures(from store: any FeatureStore, base: (any BaseMapSource)? = nil) throws -> PrintedMap {
         var map = self
         if case .fit = area {
             map.features = try store.features(in: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), categories: categories)
@@ -55,6 +68,10 @@ extension PrintedMap {
             }
         }
         map.attribution = Attribution.lines(for: map.features)
+        if let base {
+            map.base = try base.baseFeatures(for: PrintLayout(map).viewport, style: map.style)
+            map.attribution = Set(map.attribution + Attribution.lines(forBaseFiles: try base.baseSources())).sorted()
+        }
         return map
     }
 }

@@ -25,9 +25,7 @@ struct BaseImport: ParsableCommand {
         var skipped = 0
         let sources = files.map { path in
             let reader = BaseReader(path: path, layer: layer)
-            return BaseSource(name: reader.sourceName) { batch in
-                skipped += try reader.read(progress: { progress.update(file: reader.sourceName, read: $0) }, batch).skipped
-            }
+            return reader.importSource(progress: { progress.update(file: reader.sourceName, read: $0) }) { skipped += $0 }
         }
         let summary: BaseImportSummary
         do {
@@ -46,3 +44,11 @@ struct BaseImport: ParsableCommand {
 }
 
 extension BaseLayer: ExpressibleByArgument {}
+
+extension BaseReader {
+    /// The file as a store imports it (`SpatiaLiteStore.importBase`): read within the import's
+    /// transaction; `skipped` is told how many degenerate features the reading left out.
+    func importSource(progress: @escaping (Int) -> Void = { _ in }, skipped: @escaping (Int) -> Void = { _ in }) -> BaseSource {
+        BaseSource(name: sourceName) { batch in skipped(try read(progress: progress, batch).skipped) }
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BaseData
 import Foundation
 import GeoCore
 import GeoStore
@@ -15,7 +16,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The file or URL `open` opens: the user's, else the default database.
     var location: String {
-        get throws { try named ?? DefaultDataset.databasePath() }
+        get throws { try named ?? DefaultDataset.databasePath { $0.map { BaseReader(path: $0, layer: nil).importSource() } } }
     }
 
     func validate() throws {

@@ -43,12 +43,20 @@ struct Render: ParsableCommand {
     @Option(help: "The image: FILE.png, FILE.pdf or FILE.svg.")
     var output: String
 
+    @Option(help: "Read the base map from this SpatiaLite file (`waymark base import`) instead of --db: one country's base for many databases.")
+    var base: String?
+
+    @Flag(name: .customLong("no-base"), help: "Leave the base map out: the annotations alone.")
+    var noBase = false
+
     /// Which options go together; the values themselves are the renderer's to check.
     func validate() throws {
         guard ImageFormat(path: output) != nil else { throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg") }
         if bbox != nil, center != nil { throw ValidationError("--bbox and --center: give one of them") }
         if center != nil, zoom == nil { throw ValidationError("--zoom: needed with --center") }
         if zoom != nil, center == nil { throw ValidationError("--zoom: only with --center") }
+        if base != nil, noBase { throw ValidationError("--base and --no-base: give one of them") }
+        if let base { try DatabaseOptions.check(base, option: "base") }
     }
 
     func framing() throws -> Framing {
@@ -69,11 +77,23 @@ struct Render: ParsableCommand {
             return request
         }
         let store = try database.open()
+        let baseMap = try baseSource(besides: store)
         let fetched = try withOptionNames {
             try store.check(request.categories)
-            return try request.fetchingFeatures(from: store)
+            return try request.fetchingFeatures(from: store, base: baseMap)
         }
         try withOptionNames { try MapRenderer.render(fetched).writeAtomically(to: output) }
         print("wrote \(output) (\(fetched.features.count) feature(s))")
+    }
+
+    /// Where the base map comes from: `--base`, else the database when it can hold one (a
+    /// SpatiaLite file; one without a base map draws none); nothing with `--no-base`.
+    func baseSource(besides store: any FeatureStore) throws -> (any BaseMapSource)? {
+        if noBase { return nil }
+        guard let base else { return store as? any BaseMapSource }
+        guard let source = try DatabaseOptions.open(base, readOnly: true, option: "base") as? any BaseMapSource else {
+            throw ValidationError("--base: '\(base)' is a PostGIS database; the base map is kept in SpatiaLite files")
+        }
+        return source
     }
 }

@@ -1,0 +1,9 @@
+import GeoCore
+
+/// A store that can hold a base map: SpatiaLite (`SpatiaLiteStore`); PostGIS does not yet.
+public protocol BaseMapSource {
+    /// The base features a map at `zoom` draws in `box`, in drawing order.
+    func baseFeatures(in box: BoundingBox, zoom: Double) throws -> [BaseFeature]
+    /// The names of the files its base map was imported from (none: it has no base map).
+    func baseSources() throws -> [String]
+}
