@@ -139,7 +139,8 @@ public final class AtlasBatch: Sendable {
     func layout(_ map: AtlasMap, store: any FeatureStore) throws -> PrintLayout {
         var printed = map.map
         printed.dataDate = dataDate
-        return try PrintLayout(printed.fetchingFeatures(from: store))
+        // The database's base map under the markers, when it has one.
+        return try PrintLayout(printed.fetchingFeatures(from: store, base: store as? any BaseMapSource))
     }
 
     private func render(_ map: AtlasMap, store: any FeatureStore) throws -> (Outcome, PrintLayout?) {

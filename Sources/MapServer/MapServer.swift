@@ -1,10 +1,12 @@
 import Foundation
+import GeoCore
 import GeoStore
 import Hummingbird
 import Logging
 import MapRender
 import NIOCore
 import NIOPosix
+import Stores
 
 /// How `waymark serve` runs.
 public struct MapServerConfiguration: Sendable {
@@ -52,7 +54,8 @@ public enum MapServer {
         handOver(lanes)
         let version = DataVersion(pool: lanes.queries)
         let routes = Routes(workers: lanes, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
-                            style: try MapStyle.named("default"), page: Page(baseLayer: configuration.baseLayer))
+                            style: try MapStyle.named("default"),
+                            page: Page(baseLayer: configuration.baseLayer, baseCredits: try Self.baseMapCredits(configuration.database)))
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
@@ -66,6 +69,14 @@ public enum MapServer {
 }
 
 extension MapServer {
+    /// The credits of the database's base map, nil when it has none: the page shows this server's
+    /// base tiles when it has one (as of the start: a base imported later shows after a restart).
+    static func baseMapCredits(_ location: String) throws -> [String]? {
+        guard let sources = try (StoreLocation.open(location, readOnly: true, memory: .lean) as? any BaseMapSource)?.baseSources(),
+              !sources.isEmpty else { return nil }
+        return Attribution.lines(forBaseFiles: sources)
+    }
+
     /// Serves until SIGTERM or SIGINT, logging each request at info level (`$LOG_LEVEL` to change it).
     public static func run(_ configuration: MapServerConfiguration) async throws {
         // Swift's tasks (the handlers) on NIO's event loops rather than a pool of their own: a

@@ -5,9 +5,16 @@ import Foundation
 struct Page: Sendable {
     let html: [UInt8]
 
-    init(baseLayer: String?) {
+    /// `baseLayer`: an outside tile server the user named; else this server's own base tiles when
+    /// its database has a base map, credited as `baseCredits` (nil: no base map).
+    init(baseLayer: String?, baseCredits: [String]?) {
         var settings: [String: String] = [:]
-        settings["baseLayer"] = baseLayer
+        if let baseLayer {
+            settings["baseLayer"] = baseLayer
+        } else if let baseCredits {
+            settings["baseLayer"] = "/v1/base/{z}/{x}/{y}{r}.png"
+            settings["baseAttribution"] = baseCredits.joined(separator: " | ")
+        }
         // JSON inside a <script> element: "</" is escaped so no value can end the element.
         let json = String(decoding: (try? JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)
             .replacingOccurrences(of: "</", with: "<\\/")

@@ -70,6 +70,16 @@ struct Parameters {
         return value
     }
 
+    /// `base=1` or `base=0`.
+    func flag(_ name: String) throws(APIError) -> Bool? {
+        guard let text = try text(name) else { return nil }
+        switch text.trimmedOfSpaces {
+        case "1": return true
+        case "0": return false
+        default: throw .invalid(name, "'\(text)' is not 0 or 1")
+        }
+    }
+
     /// `category=eat,see,water`, read as the CLI reads `--category` (`CategoryFilter(parsing:)`).
     func categories() throws(APIError) -> CategoryFilter {
         guard let text = try text("category") else { return CategoryFilter() }

@@ -11,6 +11,8 @@ enum Route: String, CaseIterable, Sendable {
     case mapSVG = "/v1/map.svg"
     /// `{y}` is the row, with `@2x` after it for a HiDPI (512 px) tile.
     case tile = "/v1/tiles/{z}/{x}/{y}.png"
+    /// The base map alone, opaque, to lay the annotation tiles over; `{y}` as above.
+    case baseTile = "/v1/base/{z}/{x}/{y}.png"
     case categories = "/v1/categories"
     case health = "/healthz"
     case metrics = "/metrics"
@@ -26,15 +28,16 @@ enum Route: String, CaseIterable, Sendable {
         case .within: ["lat", "lon", "radius", "limit", "category", "cursor", "lang"]
         case .bbox: ["bbox", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "date", "film", "limit"]
-        case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang"]
+        case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile: ["category", "lang"]
+        case .baseTile: ["lang"]
         /// `hide`: categories unchecked when the page opens.
         case .page: ["hide"]
         case .categories, .health, .metrics, .openAPI, .pageScript, .pageStyle: []
         }
     }
 
-    var pathParameters: [String] { self == .tile ? ["z", "x", "y"] : [] }
+    var pathParameters: [String] { self == .tile || self == .baseTile ? ["z", "x", "y"] : [] }
 
     /// The engine's name for a field where the route calls it otherwise.
     var engineNames: [String: String] {

@@ -47,6 +47,7 @@ struct Routes: Sendable {
         case .mapPDF: return try await map(p, format: .pdf, request: request)
         case .mapSVG: return try await map(p, format: .svg, request: request)
         case .tile: return try await tile(p, context: context, request: request)
+        case .baseTile: return try await baseTile(p, context: context, request: request)
         case .categories: return try await categories()
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
         case .metrics: return Self.body(Array(metrics.exposition.utf8), type: "text/plain; version=0.0.4; charset=utf-8")
@@ -115,18 +116,43 @@ struct Routes: Sendable {
             throw APIError.invalid("size", "\(Int(width))x\(Int(height)) at scale \(scale) is more than \(Int(Self.maximumPixels)) pixels")
         }
         let framing = try Self.framing(p)
-        let categories = try p.categories(), language = try p.text("lang"), style = style
-        let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "")"
+        let categories = try p.categories(), language = try p.text("lang"), style = style, withBase = try p.flag("base") ?? true
+        let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "") b=\(withBase)"
         let (image, source) = try await cachedImage(kind: "map", key: key) { store in
             try store.check(categories)
             return try MapRenderer.render(try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height,
                                                          scale: scale, format: format, style: style, language: language)
-                .fetchingFeatures(from: store))
+                .fetchingFeatures(from: store, base: withBase ? store as? any BaseMapSource : nil))
         }
         return Self.imageResponse(image, source: source, type: format.mediaType, request: request)
     }
 
     private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
+        let (tile, scale) = try Self.tile(context)
+        let categories = try p.categories(), language = try p.text("lang"), style = style
+        let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")") { store in
+            try store.check(categories)
+            // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
+            let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories)
+            return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language)
+        }
+        return Self.imageResponse(image, source: source, type: "image/png", request: request)
+    }
+
+    /// The base map's tile: opaque, its names placed within it; transparent where the database
+    /// has no base map.
+    private func baseTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
+        let (tile, scale) = try Self.tile(context)
+        let language = try p.text("lang"), style = style
+        let (image, source) = try await cachedImage(kind: "base", key: "base \(tile)@\(scale) l=\(language ?? "")") { store in
+            let base = try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(tile: tile), style: style) ?? []
+            return try MapRenderer.renderTile(tile, features: [], scale: scale, style: style, language: language, base: base)
+        }
+        return Self.imageResponse(image, source: source, type: "image/png", request: request)
+    }
+
+    /// The tile a tile route's path names, and its scale (2 for `@2x`).
+    static func tile(_ context: Context) throws -> (TileID, Double) {
         func integer(_ name: String, _ text: String) throws(APIError) -> Int {
             guard let value = Int(text) else { throw .invalid(name, "'\(text)' is not a whole number") }
             return value
@@ -139,15 +165,7 @@ struct Routes: Sendable {
         let row = segment("y")
         let hiDPI = row.hasSuffix("@2x")
         let tile = try TileID(z: try integer("z", segment("z")), x: try integer("x", segment("x")), y: try integer("y", hiDPI ? String(row.dropLast(3)) : row))
-        let scale: Double = hiDPI ? 2 : 1
-        let categories = try p.categories(), language = try p.text("lang"), style = style
-        let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")") { store in
-            try store.check(categories)
-            // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
-            let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories)
-            return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language)
-        }
-        return Self.imageResponse(image, source: source, type: "image/png", request: request)
+        return (tile, hiDPI ? 2 : 1)
     }
 
     /// The image for `key` from the cache, or drawn by a worker and kept. Requests for an image

@@ -40,6 +40,7 @@ enum FuzzTarget: String, CaseIterable {
         for name in route.queryParameters {
             _ = try? p.number(name)
             _ = try? p.integer(name)
+            _ = try? p.flag(name)
             if let text = try? p.text(name) {
                 _ = try? BoundingBox(parsing: text)
                 _ = try? Coordinate(parsing: text, field: name)

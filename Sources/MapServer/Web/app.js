@@ -1,13 +1,15 @@
-// The Waymark map page: our annotation tiles over a plain background (or a base layer, when the
-// server was given one), category check-boxes that switch the tiles' categories, a pin's name and
+// The Waymark map page: our annotation tiles over the server's base tiles (or an outside base
+// layer the server was given, or a plain background), category check-boxes that switch the tiles' categories, a pin's name and
 // address on click (from /v1/bbox), and the nearest places on right-click or long-press.
 "use strict";
 
-// The server's settings for this page: { baseLayer: "https://…/{z}/{x}/{y}.png" } or {}.
+// The server's settings for this page: { baseLayer: "https://…/{z}/{x}/{y}.png" } (an outside
+// server), { baseLayer: "/v1/base/…", baseAttribution: "© …" } (its own base map), or {}.
 const config = JSON.parse(document.getElementById("settings").textContent);
 const params = new URLSearchParams(location.search);
 const map = L.map("map", { zoomControl: true }).setView([60.1699, 24.9384], 14);
-if (config.baseLayer) L.tileLayer(config.baseLayer, { maxZoom: 19 }).addTo(map);
+// Our own base tiles go as deep as the annotations; an outside server usually stops at 19.
+if (config.baseLayer) L.tileLayer(config.baseLayer, { maxZoom: config.baseAttribution === undefined ? 19 : 22, attribution: config.baseAttribution || "" }).addTo(map);
 
 // {r} becomes "@2x" on HiDPI screens: our tiles are drawn sharper, with the same layout.
 const TILES = "/v1/tiles/{z}/{x}/{y}{r}.png";

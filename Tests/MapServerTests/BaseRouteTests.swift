@@ -1,0 +1,88 @@
+import Foundation
+import GeoCore
+import GeoStore
+import HTTPTypes
+import HummingbirdTesting
+import MapRender
+import NIOCore
+import PixelTesting
+import Testing
+@testable import MapServer
+
+/// The base map over HTTP: base tiles, `base=` on maps, and the page that uses them. The oracle
+/// is a lake's colour inside it, placed on the image by the Web Mercator formula written out
+/// here, not by the renderer's projection.
+@Suite struct BaseRouteTests {
+    static let centre = Coordinate(lat: 60.17, lon: 24.94)
+    static let (dLat, dLon) = (0.004, 0.008)
+    /// Inside the lake, halfway from its centre (where its name is written) to its south-west corner.
+    static let probe = Coordinate(lat: centre.lat - dLat / 2, lon: centre.lon - dLon / 2)
+
+    /// A database with one café away from the lake and, as its base map, one lake around `centre`.
+    static func database() throws -> String {
+        let path = try temporaryDatabase([.place(PlaceRecord(category: "eat", name: "Kahvila", location: Coordinate(lat: 60.18, lon: 24.96)))])
+        let ring = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1), (-1, -1)].map { Coordinate(lat: centre.lat + $0.1 * dLat, lon: centre.lon + $0.0 * dLon) }
+        let lake = BaseFeature(layer: .water, kind: "lake", name: "Testijärvi", geometry: .polygon([ring]))
+        _ = try SpatiaLiteStore(path: path).importBase([BaseSource(name: "test.osm.pbf") { batch in try batch([lake]) }])
+        return path
+    }
+
+    /// Where `c` falls in pixels on a Web Mercator world of 256·2^zoom pixels.
+    static func worldPixel(_ c: Coordinate, zoom: Double) -> (x: Double, y: Double) {
+        let size = 256 * pow(2, zoom), φ = c.lat * .pi / 180
+        return ((c.lon + 180) / 360 * size, (1 - log(tan(φ) + 1 / cos(φ)) / .pi) / 2 * size)
+    }
+
+    static var water: RGBA { get throws { try #require(try MapStyle.named("default").base).water.fill } }
+
+    @Test func aBaseTileShowsTheLakeWhereItLies() async throws {
+        let zoom = 14, water = try Self.water
+        let world = Self.worldPixel(Self.probe, zoom: Double(zoom))
+        let (x, y) = (Int(world.x / 256), Int(world.y / 256))
+        try await withServer(database: try Self.database()) { client in
+            let response = try await client.execute(uri: "/v1/base/\(zoom)/\(x)/\(y).png", method: .get)
+            #expect(response.status == .ok)
+            let image = try Pixels(png: Data(buffer: response.body))
+            let (px, py) = (Int(world.x) - x * 256, Int(world.y) - y * 256)
+            #expect(image.near(px, py, water, tolerance: 0.04), "inside the lake at (\(px), \(py)) is not water")
+            // The lake is 0.016° wide, about 190 px at zoom 14: 60 px west of the probe is land.
+            #expect(px >= 60 && !image.near(px - 60, py, water, tolerance: 0.04), "west of the lake at (\(px - 60), \(py)) is water")
+            let missing = try await client.execute(uri: "/v1/base/\(zoom)/\(x)/\(y).png?category=eat", method: .get)
+            #expect(missing.status == .badRequest)
+        }
+    }
+
+    @Test func mapsDrawTheBaseUnlessAskedNotTo() async throws {
+        let water = try Self.water
+        try await withServer(database: try Self.database()) { client in
+            let box = "24.92,60.16,24.96,60.18", size = (400.0, 300.0)
+            // The map's zoom and origin, from the box as a bbox framing fits it (the whole box in view, centred).
+            let (minCorner, maxCorner) = (Self.worldPixel(Coordinate(lat: 60.16, lon: 24.92), zoom: 0), Self.worldPixel(Coordinate(lat: 60.18, lon: 24.96), zoom: 0))
+            let zoom = log2(min(size.0 / (maxCorner.x - minCorner.x), size.1 / (minCorner.y - maxCorner.y)))
+            let mid = Self.worldPixel(Coordinate(lat: 60.17, lon: 24.94), zoom: zoom)
+            let lake = Self.worldPixel(Self.probe, zoom: zoom)
+            let (px, py) = (Int(size.0 / 2 + lake.x - mid.x), Int(size.1 / 2 + lake.y - mid.y))
+            for (flag, expected) in [("", true), ("&base=1", true), ("&base=0", false)] {
+                let response = try await client.execute(uri: "/v1/map.png?size=400x300&bbox=\(box)\(flag)", method: .get)
+                #expect(response.status == .ok)
+                let image = try Pixels(png: Data(buffer: response.body))
+                #expect(image.near(px, py, water, tolerance: 0.04) == expected, "base\(flag): inside the lake at (\(px), \(py))")
+            }
+            let bad = try await client.execute(uri: "/v1/map.png?bbox=\(box)&base=2", method: .get)
+            #expect(bad.status == .badRequest && String(buffer: bad.body).contains("\"parameter\":\"base\""), "\(String(buffer: bad.body))")
+        }
+    }
+
+    @Test func thePageUsesTheServersOwnBaseTilesWhenThereIsABaseMap() async throws {
+        try await withServer(database: try Self.database()) { client in
+            let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
+            #expect(page.contains(#""baseLayer":"\/v1\/base\/{z}\/{x}\/{y}{r}.png""#) || page.contains(#""baseLayer":"/v1/base/{z}/{x}/{y}{r}.png""#), "\(page)")
+            #expect(page.contains("© OpenStreetMap contributors"))
+        }
+        // Without a base map the page has none (and no outside server was named).
+        try await withServer { client in
+            let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
+            #expect(!page.contains("baseLayer"))
+        }
+    }
+}
