@@ -44,10 +44,16 @@ public struct BaseReader: Sendable {
         _ = Self.registered
         guard FileManager.default.isReadableFile(atPath: path) else { throw failure("no such readable file") }
         return try GDALErrorLog.collecting { log in
-            if isOpenStreetMap { CPLSetConfigOption("OSM_CONFIG_FILE", OSMConfig.path) }
+            // Options of this thread only, which does all of the reading: readers of other files
+            // on other threads (an OSM extract and a Shapefile at once) want them otherwise.
+            CPLSetThreadLocalConfigOption("OSM_CONFIG_FILE", isOpenStreetMap ? OSMConfig.path : nil)
             // GDAL closes an open ring of a vector file by itself unless told not to; such a ring
             // is a broken file. (The OSM driver relies on the default to assemble multipolygons.)
-            CPLSetConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", isOpenStreetMap ? nil : "NO")
+            CPLSetThreadLocalConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", isOpenStreetMap ? nil : "NO")
+            defer {
+                CPLSetThreadLocalConfigOption("OSM_CONFIG_FILE", nil)
+                CPLSetThreadLocalConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", nil)
+            }
             guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY), nil, nil, nil) else {
                 throw failure(log.firstFailure ?? "not a vector file GDAL can read")
             }
