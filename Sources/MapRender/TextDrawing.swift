@@ -80,14 +80,7 @@ extension Canvas {
     /// The halo of runs of text, each at its origin and turned by its angle (a name along a street).
     func turnedText(_ runs: [(text: String, x: Double, y: Double, angle: Double)], halo: RGBA, haloWidth: Double) {
         cairo_new_path(cr)
-        for run in runs {
-            cairo_save(cr)
-            cairo_translate(cr, run.x, run.y)
-            cairo_rotate(cr, run.angle)
-            cairo_move_to(cr, 0, 0)
-            cairo_text_path(cr, run.text)
-            cairo_restore(cr)
-        }
+        eachTurned(runs) { cairo_text_path(cr, $0) }
         color(halo)
         cairo_set_line_width(cr, haloWidth * 2)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
@@ -97,12 +90,17 @@ extension Canvas {
     /// Runs of text, each at its origin and turned by its angle, shown as text.
     func turnedText(_ runs: [(text: String, x: Double, y: Double, angle: Double)], color c: RGBA) {
         color(c)
+        eachTurned(runs) { cairo_show_text(cr, $0) }
+    }
+
+    /// `body` with each run's text, the origin moved to the run's and turned by its angle.
+    private func eachTurned(_ runs: [(text: String, x: Double, y: Double, angle: Double)], _ body: (String) -> Void) {
         for run in runs {
             cairo_save(cr)
             cairo_translate(cr, run.x, run.y)
             cairo_rotate(cr, run.angle)
             cairo_move_to(cr, 0, 0)
-            cairo_show_text(cr, run.text)
+            body(run.text)
             cairo_restore(cr)
         }
     }
