@@ -4,9 +4,9 @@ import GeoCore
 /// 12; bands 1, 2 and 3 hold generalised copies for maps up to zoom 12, 9 and 6: lines and rings
 /// simplified to half a pixel at the band's largest zoom, areas under four square pixels there
 /// left out, and the layers' minor kinds (buildings, footways, streams, villages…) left out as a
-/// map at that scale leaves them out.
-struct BaseBand: Sendable {
-    let number: Int
+/// map at that scale leaves them out. Both stores write and read the bands through this type.
+package struct BaseBand: Sendable {
+    package let number: Int
     let maxZoom: Double
     let generalisation: Generalisation
 
@@ -15,13 +15,26 @@ struct BaseBand: Sendable {
     /// Four square pixels: a smaller area is a speck at best.
     static let minArea = 4.0
 
-    static let generalised = [(1, 12.0), (2, 9.0), (3, 6.0)].map { number, zoom in
+    package static let generalised = [(1, 12.0), (2, 9.0), (3, 6.0)].map { number, zoom in
         BaseBand(number: number, maxZoom: zoom, generalisation: Generalisation(zoom: zoom, tolerance: Self.tolerance, minArea: Self.minArea))
     }
 
     /// The band a map at `zoom` reads.
-    static func number(forZoom zoom: Double) -> Int {
+    package static func number(forZoom zoom: Double) -> Int {
         generalised.last(where: { zoom <= $0.maxZoom })?.number ?? 0
+    }
+
+    /// The rows a store writes for `feature`, in this order: band 0 in full detail, then each
+    /// band's copy; counted into `summary`.
+    package static func rows(of feature: BaseFeature, counting summary: inout BaseImportSummary) -> [(band: Int, geometry: Geometry)] {
+        var rows = [(band: 0, geometry: feature.geometry)]
+        summary.features[feature.layer, default: 0] += 1
+        for band in generalised {
+            guard let copy = band.copy(of: feature) else { continue }
+            rows.append((band.number, copy.geometry))
+            summary.copies[band.number, default: 0] += 1
+        }
+        return rows
     }
 
     /// The kinds of a layer that bands 1, 2 and 3 keep (in that order); a layer not listed keeps
@@ -39,7 +52,7 @@ struct BaseBand: Sendable {
     private static let borderLevels = [8, 6, 4]
 
     /// The copy of `feature` for this band, nil when the band leaves it out.
-    func copy(of feature: BaseFeature) -> BaseFeature? {
+    package func copy(of feature: BaseFeature) -> BaseFeature? {
         guard shows(feature), let geometry = generalisation.apply(feature.geometry) else { return nil }
         var copy = feature
         copy.geometry = geometry

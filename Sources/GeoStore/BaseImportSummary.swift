@@ -8,4 +8,6 @@ public struct BaseImportSummary: Sendable, Equatable {
     public var copies: [Int: Int] = [:]
     /// Rows of earlier imports of the same files, replaced.
     public var replaced = 0
+
+    package init() {}
 }

@@ -1,6 +1,6 @@
 import GeoCore
 
-/// A store that can hold a base map: SpatiaLite (`SpatiaLiteStore`); PostGIS does not yet.
+/// A store that can hold a base map: SpatiaLite (`SpatiaLiteStore`) and PostGIS (`PostGISStore`).
 public protocol BaseMapSource {
     /// The base features a map at `zoom` draws in `box`, in drawing order.
     func baseFeatures(in box: BoundingBox, zoom: Double) throws -> [BaseFeature]

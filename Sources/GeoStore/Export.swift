@@ -84,6 +84,25 @@ package enum Export {
         return file
     }
 
+    /// The base map's full-detail rows (band 0), in the order they were stored; the generalised
+    /// copies are made anew by the import.
+    package static let baseSQL = "SELECT source, layer, kind, name, names, rank, ST_AsBinary(geom) FROM base WHERE band = 0 ORDER BY id"
+
+    /// The rows of `baseSQL` as the sources they were imported from: each import stored a source's
+    /// rows one after another, so a run of rows of one source is one source.
+    package static func baseSources(rows: [any ExportRow]) throws -> [BaseSource] {
+        var runs: [(name: String, features: [BaseFeature])] = []
+        for row in rows {
+            guard let source = try row.string(0), let layer = try row.string(1).flatMap(BaseLayer.init(rawValue:)),
+                  let geometry = try row.geometry(6) else { continue }
+            let feature = BaseFeature(layer: layer, kind: try row.string(2) ?? "", name: try row.string(3),
+                                      names: JSON.decode([String: String].self, try row.string(4)) ?? [:],
+                                      rank: Int(try row.integer(5) ?? 0), geometry: geometry)
+            if runs.last?.name == source { runs[runs.count - 1].features.append(feature) } else { runs.append((source, [feature])) }
+        }
+        return runs.map { run in BaseSource(name: run.name) { batch in try batch(run.features) } }
+    }
+
     private static func point(_ row: any ExportRow, _ column: Int) throws -> Coordinate? {
         if case let .point(c)? = try row.geometry(column) { c } else { nil }
     }
@@ -91,12 +110,18 @@ package enum Export {
 
 extension FeatureStore {
     /// Copies every record of this store, with its id, into the empty store `target`, in one
-    /// transaction of the target's.
+    /// transaction of the target's; then its base map, when both hold one, in a second (the
+    /// target makes the generalised copies anew, the same as this store's).
     public func copy(to target: any FeatureStore) throws -> ImportSummary {
-        guard try target.categories().isEmpty else {
+        let targetBase = target as? any BaseMapStore
+        guard try target.categories().isEmpty, try targetBase?.baseSources().isEmpty ?? true else {
             throw DatabaseError(description: "the target database already holds data; copy into an empty one, so that every id stays the same")
         }
-        return try target.importFiles(try exportAll(), skipInvalid: false)
+        let summary = try target.importFiles(try exportAll(), skipInvalid: false)
+        if let targetBase, let base = try (self as? any BaseMapStore)?.exportBase(), !base.isEmpty {
+            _ = try targetBase.importBase(base)
+        }
+        return summary
     }
 }
 
@@ -105,6 +130,11 @@ extension SpatiaLiteStore {
         try Export.sql.map { kind, rows, children in
             try Export.records(kind, rows: try read(rows), children: try children.map(read) ?? [])
         }
+    }
+
+    public func exportBase() throws -> [BaseSource] {
+        guard try holdsBase() else { return [] }
+        return try Export.baseSources(rows: try read(Export.baseSQL))
     }
 
     /// Every row of a query, copied out of SQLite's buffers.

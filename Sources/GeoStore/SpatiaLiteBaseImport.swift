@@ -3,7 +3,7 @@ import GeoCore
 /// The base map into SpatiaLite: every source's features in full detail and their generalised
 /// copies (`BaseBand`), in one transaction with `BulkLoad`, after the rows of earlier imports of
 /// the same sources are deleted.
-extension SpatiaLiteStore {
+extension SpatiaLiteStore: BaseMapStore {
     public func importBase(_ sources: [BaseSource]) throws -> BaseImportSummary {
         var summary = BaseImportSummary()
         // Room for the whole import in memory, as for the other imports.
@@ -26,12 +26,8 @@ extension SpatiaLiteStore {
                     for feature in batch {
                         let values: [any Bindable] = [source.name, feature.layer.rawValue, feature.kind, feature.name,
                                                       JSON.text(feature.names), feature.rank]
-                        try insert.run(values + [0, GeometryValue.wkb(feature.geometry)])
-                        summary.features[feature.layer, default: 0] += 1
-                        for band in BaseBand.generalised {
-                            guard let copy = band.copy(of: feature) else { continue }
-                            try insert.run(values + [band.number, GeometryValue.wkb(copy.geometry)])
-                            summary.copies[band.number, default: 0] += 1
+                        for row in BaseBand.rows(of: feature, counting: &summary) {
+                            try insert.run(values + [row.band, GeometryValue.wkb(row.geometry)])
                         }
                     }
                 }

@@ -120,7 +120,7 @@ extension PostGISStore {
             """)
     }
 
-    private func copy(_ table: String, _ columns: [String], _ rows: CopyRows) throws {
+    func copy(_ table: String, _ columns: [String], _ rows: CopyRows) throws {
         let connection = connection, logger = logger, data = rows.bytes
         try blocking {
             try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
@@ -199,12 +199,20 @@ struct CopyRows {
         count += 1
     }
 
-    /// A geography's input text: hex WKB (EPSG:4326 is geography's default).
-    static func geometry(_ geometry: Geometry?) -> String? {
+    /// A geography's input text: hex WKB (EPSG:4326 is geography's default). A geometry column
+    /// has no default: with `srid` it is hex EWKB, WKB with the SRID after the type (its flag set).
+    static func geometry(_ geometry: Geometry?, srid: UInt32? = nil) -> String? {
         guard let geometry else { return nil }
+        var bytes = WKB.encode(geometry)
+        if let srid {
+            // Little endian, as WKB.encode writes it: the type's last byte holds the flag.
+            bytes[4] |= 0x20
+            bytes.insert(contentsOf: withUnsafeBytes(of: srid.littleEndian, Array.init), at: 5)
+        }
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
-        for byte in WKB.encode(geometry) { hex += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        hex.reserveCapacity(bytes.count * 2)
+        for byte in bytes { hex += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
         return String(decoding: hex, as: UTF8.self)
     }
 }

@@ -63,7 +63,23 @@ enum PostGISSchema {
         CREATE UNIQUE INDEX trip_source ON trip(source, source_id);
         """
         + spatialIndexes { _ in true }.map { ";\n" + $0.create }.joined(),
+        // 2: the base map, the same table as SpatiaLite's (`BaseBand`'s bands, `source` the file
+        // whose rows a new import of it replaces). Its geometry is planar: a map asks for boxes in
+        // longitude and latitude and never for distances.
+        """
+        CREATE TABLE base (
+            id bigint PRIMARY KEY,
+            source text NOT NULL, layer text NOT NULL, kind text NOT NULL,
+            name text, names text NOT NULL DEFAULT '{}', rank bigint NOT NULL DEFAULT 0,
+            band bigint NOT NULL,
+            geom geometry(Geometry, 4326));
+        CREATE INDEX base_source ON base(source);
+        \(baseIndex)
+        """,
     ]
+
+    /// The base table's GiST index (a large import into the empty table builds it after the rows).
+    static let baseIndex = "CREATE INDEX base_geom ON base USING gist (geom)"
 
     /// The GiST indexes of the tables `include` accepts: each one's name and the statement that creates it.
     static func spatialIndexes(of include: (String) -> Bool) -> [(name: String, create: String)] {

@@ -18,8 +18,8 @@ struct BaseImport: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        guard let store = try database.openForWriting() as? SpatiaLiteStore else {
-            throw ValidationError("--db: the base map is kept in SpatiaLite files only, not yet in PostGIS")
+        guard let store = try database.openForWriting() as? any BaseMapStore else {
+            throw ValidationError("--db: this database cannot hold a base map")
         }
         let progress = BaseProgress()
         var skipped = 0
@@ -46,7 +46,7 @@ struct BaseImport: ParsableCommand {
 extension BaseLayer: ExpressibleByArgument {}
 
 extension BaseReader {
-    /// The file as a store imports it (`SpatiaLiteStore.importBase`): read within the import's
+    /// The file as a store imports it (`BaseMapStore.importBase`): read within the import's
     /// transaction; `skipped` is told how many degenerate features the reading left out.
     func importSource(progress: @escaping (Int) -> Void = { _ in }, skipped: @escaping (Int) -> Void = { _ in }) -> BaseSource {
         BaseSource(name: sourceName) { batch in skipped(try read(progress: progress, batch).skipped) }

@@ -4,7 +4,7 @@ import GeoStore
 
 struct Copy: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Copy every record of one database into another (SpatiaLite file or postgres:// URL), in one transaction.",
+        abstract: "Copy every record of one database into another (SpatiaLite file or postgres:// URL), in one transaction, and its base map.",
         discussion: "Ids are given in the target's import order (spatial), as they were in a source built by one import.")
 
     @Option(help: "The database to read: a SpatiaLite file or a postgres:// URL.")
@@ -24,6 +24,8 @@ struct Copy: ParsableCommand {
         let target = try DatabaseOptions.open(to, readOnly: false, option: "to")
         let summary = try source.copy(to: target)
         let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
-        print("copied \(counts.isEmpty ? "nothing" : counts.joined(separator: ", "))")
+        let base = try (target as? any BaseMapSource)?.baseSources() ?? []
+        print("copied \(counts.isEmpty ? "nothing" : counts.joined(separator: ", "))"
+              + (base.isEmpty ? "" : " and the base map of \(base.joined(separator: ", "))"))
     }
 }
