@@ -43,7 +43,7 @@ struct Render: ParsableCommand {
     @Option(help: "The image: FILE.png, FILE.pdf or FILE.svg.")
     var output: String
 
-    @Option(help: "Read the base map from this SpatiaLite file (`waymark base import`) instead of --db: one country's base for many databases.")
+    @Option(help: "Read the base map from this database (a SpatiaLite file or a postgres:// URL, filled by `waymark base import`) instead of --db: one country's base for many databases.")
     var base: String?
 
     @Flag(name: .customLong("no-base"), help: "Leave the base map out: the annotations alone.")
@@ -92,7 +92,7 @@ struct Render: ParsableCommand {
         if noBase { return nil }
         guard let base else { return store as? any BaseMapSource }
         guard let source = try DatabaseOptions.open(base, readOnly: true, option: "base") as? any BaseMapSource else {
-            throw ValidationError("--base: '\(base)' is a PostGIS database; the base map is kept in SpatiaLite files")
+            throw ValidationError("--base: '\(base)' is a store that holds no base map")
         }
         return source
     }
