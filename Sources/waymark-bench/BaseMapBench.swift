@@ -10,11 +10,10 @@ import Stores
 /// annotation tile, and `base import` of two extracts. Every row's name starts with "base": they
 /// run when `--only` is absent or starts with "base" (`--only base` runs them alone).
 enum BaseMapBench {
-    /// The box of ../shared/peers/README.md and the categories of its places.
+    /// The box of ../shared/peers/README.md (all that Data/base/Helsinki.osm.pbf holds, so the
+    /// zoom-16 tiles are taken from it too) and the categories of its places.
     static let centre = BoundingBox(minLon: 24.935, minLat: 60.164, maxLon: 24.953, maxLat: 60.179)
     static let categories = CategoryFilter(["eat", "see", "stay", "cinema"])
-    /// Where the zoom-16 tiles are taken from: the centre and the streets around it.
-    static let tileArea = BoundingBox(minLon: 24.92, minLat: 60.155, maxLon: 24.97, maxLat: 60.185)
 
     static func run(work: URL, shared: URL, renders: Int) throws {
         guard only.map({ $0.hasPrefix("base") }) ?? true else { return }
@@ -79,12 +78,12 @@ enum BaseMapBench {
         // Opaque tiles as the server draws them (its lean connection, no tile cache): the
         // annotations of every category over the base, each fetched for its own tile.
         let lean = try SpatiaLiteStore(path: path, readOnly: true, memory: .lean)
-        let corner = (try TileID(containing: Coordinate(lat: tileArea.maxLat, lon: tileArea.minLon), zoom: 16),
-                      try TileID(containing: Coordinate(lat: tileArea.minLat, lon: tileArea.maxLon), zoom: 16))
+        let corner = (try TileID(containing: Coordinate(lat: centre.maxLat, lon: centre.minLon), zoom: 16),
+                      try TileID(containing: Coordinate(lat: centre.minLat, lon: centre.maxLon), zoom: 16))
         let tiles = try (corner.0.y...corner.1.y).flatMap { y in try (corner.0.x...corner.1.x).map { x in try TileID(z: 16, x: x, y: y) } }
         let tileName = "base + annotation tile 256 px, z16, \(tiles.count) tiles"
         if only.map({ tileName.contains($0) }) ?? true {
-            let tile = try measure(tileName, tiles.count * 3) { i in
+            let tile = try measure(tileName, tiles.count * 10) { i in
                 let tile = tiles[i % tiles.count]
                 let features = try lean.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: CategoryFilter())
                 let base = try lean.baseFeatures(for: Viewport(tile: tile), style: style)
