@@ -77,7 +77,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "waymark-bench", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "Atlas", "CSpatiaLite", "PostGISStore",
+            "GeoCore", "GeoStore", "MapRender", "Atlas", "Stores", "BaseData", "CSpatiaLite", "PostGISStore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),

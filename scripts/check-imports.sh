@@ -15,7 +15,7 @@ declare -A allowed=(
     [MapServer]="GeoCore GeoStore MapRender Stores"
     [Atlas]="GeoCore GeoStore MapRender Stores"
     [waymark]="GeoCore GeoStore MapRender MapServer Atlas Stores BaseData CMalloc"
-    [waymark-bench]="GeoCore GeoStore MapRender Atlas PostGISStore CSpatiaLite"
+    [waymark-bench]="GeoCore GeoStore MapRender Atlas Stores BaseData PostGISStore CSpatiaLite"
     [waymark-fuzz]="GeoCore GeoStore MapRender MapServer Atlas CLibFuzzer"
 )
 project="GeoCore GeoStore PostGISStore MapRender Stores MapServer Atlas BaseData CSpatiaLite CGDAL CProj CCairo CDeflate CLibXML2 CMalloc CLibFuzzer TestSupport PixelTesting"

@@ -348,6 +348,10 @@ if FileManager.default.isExecutableFile(atPath: cli.path) {
     print(String(format: "\nCLI `waymark nearest` on the default data: p50 %.1f ms, max %.1f ms wall (20 runs)", wall[10], wall[19]))
 }
 
+// 6. The base map: central Helsinki over its OpenStreetMap base against Mapnik, base +
+//    annotation tiles, `base import` of two extracts (BaseMapBench.swift).
+try BaseMapBench.run(work: work, shared: shared, renders: max(20, queryCount / 100))
+
 /// The Mapnik peer: `Benchmarks/mapnik_points.py` run by Debian's python3 on the same points,
 /// as pins of the style's size and colours over exactly the viewport's area.
 enum Mapnik {

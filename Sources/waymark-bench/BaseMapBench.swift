@@ -1,0 +1,179 @@
+import BaseData
+import Foundation
+import GeoCore
+import GeoStore
+import MapRender
+import Stores
+
+/// The base map (issue 15): central Helsinki drawn over its OpenStreetMap base against Mapnik
+/// (`mapnik_base.py` of ../shared/peers, on the same extract, box, size and places), a base +
+/// annotation tile, and `base import` of two extracts. Every row's name starts with "base": they
+/// run when `--only` is absent or starts with "base" (`--only base` runs them alone).
+enum BaseMapBench {
+    /// The box of ../shared/peers/README.md (all that Data/base/Helsinki.osm.pbf holds, so the
+    /// zoom-16 tiles are taken from it too) and the categories of its places.
+    static let centre = BoundingBox(minLon: 24.935, minLat: 60.164, maxLon: 24.953, maxLat: 60.179)
+    static let categories = CategoryFilter(["eat", "see", "stay", "cinema"])
+
+    static func run(work: URL, shared: URL, renders: Int) throws {
+        guard only.map({ $0.hasPrefix("base") }) ?? true else { return }
+        let peers = shared.deletingLastPathComponent().appendingPathComponent("peers")
+        let andorra = shared.appendingPathComponent("osm/andorra.osm.pbf")
+        guard let data = DefaultDataset.dataDirectory() else {
+            print("\nskipped the base map rows: no Data/ directory found (set $WAYMARK_DATA)")
+            return
+        }
+        let helsinki = data.appendingPathComponent("base/Helsinki.osm.pbf")
+        for needed in [peers.appendingPathComponent("mapnik_base.py"), peers.appendingPathComponent("make-osm-base.sh"), andorra]
+        where !FileManager.default.fileExists(atPath: needed.path) {
+            print("\nskipped the base map rows: \(needed.path) is absent (give --shared the shared data folder, with peers/ beside it)")
+            return
+        }
+        guard Shell.succeeds("/usr/bin/python3", ["-c", "import mapnik"]) else {
+            print("\nskipped the base map rows: /usr/bin/python3 cannot import mapnik (apt-get install python3-mapnik)")
+            return
+        }
+
+        // The demo database as `waymark` builds it: Data/'s features, then its base.
+        let path = work.appendingPathComponent("base-helsinki.sqlite").path
+        removeDatabase(path)
+        let building = try SpatiaLiteStore(path: path)
+        try DefaultDataset.importAll(from: data, into: building)
+        _ = try building.importBase([source(helsinki.path)])
+        let store = try SpatiaLiteStore(path: path, readOnly: true)
+
+        // The peer's layers (once per work folder) and its places: those the box shows.
+        let layers = work.appendingPathComponent("mapnik-osm-base")
+        if !FileManager.default.fileExists(atPath: layers.appendingPathComponent("roads.geojson").path) {
+            guard Shell.succeeds("/bin/bash", [peers.appendingPathComponent("make-osm-base.sh").path, helsinki.path, layers.path]) else {
+                print("\nskipped the base map rows: make-osm-base.sh failed (is gdal-bin installed?)")
+                return
+            }
+        }
+        let places = try store.features(in: centre, categories: categories)
+        let points = work.appendingPathComponent("mapnik-base-points.csv")
+        try (["lon,lat,category,name"] + places.map { f in
+            let c = f.geometry.coordinates[0], name = f.name(in: nil) ?? ""
+            return String(format: "%.7f,%.7f,", c.lon, c.lat) + f.category + ",\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }).joined(separator: "\n").write(to: points, atomically: true, encoding: .utf8)
+
+        let style = try MapStyle.named("default")
+        let request = MapRequest(features: [], categories: categories, framing: .bbox(centre), width: 1024, height: 768, style: style)
+        var rows: [Row] = []
+        for labels in [true, false] {
+            let name = "base Helsinki 1024×768, \(places.count) places, " + (labels ? "labels" : "markers, no labels")
+            if let only, !name.contains(only) { continue }
+            // Waymark has no switch for its annotations' names: without labels, the places are handed over nameless.
+            let ours = try measure(name, renders) { _ in
+                var fetched = try request.fetchingFeatures(from: store, base: store)
+                if !labels { fetched.features = fetched.features.map { f in var f = f; f.name = nil; f.names = [:]; return f } }
+                return try MapRenderer.render(fetched).count > 0 ? 1 : 0
+            }
+            let peer = Shell.output("/usr/bin/python3", [peers.appendingPathComponent("mapnik_base.py").path, "--base", layers.path,
+                                                          "--points", points.path, "--bbox", [centre.minLon, centre.minLat, centre.maxLon, centre.maxLat].map { String($0) }.joined(separator: ","), "--size", "1024x768",
+                                                          "--repeat", String(renders)] + (labels ? [] : ["--no-labels"]))
+            let figures = peer.flatMap(PeerFigures.init)
+            if figures == nil { print("\nskipped Mapnik beside \(name): mapnik_base.py failed or printed no p50/p99") }
+            rows.append(Row(ours: ours.0, peer: figures, target: labels ? "≥ 3×" : "≥ 1.5×"))
+        }
+
+        // Opaque tiles as the server draws them (its lean connection, no tile cache): the
+        // annotations of every category over the base, each fetched for its own tile.
+        let lean = try SpatiaLiteStore(path: path, readOnly: true, memory: .lean)
+        let corner = (try TileID(containing: Coordinate(lat: centre.maxLat, lon: centre.minLon), zoom: 16),
+                      try TileID(containing: Coordinate(lat: centre.minLat, lon: centre.maxLon), zoom: 16))
+        let tiles = try (corner.0.y...corner.1.y).flatMap { y in try (corner.0.x...corner.1.x).map { x in try TileID(z: 16, x: x, y: y) } }
+        let tileName = "base + annotation tile 256 px, z16, \(tiles.count) tiles"
+        if only.map({ tileName.contains($0) }) ?? true {
+            let tile = try measure(tileName, tiles.count * 10) { i in
+                let tile = tiles[i % tiles.count]
+                let features = try lean.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: CategoryFilter())
+                let base = try lean.baseFeatures(for: Viewport(tile: tile), style: style)
+                return try MapRenderer.renderTile(tile, features: features, style: style, base: base).count > 0 ? 1 : 0
+            }
+            rows.append(Row(ours: tile.0, peer: nil, target: "p50 ≤ 10 ms"))
+        }
+        report(rows)
+
+        for (label, file) in [("Helsinki", helsinki), ("Andorra", andorra)] {
+            let name = "base import \(label) (\(file.lastPathComponent)) into a fresh database"
+            if let only, !name.contains(only) { continue }
+            let fresh = work.appendingPathComponent("base-import-\(label).sqlite").path
+            removeDatabase(fresh)
+            // VmHWM is the process's peak; "5" in clear_refs brings it down to the present RSS.
+            let rssBefore = memoryStatus("VmRSS")
+            try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+            var summary: BaseImportSummary?
+            let wall = try seconds { summary = try SpatiaLiteStore(path: fresh).importBase([source(file.path)]) }
+            let kept = summary?.features.values.reduce(0, +) ?? 0
+            print(String(format: "\n%@: %.2f s wall, %d base features; RSS %@ before, peak %@ (VmHWM, reset before the import)",
+                         name, wall, kept, rssBefore ?? "?", memoryStatus("VmHWM") ?? "?"))
+        }
+    }
+
+    /// A file as `waymark base import` reads it into a store.
+    static func source(_ path: String) -> BaseSource {
+        let reader = BaseReader(path: path)
+        return BaseSource(name: reader.sourceName) { batch in _ = try reader.read(batch) }
+    }
+
+    static func removeDatabase(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// A line of /proc/self/status, e.g. "123456 kB".
+    static func memoryStatus(_ key: String) -> String? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        return status.split(separator: "\n").first { $0.hasPrefix(key + ":") }
+            .map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// What `mapnik_base.py` prints: "… p50 123.4 ms, p99 234.5 ms over 20 renders".
+    struct PeerFigures {
+        let p50: Double, p99: Double
+        init?(_ text: String) {
+            let numbers = ["p50", "p99"].compactMap { key -> Double? in
+                guard let range = text.range(of: key + " ") else { return nil }
+                return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+            }
+            guard numbers.count == 2 else { return nil }
+            (p50, p99) = (numbers[0], numbers[1])
+        }
+    }
+
+    struct Row {
+        let ours: Timing
+        let peer: PeerFigures?
+        let target: String
+    }
+
+    static func report(_ rows: [Row]) {
+        print("\n## the base map (ms)\n")
+        print("| map | p50 ms | p99 ms | mapnik_base.py p50 ms | p99 ms | Mapnik p50 / ours | target |")
+        print("|---|---:|---:|---:|---:|---:|---|")
+        for row in rows {
+            let ours = String(format: "%.1f | %.1f", row.ours.p50 / 1000, row.ours.p99 / 1000)
+            let peer = row.peer.map { String(format: "%.1f | %.1f | %.1f×", $0.p50, $0.p99, $0.p50 / (row.ours.p50 / 1000)) } ?? "— | — | —"
+            print("| \(row.ours.name) | \(ours) | \(peer) | \(row.target) |")
+        }
+    }
+}
+
+/// Programs the base rows run: the peer and its data preparation.
+enum Shell {
+    static func succeeds(_ program: String, _ arguments: [String]) -> Bool { output(program, arguments) != nil }
+
+    /// Standard output, or nil when the program cannot start or fails.
+    static func output(_ program: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+}
