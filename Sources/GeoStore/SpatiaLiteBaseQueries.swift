@@ -26,18 +26,28 @@ extension SpatiaLiteStore: BaseMapSource {
         return answer.features
     }
 
+    /// As of the data's version: every map's credits ask, and finding them anew reads the whole
+    /// source index.
     public func baseSources() throws -> [String] {
-        guard try holdsBase() else { return [] }
-        let statement = try cached("SELECT DISTINCT source FROM base ORDER BY source")
-        defer { statement.reset() }
-        var sources: [String] = []
-        while try statement.step() { if let source = statement.string(0) { sources.append(source) } }
-        return sources
+        let version = dataVersion()
+        if baseSourceList?.version != version {
+            var sources: [String] = []
+            if try holdsBase() {
+                let statement = try cached("SELECT DISTINCT source FROM base ORDER BY source")
+                defer { statement.reset() }
+                while try statement.step() { if let source = statement.string(0) { sources.append(source) } }
+            }
+            baseSourceList = (version, sources)
+        }
+        return baseSourceList!.sources
     }
 
     /// Whether the file has the base table: one written by an older Waymark, opened read-only, has
-    /// not been migrated and has no base map.
+    /// not been migrated and has no base map. Once it has, it keeps it.
     func holdsBase() throws -> Bool {
-        try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'base'") as Int64? == 1
+        if !hasBaseTable {
+            hasBaseTable = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'base'") as Int64? == 1
+        }
+        return hasBaseTable
     }
 }

@@ -13,6 +13,10 @@ public final class SpatiaLiteStore: QueryEngine {
     /// The kinds without rows, as of a data version (`nearestRows(of:…)` skips their walks).
     var emptyKinds: (version: Int64, kinds: Set<FeatureKind>)?
     private var statements: [String: Statement] = [:]
+    /// Whether the file has been seen to hold the base table (`holdsBase`), and its sources as of
+    /// a data version (`baseSources`).
+    var hasBaseTable = false
+    var baseSourceList: (version: UInt64, sources: [String])?
 
     /// How much memory a connection may use for the database's pages.
     public enum Memory: Sendable {

@@ -27,10 +27,17 @@ extension PostGISStore {
         return answer.features
     }
 
-    /// In SQLite's order (bytewise), whatever the database's collation.
+    /// In SQLite's order (bytewise), whatever the database's collation; as of the data's version,
+    /// since every map's credits ask.
     public func baseSources() throws -> [String] {
-        guard try holdsBase() else { return [] }
-        return try rows(prepared: "SELECT source FROM base GROUP BY source ORDER BY source COLLATE \"C\"", Parameters()).map { try $0[0].decode(String.self) }
+        let version = try dataVersion()
+        if baseSourceList?.version != version {
+            let sources = try holdsBase()
+                ? try rows(prepared: "SELECT source FROM base GROUP BY source ORDER BY source COLLATE \"C\"", Parameters()).map { try $0[0].decode(String.self) }
+                : []
+            baseSourceList = (version, sources)
+        }
+        return baseSourceList!.sources
     }
 
     /// Whether the schema has the base table: one written by an older Waymark, opened read-only,

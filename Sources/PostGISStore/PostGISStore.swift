@@ -26,8 +26,10 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// no values (a few dozen at most): parsing and planning a nearest query over every kind, four
     /// statements in one, costs a third of its time.
     private var statements: [String: PreparedQuery] = [:]
-    /// Whether its schema has been seen to hold the base table (`holdsBase`).
+    /// Whether its schema has been seen to hold the base table (`holdsBase`), and its sources as
+    /// of a data version (`baseSources`).
     var hasBaseTable = false
+    var baseSourceList: (version: UInt64, sources: [String])?
 
     /// Opens the database at `url` (`postgres://user[:password]@host[:port]/database[?schema=name]`)
     /// and, unless read-only, creates or migrates Waymark's tables (in `schema`, default `public`).
