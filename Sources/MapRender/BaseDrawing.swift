@@ -48,7 +48,8 @@ struct BaseDrawing {
         canvas.fillBackground(land.isEmpty ? style.land : style.sea)
         fill(land.map(\.geometry), color: style.land, on: canvas)
         for (features, colours) in [(layer(.landuse), style.landuse), (layer(.park), style.park)] {
-            // One path per colour, in the order the colours first come.
+            // Colour by colour, in the order the colours first come (a kind without a colour of its
+            // own takes "other"'s).
             var kinds: [String] = [], byKind: [String: [Geometry]] = [:]
             for f in features {
                 guard colours[f.kind] != nil || colours["other"] != nil else { continue }

@@ -80,7 +80,8 @@ struct BaseLabels {
         }
         .sorted { ($1.1.fontSize, $1.0.rank) < ($0.1.fontSize, $0.0.rank) }
         var labels = places.compactMap { f, s in horizontal(f, size: s.fontSize, color: style.labels.color, bold: true, fitting: nil) }
-        let areas = base.filter { [.water, .park].contains($0.layer) }.compactMap { f -> (BaseFeature, PixelRect)? in
+        // Named ones only, before their boxes are measured: most areas have no name.
+        let areas = base.filter { [.water, .park].contains($0.layer) && name($0) != nil }.compactMap { f -> (BaseFeature, PixelRect)? in
             let points = f.geometry.coordinates.map(project)
             guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return nil }
             let box = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)

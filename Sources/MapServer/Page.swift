@@ -12,7 +12,8 @@ struct Page: Sendable {
         if let baseLayer {
             settings["baseLayer"] = baseLayer
         } else if let baseCredits {
-            settings["baseLayer"] = "/v1/base/{z}/{x}/{y}{r}.png"
+            // {r}: "@2x" on HiDPI screens, as the route takes it after the row.
+            settings["baseLayer"] = Route.baseTile.rawValue.replacingOccurrences(of: "{y}", with: "{y}{r}")
             settings["baseAttribution"] = baseCredits.joined(separator: " | ")
         }
         // JSON inside a <script> element: "</" is escaped so no value can end the element.

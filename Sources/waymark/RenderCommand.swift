@@ -87,7 +87,7 @@ struct Render: ParsableCommand {
     }
 
     /// Where the base map comes from: `--base`, else the database when it can hold one (a
-    /// SpatiaLite file; one without a base map draws none); nothing with `--no-base`.
+    /// SpatiaLite file or PostGIS; one without a base map draws none); nothing with `--no-base`.
     func baseSource(besides store: any FeatureStore) throws -> (any BaseMapSource)? {
         if noBase { return nil }
         guard let base else { return store as? any BaseMapSource }

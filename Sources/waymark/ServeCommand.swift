@@ -25,7 +25,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("cache-mb"), help: "Megabytes of drawn tiles and maps kept in memory.")
     var cacheMB = 64
 
-    @Option(name: .customLong("base-layer"), help: "A tile URL (https://…/{z}/{x}/{y}.png) the map page shows under Waymark's pins (default: none, a plain background).")
+    @Option(name: .customLong("base-layer"), help: "A tile URL (https://…/{z}/{x}/{y}.png) the map page shows under Waymark's pins (default: the server's own base tiles when the database has a base map, else a plain background).")
     var baseLayer: String?
 
     func validate() throws {
