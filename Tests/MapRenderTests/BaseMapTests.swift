@@ -73,22 +73,32 @@ import TestSupport
         #expect(image.near(Int(p[1].x), Int(p[1].y), base.land), "west: land at \(p[1])")
     }
 
-    /// Streets in a grid, named, under pins with labels: every name placed stays off the others and off every annotation.
-    @Test func baseLabelsGiveWayAndNeverOverlap() throws {
+    /// Named streets in a grid, a park and a suburb: names enough to crowd the map.
+    static func namedGrid() -> [BaseFeature] {
         var streets: [BaseFeature] = []
         for i in -6...6 {
             let d = Double(i) * 0.0004
-            streets.append(BaseFeature(layer: .road, kind: "residential", name: "Katu \(i + 7)", geometry: .lineString([Self.offset(d * 0.5, -0.006), Self.offset(d * 0.5, 0.006)])))
-            streets.append(BaseFeature(layer: .road, kind: "tertiary", name: "Tie \(i + 7)", geometry: .lineString([Self.offset(-0.004, d), Self.offset(0.004, d + 0.0005)])))
+            streets.append(BaseFeature(layer: .road, kind: "residential", name: "Katu \(i + 7)", geometry: .lineString([offset(d * 0.5, -0.006), offset(d * 0.5, 0.006)])))
+            streets.append(BaseFeature(layer: .road, kind: "tertiary", name: "Tie \(i + 7)", geometry: .lineString([offset(-0.004, d), offset(0.004, d + 0.0005)])))
         }
-        streets.append(BaseFeature(layer: .park, kind: "park", name: "Esplanadin puisto", geometry: .polygon([Self.square(0.0005, 0.002)])))
-        streets.append(BaseFeature(layer: .place, kind: "suburb", name: "Kaartinkaupunki", rank: 1_000, geometry: .point(Self.offset(0.0003, 0.001))))
+        streets.append(BaseFeature(layer: .park, kind: "park", name: "Esplanadin puisto", geometry: .polygon([square(0.0005, 0.002)])))
+        streets.append(BaseFeature(layer: .place, kind: "suburb", name: "Kaartinkaupunki", rank: 1_000, geometry: .point(offset(0.0003, 0.001))))
+        return streets
+    }
+
+    /// 40 named places in three categories over the grid, some close enough to cluster.
+    static func places() -> [Feature] {
         let categories = ["eat", "see", "stay"]
-        let pins = (0..<40).map { (i: Int) -> Feature in
-            let at = Self.offset(Double(i % 7 - 3) * 0.00025, Double(i / 7 - 3) * 0.0011)
+        return (0..<40).map { (i: Int) -> Feature in
+            let at = offset(Double(i % 7 - 3) * 0.00025, Double(i / 7 - 3) * 0.0011)
             return Feature(id: FeatureID(kind: .poi, row: Int64(i)), category: categories[i % 3], name: "Paikka \(i)", names: [:], address: nil,
                            geometry: .point(at), distance: nil, properties: [:])
         }
+    }
+
+    /// Streets in a grid, named, under pins with labels: every name placed stays off the others and off every annotation.
+    @Test func baseLabelsGiveWayAndNeverOverlap() throws {
+        let streets = Self.namedGrid(), pins = Self.places()
         let drawn = try MapRenderer.drawn(MapRequest(features: pins, framing: .center(Self.centre, zoom: Self.zoom), width: Self.width, height: Self.height,
                                                      style: style, base: streets))
         let labels = drawn.baseLabels
@@ -104,6 +114,27 @@ import TestSupport
                 for other in labels[(i + 1)...] { #expect(!other.boxes.contains { $0.intersects(box) }, "\(label.text) overlaps \(other.text)") }
             }
         }
+    }
+
+    /// The same on the image, without the layout: the pixels the base names change (drawn with
+    /// names against without) and the pixels the annotations change (with against without
+    /// them) never meet.
+    @Test func baseNamesInkNoAnnotationPixel() throws {
+        let named = Self.namedGrid(), pins = Self.places()
+        let nameless = named.map { feature in var f = feature; f.name = nil; return f }
+        let all = try Pixels(png: render(named, features: pins))
+        let withoutNames = try Pixels(png: render(nameless, features: pins))
+        let baseOnly = try Pixels(png: render(nameless))
+        var nameInk = 0, markInk = 0, both = 0
+        for i in all.data.indices {
+            let name = all.data[i] != withoutNames.data[i], mark = withoutNames.data[i] != baseOnly.data[i]
+            if name { nameInk += 1 }
+            if mark { markInk += 1 }
+            if name && mark { both += 1 }
+        }
+        #expect(nameInk > 2_000, "the names are drawn: \(nameInk) pixels")
+        #expect(markInk > 5_000, "the pins and their labels are drawn: \(markInk) pixels")
+        #expect(both == 0, "\(both) pixels carry both a base name and an annotation")
     }
 
     @Test func aPrintedStreetNameIsText() async throws {
@@ -131,47 +162,6 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: file) }
         let text = try await ChildProcess.output(of: "pdftotext", [file.path, "-"])
         #expect(text.contains("Pohjoisesplanadi"), "pdftotext read: \(text)")
-    }
-
-    /// Base tiles drawn apart fit together into the overview (to 8 levels of 255 away from the seams): land and sea, a lake with its
-    /// island, cased roads and dashed rail (the dashes in phase) across the tiles' edges. Names
-    /// are left out: a tile keeps its names within itself, the overview places them anywhere.
-    @Test func aMosaicOfBaseTilesIsTheOverview() throws {
-        let zoom = 16, northWest = try TileID(containing: Self.centre, zoom: zoom)
-        let n = Double(1 << zoom), world = WebMercator.tileSize / n
-        let corner = WebMercator.coordinate(x: Double(northWest.x + 1) * world, y: Double(northWest.y + 1) * world)
-        func at(_ dLat: Double, _ dLon: Double) -> Coordinate { Coordinate(lat: corner.lat + dLat, lon: corner.lon + dLon) }
-        let base = [
-            BaseFeature(layer: .land, kind: "land", geometry: .polygon([[at(-0.01, -0.01), at(-0.01, 0.003), at(0.01, 0.0045), at(0.01, -0.01), at(-0.01, -0.01)]])),
-            BaseFeature(layer: .water, kind: "lake", geometry: .polygon([[at(-0.0008, -0.0034), at(-0.0009, -0.0005), at(0.0006, -0.0012), at(0.0009, -0.003), at(-0.0008, -0.0034)],
-                                                                          [at(-0.0002, -0.0024), at(-0.0003, -0.0016), at(0.0002, -0.0019), at(-0.0002, -0.0024)]])),
-            BaseFeature(layer: .park, kind: "park", geometry: .polygon([[at(0.0002, 0.0002), at(0.0002, 0.002), at(0.0009, 0.002), at(0.0009, 0.0002), at(0.0002, 0.0002)]])),
-            BaseFeature(layer: .road, kind: "primary", geometry: .lineString([at(-0.002, -0.004), at(0.0003, 0.0001), at(0.002, 0.004)])),
-            BaseFeature(layer: .road, kind: "residential", geometry: .lineString([at(0.0011, -0.005), at(-0.0004, 0.005)])),
-            BaseFeature(layer: .road, kind: "footway", geometry: .lineString([at(-0.0015, 0.0003), at(0.0015, -0.0002)])),
-            BaseFeature(layer: .rail, kind: "rail", geometry: .lineString([at(-0.0012, -0.005), at(0.0013, 0.0047)])),
-            BaseFeature(layer: .border, kind: "8", geometry: .lineString([at(0.0016, -0.005), at(-0.0016, 0.005)])),
-        ]
-        let overview = try Pixels(png: MapRenderer.render(MapRequest(features: [], layers: .annotations, framing: .center(corner, zoom: Double(zoom)),
-                                                                     width: 512, height: 512, style: style, base: base)))
-        var differing = 0, seamDiffering = 0
-        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            let id = try TileID(z: zoom, x: northWest.x + dx, y: northWest.y + dy)
-            let tile = try Pixels(png: MapRenderer.renderTile(id, features: [], style: style, base: base))
-            for y in 0..<256 {
-                for x in 0..<256 {
-                    let difference = TileTests.channelDifference(tile.data[y * 256 + x], overview.data[(y + dy * 256) * 512 + x + dx * 256])
-                    let atSeam = abs(x + dx * 256 - 256) < 2 || abs(y + dy * 256 - 256) < 2
-                    // Cairo tessellates a long stroke within the surface it draws on, so a
-                    // line's anti-aliased edge may differ by a few levels between a tile and the overview.
-                    if atSeam ? difference > 24 : difference > 8 { differing += 1 }
-                    if atSeam && difference > 2 { seamDiffering += 1 }
-                }
-            }
-        }
-        #expect(Set(overview.data).count > 20, "the overview shows sea, land, water, roads and rail")
-        #expect(differing == 0, "\(differing) pixels differ between the base tiles and the overview")
-        #expect(seamDiffering <= 512 * 512 / 2_000, "\(seamDiffering) pixels at the seams differ slightly")
     }
 
     @Test func aStyleWithoutBaseOrNoBaseFeaturesDrawsTheMapAsBefore() throws {
