@@ -1,118 +1,146 @@
 import Foundation
 import GeoCore
 
-/// The pins and labels of one map image or tile: marks merged into clusters on the world grid,
-/// labels placed by `LabelPlacement`. All decisions are made on the viewport's world plane, so an
-/// image shows exactly what any other window on the same plane shows where the two overlap —
-/// provided both were handed the marks within `margin` of themselves.
+/// The marks and labels of one map image or tile: places merged into clusters on the world
+/// grid, each cell's group drawn as `MarkForms` decides, labels placed by `LabelPlacement`. All
+/// decisions are made on the viewport's world plane, so an image shows exactly what any other
+/// window on the same plane shows where the two overlap — provided both were handed the places
+/// within `margin` of themselves. No two marks and no mark and label ever overlap.
 struct AnnotationLayout {
-    struct Pin {
+    struct Mark {
         let group: MarkGroup
-        /// The tip, in image pixels.
-        let tip: (x: Double, y: Double)
-        let extent: PixelExtent
+        let look: PinLook
+        /// A pin's tip, a dot's or ring's centre, in image pixels.
+        let anchor: (x: Double, y: Double)
+        /// The mark's ink, in image pixels.
+        let rect: PixelRect
     }
 
-    /// The pins that reach into the image, in drawing order (north to south, so that a pin
+    /// The marks that reach into the image, in drawing order (north to south, so that a pin
     /// stands in front of those behind it).
-    let pins: [Pin]
+    let marks: [Mark]
     /// The labels that reach into the image, in image pixels.
     let labels: [PlacedLabel]
 
-    /// Space between a pin's extent and its label.
+    /// Space between a mark's ink and its label.
     static let labelGap = 2.0
 
-    /// - Parameter keepInside: for a finished image: labels stay whole inside it and off
-    ///   `obstacles` (image pixels: legend, scale bar). Without it (tiles and overlays) labels
-    ///   are decided as on an endless map, so that neighbouring tiles fit together.
-    init(features: [Feature], viewport: Viewport, style: MapStyle, language: String?, keepInside: Bool, obstacles: [PixelRect] = [],
-         measure: @escaping (String) -> (width: Double, height: Double)) {
+    /// - Parameter keepInside: for a finished image: labels stay whole inside it and off the
+    ///   `obstacles` (image pixels: legend, scale bar), which are asked for once the marks are
+    ///   known, and are placed greedily by importance. Without it (tiles and overlays) labels are
+    ///   decided by `LabelPlacement`'s local rule as on an endless map, so that neighbouring
+    ///   tiles fit together.
+    init(features: [Feature], viewport: Viewport, style: MapStyle, language: String?, keepInside: Bool,
+         obstacles: ([Mark]) -> [PixelRect] = { _ in [] }, measure: @escaping (String) -> (width: Double, height: Double)) {
         let origin = viewport.origin
         let window = PixelRect(x: origin.x, y: origin.y, width: viewport.width, height: viewport.height)
         let margin = Self.margin(style)
-        let rank = Dictionary(style.legend.order.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let priority = Self.labelPriority(style)
         let positions = features.map(MapRenderer.pinPosition)
-        let grid = ClusterGrid(count: features.count, cellSize: MapRenderer.clusterCell(style),
-                               area: window.grown(by: margin), position: { positions[$0].map(viewport.worldPixel) },
-                               category: { features[$0].category }) { i in
-            // A category earlier in the legend's order has its labels placed first.
-            let f = features[i]
-            return LayoutMark(id: f.id.description, category: f.category, position: positions[i]!, label: f.name(in: language),
-                              priority: rank[f.category] ?? rank.count)
+        let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell,
+                               area: window.grown(by: margin), position: { positions[$0].map(viewport.worldPixel) }) { i in
+            Self.mark(features[i], at: positions[i]!, priority: priority, language: language)
         }
-        // The groups whose pins may meet `rect`: their tips lie within the largest pin's reach.
-        let largest = MapRenderer.largestMarkExtent(style), ink = Self.shadowReach(style) * style.clusters.maxScale
-        let pinReach = (x: max(largest.left, largest.right) + ink, y: max(largest.top, largest.bottom) + ink)
-        func groups(near rect: PixelRect) -> [ClusterGrid.Placed] {
-            var found: [ClusterGrid.Placed] = []
-            grid.forEachCell(meeting: rect.grown(by: pinReach)) { found += grid.groups(inCell: $0) }
-            return found
-        }
-        func extent(_ g: MarkGroup) -> PixelExtent { MapRenderer.pinExtent(style, count: g.members.count) }
+        let forms = MarkForms(grid: grid, style: style)
+        // A mark's ink lies within its cell, or for a pin within a pin's reach of its place.
+        let pin = PinLook.pin("", style: style).inkReach
+        let markReach = max(pin.left, pin.top, pin.right, pin.bottom) + style.clusters.cell
 
-        pins = groups(near: window).filter { p in
-            PixelRect(anchor: p.tip, extent: extent(p.group)).grown(by: ink).intersects(window)
+        var found: [Mark] = []
+        grid.forEachCell(meeting: window.grown(by: markReach)) { cell in
+            let m = forms.mark(inCell: cell)
+            guard m.rect.intersects(window) else { return }
+            found.append(Mark(group: grid.group(inCell: cell).group, look: m.look, anchor: (m.anchor.x - origin.x, m.anchor.y - origin.y),
+                              rect: m.rect.offset(by: (-origin.x, -origin.y))))
         }
-        // By the foot of each mark: a disc's lowest point, a pin's tip.
-        .sorted { ($0.tip.y + extent($0.group).bottom, $0.tip.x, $0.group.id) < ($1.tip.y + extent($1.group).bottom, $1.tip.x, $1.group.id) }
-        .map { Pin(group: $0.group, tip: ($0.tip.x - origin.x, $0.tip.y - origin.y), extent: extent($0.group)) }
+        marks = found.sorted { ($0.rect.maxY, $0.anchor.x, $0.group.id) < ($1.rect.maxY, $1.anchor.x, $1.group.id) }
 
         // Label requests are made cell by cell as placement asks about them, and numbered then.
-        var requests: [LabelRequest] = [], numbered = [[Int]?](repeating: nil, count: grid.cellCount)
+        var requests: [LabelRequest] = [], numbered = [Int?](repeating: nil, count: grid.cellCount), made = [Bool](repeating: false, count: grid.cellCount)
         let maxSize = Self.maxLabelSize(style)
-        let labelReach = LabelRequest.reach(MapRenderer.pinExtent(style, count: 1), size: maxSize, gap: Self.labelGap)
+        let labelReach = LabelRequest.reach(PixelExtent(left: markReach, top: markReach, right: markReach, bottom: markReach), size: maxSize, gap: Self.labelGap)
         func requestsNear(_ rect: PixelRect) -> [Int] {
             var found: [Int] = []
             grid.forEachCell(meeting: rect.grown(by: labelReach)) { cell in
-                if let known = numbered[cell] { return found += known }
-                let made = grid.groups(inCell: cell).compactMap { p -> Int? in
-                    guard !p.group.isCluster, let text = p.group.members[0].label, !text.isEmpty else { return nil }
-                    requests.append(LabelRequest(groupID: p.group.id, text: text, anchor: p.tip, pinExtent: extent(p.group),
-                                                 priority: p.group.members[0].priority))
-                    return requests.count - 1
+                if !made[cell] {
+                    made[cell] = true
+                    let group = grid.group(inCell: cell).group, m = forms.mark(inCell: cell)
+                    if let text = Self.labelText(group), !text.isEmpty {
+                        let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
+                        requests.append(LabelRequest(groupID: group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
+                                                     priority: group.members[0].priority))
+                        numbered[cell] = requests.count - 1
+                    }
                 }
-                numbered[cell] = made
-                found += made
+                if let n = numbered[cell] { found.append(n) }
             }
             return found
         }
-        // The pins' rects by cell, made once: placement tests every spot it tries against them.
-        var pinRects = [[PixelRect]?](repeating: nil, count: grid.cellCount)
-        func isCoveredByPin(_ rect: PixelRect) -> Bool {
+        func isCoveredByMark(_ rect: PixelRect) -> Bool {
             var covered = false
-            grid.forEachCell(meeting: rect.grown(by: pinReach)) { cell in
-                guard !covered else { return }
-                let rects = pinRects[cell] ?? {
-                    let made = grid.groups(inCell: cell).map { PixelRect(anchor: $0.tip, extent: extent($0.group)) }
-                    pinRects[cell] = made
-                    return made
-                }()
-                covered = rects.contains { $0.intersects(rect) }
+            grid.forEachCell(meeting: rect.grown(by: markReach)) { cell in
+                if !covered, forms.mark(inCell: cell).rect.intersects(rect) { covered = true }
             }
             return covered
         }
         var furniture = RectIndex()
-        if keepInside { for o in obstacles { furniture.insert(o.offset(by: origin)) } }
+        if keepInside { for o in obstacles(marks) { furniture.insert(o.offset(by: origin)) } }
         let neighbourhood = LabelPlacement.Neighbourhood(
             requestsNear: requestsNear, request: { requests[$0] },
-            isBlocked: { isCoveredByPin($0) || furniture.intersectsAny($0) })
-        let placed = LabelPlacement.place(requestsNear(window), in: neighbourhood, bounds: keepInside ? window : nil, window: window,
-                                          maxSize: maxSize, gap: Self.labelGap) { text in
-            Self.shortened(text, maxWidth: maxSize.width, measure: measure)
-        }
+            isBlocked: { isCoveredByMark($0) || furniture.intersectsAny($0) })
+        let shortened = { (text: String) in Self.shortened(text, maxWidth: maxSize.width, measure: measure) }
+        // A finished image names what it can; tiles and overlays decide locally, so that
+        // neighbours agree.
+        let placed = keepInside
+            ? LabelPlacement.placeGreedily(requestsNear(window), in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap, measure: shortened)
+            : LabelPlacement.place(requestsNear(window), in: neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap,
+                                   measure: shortened)
         labels = placed.map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: $0.rect.offset(by: (-origin.x, -origin.y))) }
     }
 
-    /// How far beyond an image or tile, in pixels on each axis, the marks it is handed must
-    /// reach for its clusters and labels to come out as on the whole map: label decisions look
-    /// `LabelPlacement.dependencyReach` label reaches away, then the largest pin, then a whole
-    /// cluster cell (so that every cluster found there is complete).
+    /// The box, in world pixels, that the marks of `features` cover at `viewport`'s zoom, drawn
+    /// as a map of the whole world would draw them; nil when none has a position.
+    static func markInk(_ features: [Feature], viewport: Viewport, style: MapStyle) -> PixelRect? {
+        let positions = features.map(MapRenderer.pinPosition), priority = labelPriority(style)
+        let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell, position: { positions[$0].map(viewport.worldPixel) }) { i in
+            mark(features[i], at: positions[i]!, priority: priority, language: nil)
+        }
+        let forms = MarkForms(grid: grid, style: style)
+        return (0..<grid.cellCount).map { forms.mark(inCell: $0).rect }.reduce(nil) { $0?.union($1) ?? $1 }
+    }
+
+    /// A feature as layout sees it: the guide's own objects (any source but OpenStreetMap) are
+    /// more important than OpenStreetMap's.
+    static func mark(_ f: Feature, at position: Coordinate, priority: (String) -> Int, language: String?) -> LayoutMark {
+        LayoutMark(id: f.id.description, category: f.category, position: position, label: f.name(in: language),
+                   priority: priority(f.category), importance: f.source == "osm" ? 0 : 1)
+    }
+
+    /// A single place's name; a cluster's most important member's name and how many more there are.
+    static func labelText(_ group: MarkGroup) -> String? {
+        guard let name = group.members[0].label, !name.isEmpty else { return nil }
+        return group.isCluster ? "\(name) +\(group.members.count - 1)" : name
+    }
+
+    /// A category's rank among labels: its place in the style's `labels.priority`, unlisted
+    /// categories after those, muted ones last.
+    static func labelPriority(_ style: MapStyle) -> (String) -> Int {
+        let listed = Dictionary(style.labels.priority.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let unlisted = listed.count, muted = unlisted + 1
+        return { code in style.category(code).muted ? muted : listed[code] ?? unlisted }
+    }
+
+    /// How far beyond an image or tile, in pixels on each axis, the places it is handed must
+    /// reach for its marks and labels to come out as on the whole map: label decisions look
+    /// `LabelPlacement.dependencyReach` label reaches away, then a mark's decision
+    /// `MarkForms.reach`, then a whole cluster cell (so that every cluster found there is complete).
     static func margin(_ style: MapStyle) -> (x: Double, y: Double) {
-        let pin = MapRenderer.pinExtent(style, count: 1), largest = MapRenderer.largestMarkExtent(style)
-        let reach = LabelRequest.reach(pin, size: maxLabelSize(style), gap: labelGap)
-        let cell = MapRenderer.clusterCell(style), ink = shadowReach(style) * style.clusters.maxScale
-        return (LabelPlacement.dependencyReach * reach.x + max(largest.left, largest.right) + ink + cell,
-                LabelPlacement.dependencyReach * reach.y + max(largest.top, largest.bottom) + ink + cell)
+        let pin = PinLook.pin("", style: style).inkReach
+        let markReach = max(pin.left, pin.top, pin.right, pin.bottom) + style.clusters.cell
+        let reach = LabelRequest.reach(PixelExtent(left: markReach, top: markReach, right: markReach, bottom: markReach),
+                                       size: maxLabelSize(style), gap: labelGap)
+        let cell = style.clusters.cell, forms = MarkForms.reach(style)
+        return (LabelPlacement.dependencyReach * reach.x + forms + cell, LabelPlacement.dependencyReach * reach.y + forms + cell)
     }
 
     /// The largest label box: `labels.maxWidth` wide, one line high with its halo.
@@ -122,27 +150,25 @@ struct AnnotationLayout {
 
     static func labelHeight(_ style: MapStyle) -> Double { style.labels.fontSize * 1.25 + 2 * style.labels.haloWidth }
 
-    /// `text`, or as much of it as fits `maxWidth` followed by "…".
+    /// `text`, or as much of it as fits `maxWidth` followed by "…" — and by a cluster's count
+    /// (" +3"), which is kept whole.
     static func shortened(_ text: String, maxWidth: Double, measure: (String) -> (width: Double, height: Double))
         -> (text: String, width: Double, height: Double) {
         let whole = measure(text)
         guard whole.width > maxWidth else { return (text, whole.width, whole.height) }
+        var name = Substring(text), more = ""
+        if let plus = text.range(of: " +", options: .backwards), !text[plus.upperBound...].isEmpty, text[plus.upperBound...].allSatisfy(\.isNumber) {
+            (name, more) = (text[..<plus.lowerBound], String(text[plus.lowerBound...]))
+        }
         // Bisection on the number of characters kept: measuring is the costly part.
-        let characters = Array(text)
+        let characters = Array(name)
         var (low, high) = (0, characters.count - 1)
         while low < high {
             let mid = (low + high + 1) / 2
-            if measure(String(characters[..<mid]).trimmingCharacters(in: .whitespaces) + "…").width <= maxWidth { low = mid } else { high = mid - 1 }
+            if measure(String(characters[..<mid]).trimmingCharacters(in: .whitespaces) + "…" + more).width <= maxWidth { low = mid } else { high = mid - 1 }
         }
-        let short = String(characters[..<low]).trimmingCharacters(in: .whitespaces) + "…"
+        let short = String(characters[..<low]).trimmingCharacters(in: .whitespaces) + "…" + more
         let size = measure(short)
         return (short, size.width, size.height)
-    }
-
-    /// How far a single pin's shadow and outline reach beyond its extent.
-    static func shadowReach(_ style: MapStyle) -> Double {
-        let p = style.pins
-        let r = PinLook.shadowRadii
-        return max(p.outlineWidth / 2, p.width * r.x + abs(p.shadowOffset.dx) - p.width / 2, p.width * r.y + abs(p.shadowOffset.dy))
     }
 }

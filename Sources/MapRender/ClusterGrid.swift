@@ -4,26 +4,25 @@
 /// keep what they learn of a cell in an array.
 final class ClusterGrid {
     struct Cell: Hashable { var row: Int, column: Int }
-    /// A group and the world pixel of its pin's tip.
-    struct Placed { let group: MarkGroup; let tip: (x: Double, y: Double) }
+    /// A group and the world pixel of its position.
+    struct Placed { let group: MarkGroup; let position: (x: Double, y: Double) }
 
     let cellSize: Double
-    /// Items by number: their world pixels, their categories, and the marks made of them when
-    /// their cell is formed (a tile's margin holds thousands it never needs as marks).
+    /// Items by number: their world pixels, and the marks made of them when their cell is
+    /// formed (a tile's margin holds thousands it never needs as marks).
     private var positions: [(item: Int, x: Double, y: Double)] = []
-    private let category: (Int) -> String
     private let mark: (Int) -> LayoutMark
     private(set) var cells: [Cell] = []
     private var members: [[Int]] = []
-    private var formed: [[Placed]?] = []
+    private var formed: [Placed?] = []
     private var numbers: CellTable
 
-    /// Items `0..<count`; `position` gives an item's world pixel, nil to leave it out.
+    /// Items `0..<count`; `position` gives an item's world pixel, nil to leave it out; `mark` the mark it stands for.
     /// - Parameter area: when given, items outside it (world pixels) are left out.
     init(count: Int, cellSize: Double, area: PixelRect? = nil, position: (Int) -> (x: Double, y: Double)?,
-         category: @escaping (Int) -> String, mark: @escaping (Int) -> LayoutMark) {
+         mark: @escaping (Int) -> LayoutMark) {
         precondition(cellSize > 0, "cellSize must be positive")
-        (self.cellSize, self.category, self.mark) = (cellSize, category, mark)
+        (self.cellSize, self.mark) = (cellSize, mark)
         numbers = CellTable(capacity: count)
         for item in 0..<count {
             guard let (x, y) = position(item) else { continue }
@@ -68,23 +67,26 @@ final class ClusterGrid {
         }
     }
 
-    /// The groups of one cell, one per category, by category.
-    func groups(inCell number: Int) -> [Placed] {
+    /// The cell's area in world pixels.
+    func rect(ofCell number: Int) -> PixelRect {
+        PixelRect(x: Double(cells[number].column) * cellSize, y: Double(cells[number].row) * cellSize, width: cellSize, height: cellSize)
+    }
+
+    /// The one group of a cell: every mark in it, whatever its category.
+    func group(inCell number: Int) -> Placed {
         if let known = formed[number] { return known }
         let entries = members[number].map { p in (mark: mark(positions[p].item), x: positions[p].x, y: positions[p].y) }
-        let groups = Dictionary(grouping: entries, by: \.mark.category).sorted { $0.key < $1.key }.map { category, entries in
-            let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
-            // Summing in the members' own order keeps the mean bit-identical in every tile.
-            let n = Double(sorted.count)
-            let mx = sorted.reduce(0) { $0 + $1.x } / n, my = sorted.reduce(0) { $0 + $1.y } / n
-            var best = sorted[0], bestDistance = Double.infinity
-            for e in sorted {
-                let d = (e.x - mx) * (e.x - mx) + (e.y - my) * (e.y - my)
-                if d < bestDistance { (best, bestDistance) = (e, d) }  // strict: ties keep the earlier member
-            }
-            return Placed(group: MarkGroup(category: category, members: sorted.map(\.mark), position: best.mark.position), tip: (best.x, best.y))
+        let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
+        // Summing in the members' own order keeps the mean bit-identical in every tile.
+        let n = Double(sorted.count)
+        let mx = sorted.reduce(0) { $0 + $1.x } / n, my = sorted.reduce(0) { $0 + $1.y } / n
+        var best = sorted[0], bestDistance = Double.infinity
+        for e in sorted {
+            let d = (e.x - mx) * (e.x - mx) + (e.y - my) * (e.y - my)
+            if d < bestDistance { (best, bestDistance) = (e, d) }  // strict: ties keep the earlier member
         }
-        formed[number] = groups
-        return groups
+        let placed = Placed(group: MarkGroup(members: sorted.map(\.mark), position: best.mark.position), position: (best.x, best.y))
+        formed[number] = placed
+        return placed
     }
 }

@@ -1,8 +1,8 @@
 import GeoCore
 
-// Decluttering, first step: which pins merge into clusters (`LabelPlacement` then decides where
-// their labels go). Pure geometry, no drawing, so the renderer, the tile server and the tests all
-// see the same pins and labels.
+// Decluttering, first step: which places merge into clusters (`MarkForms` then decides how each
+// is drawn, `LabelPlacement` where the names go). Pure geometry, no drawing, so the renderer, the
+// tile server and the tests all see the same marks and labels.
 
 /// A thing the map may draw as a pin.
 public struct LayoutMark: Hashable, Sendable {
@@ -10,52 +10,62 @@ public struct LayoutMark: Hashable, Sendable {
     public var category: String
     public var position: Coordinate
     public var label: String?
-    /// Lower is more important; ties are broken by `id`.
+    /// Lower is more important (the style's label priority of the category)…
     public var priority: Int
+    /// …then higher is more important (the guide's own objects before OpenStreetMap's); ties are broken by `id`.
+    public var importance: Int
 
-    public init(id: String, category: String, position: Coordinate, label: String? = nil, priority: Int = 0) {
-        (self.id, self.category, self.position, self.label, self.priority) = (id, category, position, label, priority)
+    public init(id: String, category: String, position: Coordinate, label: String? = nil, priority: Int = 0, importance: Int = 0) {
+        (self.id, self.category, self.position, self.label, self.priority, self.importance) = (id, category, position, label, priority, importance)
     }
 
-    /// The total order used everywhere: (priority, id), then the remaining fields, so that even
-    /// duplicate ids cannot make the result depend on input order.
+    /// The total order used everywhere: (priority, importance, id), then the remaining fields, so
+    /// that even duplicate ids cannot make the result depend on input order.
     static func precedes(_ a: LayoutMark, _ b: LayoutMark) -> Bool {
-        (a.priority, a.id, a.position.lat, a.position.lon, a.label ?? "") <
-            (b.priority, b.id, b.position.lat, b.position.lon, b.label ?? "")
+        if (a.priority, -a.importance, a.id) != (b.priority, -b.importance, b.id) {
+            return (a.priority, -a.importance, a.id) < (b.priority, -b.importance, b.id)
+        }
+        return (a.position.lat, a.position.lon, a.category, a.label ?? "") < (b.position.lat, b.position.lon, b.category, b.label ?? "")
     }
 }
 
-/// One pin on the map: a single mark, or a cluster of marks of one category.
+/// One mark on the map: a single place, or a cluster of the places of one cell, of any categories.
 public struct MarkGroup: Hashable, Sendable {
-    public var category: String
-    /// Never empty; sorted by (priority, id), so the first is the most important.
+    /// Never empty; sorted by `LayoutMark.precedes`, so the first is the most important.
     public var members: [LayoutMark]
-    /// Where the pin stands: a single mark's own position; for a cluster, the member nearest
+    /// Where the mark stands: a single mark's own position; for a cluster, the member nearest
     /// the members' mean — a real place, inside the cell, depending only on the members.
     public var position: Coordinate
     public var isCluster: Bool { members.count > 1 }
+    /// The most important member's category.
+    public var category: String { members[0].category }
     /// Stable for the same members: the first member's id, prefixed "cluster:" for clusters.
     public var id: String { isCluster ? "cluster:" + members[0].id : members[0].id }
 
-    public init(category: String, members: [LayoutMark], position: Coordinate) {
-        (self.category, self.members, self.position) = (category, members, position)
+    public init(members: [LayoutMark], position: Coordinate) {
+        (self.members, self.position) = (members, position)
+    }
+
+    /// The members' categories with their counts, the most numerous first (then by code): a
+    /// cluster's ring, slice by slice.
+    public var categories: [(code: String, count: Int)] {
+        Dictionary(grouping: members, by: \.category).map { ($0.key, $0.value.count) }
+            .sorted { ($1.count, $0.code) < ($0.count, $1.code) }
     }
 }
 
 public enum Clustering {
-    /// Merges marks of the same category that fall into the same square cell of `cellSize`
-    /// pixels of the map's world plane (`worldPixel`, e.g. `Viewport.worldPixel`). The grid is
-    /// fixed to the world, not to the image, so every tile and every overview at one zoom sees
+    /// Merges the marks that fall into the same square cell of `cellSize` pixels of the map's
+    /// world plane (`worldPixel`, e.g. `Viewport.worldPixel`), whatever their categories. The grid
+    /// is fixed to the world, not to the image, so every tile and every overview at one zoom sees
     /// the same cells, and a group depends only on the marks inside its cell: given the marks
     /// of a cell and its neighbourhood, a tile computes the same groups as the whole world.
     ///
-    /// Marks whose position has no finite pixel are skipped. Output is sorted by cell (row, then
-    /// column) and category.
+    /// Marks whose position has no finite pixel are skipped. Output is sorted by cell (row, then column).
     public static func cluster(_ marks: [LayoutMark], cellSize: Double,
                                worldPixel: (Coordinate) -> (x: Double, y: Double)) -> [MarkGroup] {
-        let grid = ClusterGrid(count: marks.count, cellSize: cellSize, position: { worldPixel(marks[$0].position) },
-                               category: { marks[$0].category }, mark: { marks[$0] })
+        let grid = ClusterGrid(count: marks.count, cellSize: cellSize, position: { worldPixel(marks[$0].position) }, mark: { marks[$0] })
         return grid.cells.indices.sorted { (grid.cells[$0].row, grid.cells[$0].column) < (grid.cells[$1].row, grid.cells[$1].column) }
-            .flatMap { grid.groups(inCell: $0).map(\.group) }
+            .map { grid.group(inCell: $0).group }
     }
 }

@@ -1,37 +1,47 @@
 import GeoCore
 
-/// A label the renderer would like to draw beside a pin.
+/// A label the renderer would like to draw beside a mark.
 public struct LabelRequest: Sendable {
     public var groupID: String
     public var text: String
-    /// The pixel of the pin's tip.
+    /// The mark's anchor (a pin's tip, a dot's or cluster's centre): where the label belongs.
     public var anchor: (x: Double, y: Double)
-    public var pinExtent: PixelExtent
+    /// The box the mark covers.
+    public var mark: PixelRect
+    /// The height at which a label beside the mark is centred: a pin's head, a disc's centre.
+    public var middle: Double
     /// Lower is more important; ties are broken by `groupID`.
     public var priority: Int
 
-    public init(groupID: String, text: String, anchor: (x: Double, y: Double), pinExtent: PixelExtent, priority: Int) {
-        (self.groupID, self.text, self.anchor, self.pinExtent, self.priority) = (groupID, text, anchor, pinExtent, priority)
+    public init(groupID: String, text: String, anchor: (x: Double, y: Double), mark: PixelRect, middle: Double, priority: Int) {
+        (self.groupID, self.text, self.anchor, self.mark, self.middle, self.priority) = (groupID, text, anchor, mark, middle, priority)
     }
 
-    public var pinRect: PixelRect { PixelRect(anchor: anchor, extent: pinExtent) }
-
-    /// Where the label may go, in order of preference: right of the pin, left, above, below,
-    /// `gap` pixels beside the pin's extent. Left and right are centred on the pin's head (the
-    /// circle as wide as the pin at its top; for a round or point mark, its centre).
+    /// Where the label may go, in order of preference, `gap` pixels off the mark's box: right,
+    /// left (centred on `middle`), above, below, then the four corners (upper right, lower
+    /// right, upper left, lower left), as cartographers try them.
     func candidates(width w: Double, height h: Double, gap: Double) -> [PixelRect] {
-        let pin = pinRect, headY = pin.minY + min(pin.width, pin.height) / 2
+        let m = mark
         return [
-            PixelRect(x: pin.maxX + gap, y: headY - h / 2, width: w, height: h),
-            PixelRect(x: pin.minX - gap - w, y: headY - h / 2, width: w, height: h),
-            PixelRect(x: pin.midX - w / 2, y: pin.minY - gap - h, width: w, height: h),
-            PixelRect(x: pin.midX - w / 2, y: pin.maxY + gap, width: w, height: h),
+            PixelRect(x: m.maxX + gap, y: middle - h / 2, width: w, height: h),
+            PixelRect(x: m.minX - gap - w, y: middle - h / 2, width: w, height: h),
+            PixelRect(x: m.midX - w / 2, y: m.minY - gap - h, width: w, height: h),
+            PixelRect(x: m.midX - w / 2, y: m.maxY + gap, width: w, height: h),
+            PixelRect(x: m.maxX + gap, y: m.minY - gap - h / 2, width: w, height: h),
+            PixelRect(x: m.maxX + gap, y: m.maxY + gap - h / 2, width: w, height: h),
+            PixelRect(x: m.minX - gap - w, y: m.minY - gap - h / 2, width: w, height: h),
+            PixelRect(x: m.minX - gap - w, y: m.maxY + gap - h / 2, width: w, height: h),
         ]
     }
 
-    /// How far any candidate reaches from the anchor, for labels up to `size`.
-    static func reach(_ pin: PixelExtent, size: (width: Double, height: Double), gap: Double) -> (x: Double, y: Double) {
-        (max(pin.left, pin.right) + gap + size.width, max(pin.top, pin.bottom) + gap + size.height)
+    /// How far the mark's box reaches from the anchor on each side.
+    var markExtent: PixelExtent {
+        PixelExtent(left: anchor.x - mark.minX, top: anchor.y - mark.minY, right: mark.maxX - anchor.x, bottom: mark.maxY - anchor.y)
+    }
+
+    /// How far any candidate reaches from the anchor, for marks up to `mark` and labels up to `size`.
+    static func reach(_ mark: PixelExtent, size: (width: Double, height: Double), gap: Double) -> (x: Double, y: Double) {
+        (max(mark.left, mark.right) + gap + size.width, max(mark.top, mark.bottom) + gap + size.height)
     }
 }
 
@@ -51,7 +61,7 @@ public struct PlacedLabel: Hashable, Sendable {
 /// the next, and that the next, without bound: no margin a tile could fetch would make it agree
 /// with its neighbour. Here each decision looks only a bounded distance away:
 ///
-/// 1. A label's **free** spots are its candidates that overlap no pin and no obstacle and lie
+/// 1. A label's **free** spots are its candidates that overlap no mark and no obstacle and lie
 ///    inside `bounds` (if any). Its **first** spot is the first free one.
 /// 2. A label **wins** when no more important label's first spot overlaps its first spot. A
 ///    winner is drawn at its first spot.
@@ -72,17 +82,17 @@ public enum LabelPlacement {
     /// The labels drawn, in order of importance. `measure` gives the text to draw (perhaps
     /// shortened) and its box, halo included, no larger than `maxSize`. With a `window`, only
     /// labels that reach into it are decided and returned, and only the labels near it measured.
-    public static func place(_ requests: [LabelRequest], pins: [PixelRect], obstacles: [PixelRect] = [],
+    public static func place(_ requests: [LabelRequest], marks: [PixelRect], obstacles: [PixelRect] = [],
                              bounds: PixelRect? = nil, window: PixelRect? = nil, maxSize: (width: Double, height: Double),
                              gap: Double = 2, measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
         let requests = requests.filter { $0.anchor.x.isFinite && $0.anchor.y.isFinite }
-        let pinReach = requests.reduce(PixelExtent.point) { r, q in
-            PixelExtent(left: max(r.left, q.pinExtent.left), top: max(r.top, q.pinExtent.top),
-                        right: max(r.right, q.pinExtent.right), bottom: max(r.bottom, q.pinExtent.bottom))
+        let markReach = requests.reduce(PixelExtent.point) { r, q in
+            let e = q.markExtent
+            return PixelExtent(left: max(r.left, e.left), top: max(r.top, e.top), right: max(r.right, e.right), bottom: max(r.bottom, e.bottom))
         }
-        let reach = LabelRequest.reach(pinReach, size: maxSize, gap: gap)
+        let reach = LabelRequest.reach(markReach, size: maxSize, gap: gap)
         var blockers = RectIndex(), anchors: [RectIndex.Cell: [Int]] = [:]
-        for p in pins + obstacles { blockers.insert(p) }
+        for p in marks + obstacles { blockers.insert(p) }
         for (i, r) in requests.enumerated() { anchors[RectIndex.cell(x: r.anchor.x, y: r.anchor.y), default: []].append(i) }
         let near = { (rect: PixelRect) -> [Int] in
             let area = PixelRect(x: rect.x - reach.x, y: rect.y - reach.y, width: rect.width + 2 * reach.x, height: rect.height + 2 * reach.y)
@@ -101,6 +111,14 @@ public enum LabelPlacement {
         var requestsNear: (PixelRect) -> [Int]
         var request: (Int) -> LabelRequest
         var isBlocked: (PixelRect) -> Bool
+    }
+
+    /// Whether request `x` (number `a`) is more important than `y` (number `b`): a total order,
+    /// so that shuffled input gives the same output.
+    static func precedes(_ x: LabelRequest, _ a: Int, _ y: LabelRequest, _ b: Int) -> Bool {
+        if x.priority != y.priority { return x.priority < y.priority }
+        if x.groupID != y.groupID { return x.groupID < y.groupID }
+        return (x.text, x.anchor.x, x.anchor.y, a) < (y.text, y.anchor.x, y.anchor.y, b)
     }
 
     /// Decides the labels of `wanted` (request indices).
@@ -134,14 +152,7 @@ public enum LabelPlacement {
             (self.map, self.bounds, self.gap, self.maxSize, self.measure) = (map, bounds, gap, maxSize, measure)
         }
 
-        /// Whether request `a` is more important than `b`: a total order, so that shuffled input
-        /// gives the same output.
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            let x = map.request(a), y = map.request(b)
-            if x.priority != y.priority { return x.priority < y.priority }
-            if x.groupID != y.groupID { return x.groupID < y.groupID }
-            return (x.text, x.anchor.x, x.anchor.y, a) < (y.text, y.anchor.x, y.anchor.y, b)
-        }
+        func precedes(_ a: Int, _ b: Int) -> Bool { LabelPlacement.precedes(map.request(a), a, map.request(b), b) }
 
         mutating func measured(_ i: Int) -> (text: String, width: Double, height: Double) {
             if let size = sizes[i] { return size }

@@ -1,13 +1,9 @@
 import Foundation
 import GeoCore
 
-/// Draws maps: waters, pins (clustered where they would overlap), labels that never overlap,
-/// the legend, a metric scale bar and the attribution, to PNG, PDF or SVG from one code path.
+/// Draws maps: waters, marks (pins, dots and clusters that never overlap), labels that never
+/// overlap, the legend, a metric scale bar and the attribution, to PNG, PDF or SVG from one code path.
 public enum MapRenderer {
-    /// The side, in pixels at the map's zoom, of the grid cells (fixed to the world) within which
-    /// the pins of one category merge into a cluster.
-    public static func clusterCell(_ style: MapStyle) -> Double { style.pins.height * 2.2 }
-
     public static func render(_ request: MapRequest) throws -> Data {
         try drawn(request).image
     }
@@ -26,21 +22,18 @@ public enum MapRenderer {
         // The furniture sets fonts of its own: each measure sets the labels' font again.
         let measure = { (text: String) in labelSize(text, style: style, on: canvas) }
 
-        // Furniture is laid out first (labels keep off it) and drawn last (over the pins).
+        // Furniture is laid out once the marks are known (the legend counts what they show),
+        // before the labels (they keep off it), and drawn last.
         var furniture: [Furniture] = []
-        if complete {
-            // The legend counts what is on the image, not the margin fetched around it.
-            let visible = drawn.filter { f in
-                let points = (f.geometry.coordinates + (f.track?.coordinates ?? [])).map(project)
-                return (points.map(\.x).min() ?? .infinity) <= request.width && (points.map(\.x).max() ?? -.infinity) >= 0
-                    && (points.map(\.y).min() ?? .infinity) <= request.height && (points.map(\.y).max() ?? -.infinity) >= 0
-            }
-            furniture = [Furniture.legend(visible, style: style, language: request.language, on: canvas),
+        let annotations = AnnotationLayout(features: drawn, viewport: viewport, style: style, language: request.language, keepInside: complete,
+                                           obstacles: { marks in
+            guard complete else { return [] }
+            let shown = Set(marks.flatMap { $0.group.members.map(\.id) })
+            furniture = [Furniture.legend(drawn.filter { shown.contains($0.id.description) }, style: style, language: request.language, on: canvas),
                          Furniture.attribution(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
                          Furniture.scaleBar(viewport, style: style, on: canvas)].compactMap { $0 }
-        }
-        let annotations = AnnotationLayout(features: drawn, viewport: viewport, style: style, language: request.language,
-                                           keepInside: complete, obstacles: furniture.map(\.rect), measure: measure)
+            return furniture.map(\.rect)
+        }, measure: measure)
 
         // The base and its names go under the annotations, its names where no annotation is.
         var baseLabels: [BaseLabel] = []
@@ -49,7 +42,7 @@ public enum MapRenderer {
             base.draw(request.base, on: canvas)
             let names = BaseLabels(style: baseStyle, fontFamily: style.labels.fontFamily, language: request.language, drawing: base,
                                    width: request.width, height: request.height, canvas: canvas)
-            baseLabels = names.place(request.base, obstacles: annotationRects(annotations, furniture: furniture, style: style))
+            baseLabels = names.place(request.base, obstacles: annotationRects(annotations, furniture: furniture))
             BaseLabels.draw(baseLabels, fontFamily: style.labels.fontFamily, style: baseStyle, on: canvas)
         } else if complete {
             canvas.fillBackground(style.background)
@@ -58,18 +51,17 @@ public enum MapRenderer {
             for f in drawn where f.id.kind == .water { drawWater(f.geometry, on: canvas, style: style, project: project) }
             for f in drawn { if let track = f.track { drawTrack(track, on: canvas, style: style, project: project) } }
         }
-        for pin in annotations.pins { canvas.drawPin(PinLook(pin.group, extent: pin.extent, style: style), tipX: pin.tip.x, tipY: pin.tip.y) }
+        for mark in annotations.marks { canvas.drawPin(mark.look, tipX: mark.anchor.x, tipY: mark.anchor.y) }
         for label in annotations.labels { drawLabel(label, on: canvas, style: style) }
         for f in furniture { f.draw() }
         return (try canvas.finish(), annotations, baseLabels)
     }
 
-    /// What the base's names keep off (image pixels): every pin with its shadow, every
+    /// What the base's names keep off (image pixels): every mark with its shadow, every
     /// annotation label, the furniture.
-    static func annotationRects(_ layout: AnnotationLayout, furniture: [Furniture], style: MapStyle) -> RectIndex {
+    static func annotationRects(_ layout: AnnotationLayout, furniture: [Furniture]) -> RectIndex {
         var rects = RectIndex()
-        let ink = AnnotationLayout.shadowReach(style)
-        for pin in layout.pins { rects.insert(PixelRect(anchor: pin.tip, extent: pin.extent).grown(by: ink)) }
+        for mark in layout.marks { rects.insert(mark.rect) }
         for label in layout.labels { rects.insert(label.rect) }
         for f in furniture { rects.insert(f.rect) }
         return rects
@@ -150,49 +142,43 @@ public enum MapRenderer {
             }
             return v
         case let .fit(padding, maxZoom):
-            let measure = try Canvas(format: .png, width: 1, height: 1)
-            let pin = pinExtent(request.style, count: 1)
+            // The places and tracks, each with room for a pin: the largest mark a place may get.
+            let pin = PinLook.pin("", style: request.style).inkReach
+            let extent = PixelExtent(left: pin.left, top: pin.top, right: pin.right, bottom: pin.bottom)
             var marks: [(Coordinate, PixelExtent)] = []
             for f in drawn {
                 if !f.geometry.isPoint { marks += f.geometry.coordinates.map { ($0, .point) } }
-                if let c = pinPosition(f) {
-                    // The label goes right of the pin when it can: leave room for it there.
-                    let text = f.name(in: request.language) ?? ""
-                    let label = text.isEmpty ? 0 : min(labelSize(text, style: request.style, on: measure).width, request.style.labels.maxWidth)
-                    marks.append((c, PixelExtent(left: pin.left, top: pin.top, right: pin.right + AnnotationLayout.labelGap + label, bottom: pin.bottom)))
-                }
+                if let c = pinPosition(f) { marks.append((c, extent)) }
                 marks += (request.layers == .complete ? f.track?.coordinates ?? [] : []).map { ($0, .point) }
             }
             guard !marks.isEmpty else {
                 throw RenderError(description: "nothing to draw: no feature of the chosen categories (give --bbox or --center to draw an empty map)")
             }
-            // When not even zoom 0 holds every pin and label (a world-wide selection on a small
-            // image), fit the pins alone, and failing that show the whole world at zoom 0.
-            let pinsOnly = marks.map { ($0.0, PixelExtent(left: min($0.1.left, pin.left), top: $0.1.top, right: min($0.1.right, pin.right), bottom: $0.1.bottom)) }
+            // When not even zoom 0 holds every pin (a world-wide selection on a small image),
+            // show the whole world at zoom 0.
             let (w, h, p) = (request.width, request.height, request.projection)
-            return Viewport.fitting(marks, width: w, height: h, padding: padding, maxZoom: maxZoom, projection: p)
-                ?? Viewport.fitting(pinsOnly, width: w, height: h, padding: padding, maxZoom: maxZoom, projection: p)
-                ?? Viewport(center: Coordinate(lat: 0, lon: 0), zoom: 0, width: w, height: h, projection: p)
+            guard let pins = Viewport.fitting(marks, width: w, height: h, padding: padding, maxZoom: maxZoom, projection: p) else {
+                return Viewport(center: Coordinate(lat: 0, lon: 0), zoom: 0, width: w, height: h, projection: p)
+            }
+            // Clusters and dots stand inside their cells, not always on a place: frame the marks
+            // as they are drawn at the zoom found, then at the zoom that would make them fit,
+            // and keep the closest that fits, centred on the marks' ink.
+            let points = marks.map(\.0)
+            var best: Viewport?, v = pins
+            for _ in 0..<6 {
+                guard var ink = AnnotationLayout.markInk(drawn, viewport: v, style: request.style) else { break }
+                for c in points { let q = v.worldPixel(c); ink = ink.including(q) }
+                let shrink = max(ink.width / max(w - 2 * padding, 1), ink.height / max(h - 2 * padding, 1))
+                if shrink <= 1, v.zoom > best?.zoom ?? -1 {
+                    best = v
+                    best!.center = p.coordinate(x: ink.midX / pow(2, v.zoom), y: ink.midY / pow(2, v.zoom))
+                }
+                let next = min(maxZoom, v.zoom - log2(shrink))
+                if abs(next - v.zoom) < 1e-3 { break }
+                v.zoom = next
+            }
+            return best ?? pins
         }
-    }
-
-    /// The pixels a pin covers around its tip; clusters are drawn larger.
-    /// A single mark is a teardrop standing on its tip; a cluster is a disc centred on its
-    /// position, as wide as a pin and growing with its count: discs stack more tightly than
-    /// teardrops and read as "a group here" rather than "this place".
-    static func pinExtent(_ style: MapStyle, count: Int) -> PixelExtent {
-        guard count > 1 else {
-            let w = style.pins.width
-            return PixelExtent(left: w / 2, top: style.pins.height, right: w / 2, bottom: 0)
-        }
-        let r = style.pins.width * style.clusters.scale(count: count) / 2
-        return PixelExtent(left: r, top: r, right: r, bottom: r)
-    }
-
-    /// The farthest any mark reaches from its anchor, on each side.
-    static func largestMarkExtent(_ style: MapStyle) -> PixelExtent {
-        let pin = pinExtent(style, count: 1), disc = pinExtent(style, count: .max)
-        return PixelExtent(left: max(pin.left, disc.left), top: max(pin.top, disc.top), right: max(pin.right, disc.right), bottom: max(pin.bottom, disc.bottom))
     }
 
     static func labelSize(_ text: String, style: MapStyle, on canvas: Canvas) -> (width: Double, height: Double) {

@@ -37,11 +37,14 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         public var glyph: String
         /// The category's name per language code (lv, en, cs, …).
         public var labels: [String: String]
+        /// A background category (e.g. "other"): always a small dot, never a pin, and named after every other.
+        public var muted: Bool
 
-        public init(color: RGBA, glyph: String, labels: [String: String] = [:]) {
+        public init(color: RGBA, glyph: String, labels: [String: String] = [:], muted: Bool = false) {
             self.color = color
             self.glyph = glyph
             self.labels = labels
+            self.muted = muted
         }
     }
 
@@ -73,12 +76,17 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         /// Longer names are shortened with "…" to this width: a bound on how far a label
         /// reaches, which is what lets tiles agree on labels (see `AnnotationLayout.margin`).
         public var maxWidth: Double
+        /// Category codes whose names win a contested spot first; unlisted categories follow,
+        /// muted ones last.
+        public var priority: [String]
     }
 
-    /// The teardrop pin, anchored at its tip: `width` × `height` (tip included).
+    /// The teardrop pin, anchored at its tip: `width` × `height` (tip included); where a pin
+    /// has no room, a dot of `dotRadius` in the category's colour, centred on the place.
     public struct PinStyle: Sendable, Hashable {
         public var width: Double
         public var height: Double
+        public var dotRadius: Double
         public var glyphColor: RGBA
         public var glyphSize: Double
         public var outlineColor: RGBA
@@ -94,16 +102,22 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         }
     }
 
-    /// Cluster pins: a category's pin grown by its count, with the count in place of the glyph.
+    /// Clusters: the places of one cell of a grid fixed to the world, `cell` pixels square, of
+    /// every category, drawn as one ring split by category around the count.
     public struct ClusterStyle: Sendable, Hashable {
-        /// Extra size per doubling of the count: the pin is `1 + growth · log2(count)` times its size…
+        public var cell: Double
+        /// The radius of a cluster of one…
+        public var radius: Double
+        /// …and the extra size per doubling of the count: the ring is `1 + growth · log2(count)` times `radius`…
         public var growth: Double
         /// …but never more than `maxScale` times.
         public var maxScale: Double
+        /// The count, on the disc inside the ring.
         public var countColor: RGBA
+        public var countBackground: RGBA
         public var countFontSize: Double
 
-        /// How many times the size of a single pin a cluster of `count` is drawn.
+        /// How many times `radius` a cluster of `count` is drawn.
         public func scale(count: Int) -> Double {
             guard count > 1 else { return 1 }
             return min(maxScale, 1 + growth * log2(Double(count)))

@@ -31,10 +31,15 @@ extension Canvas {
         cairo_restore(cr)
     }
 
-    /// A pin drawn as vectors (PDF and SVG, and each sprite once): `look.fill`, outlined, with a
-    /// soft shadow and its glyph in its head; a teardrop standing on (x, y), or a disc centred there.
+    /// A mark drawn as vectors (PDF and SVG, and each sprite once): `look.fill`, outlined, with a
+    /// soft shadow; a teardrop standing on (x, y) with its glyph in its head, or a dot or a
+    /// cluster's ring centred there.
     func drawPinVectors(_ look: PinLook, tipX x: Double, tipY y: Double) {
-        if look.shape == .disc { return drawDiscVectors(look, x: x, y: y) }
+        switch look.shape {
+        case .dot: return drawDiscVectors(look, x: x, y: y)
+        case .ring: return drawRingVectors(look, x: x, y: y)
+        case .teardrop: break
+        }
         let width = look.width, height = look.height
         // The shadow: a flattened ellipse on the ground, so the pin reads as standing on its point.
         cairo_save(cr)
@@ -58,7 +63,7 @@ extension Canvas {
         glyph(look, centre: (x, y - height + width / 2))
     }
 
-    /// A cluster's disc: a shadow offset below it, the disc, its outline, the count.
+    /// A dot: a shadow offset below it, the disc, its outline.
     private func drawDiscVectors(_ look: PinLook, x: Double, y: Double) {
         let r = look.width / 2
         cairo_new_path(cr)
@@ -71,6 +76,40 @@ extension Canvas {
         color(look.outline)
         cairo_set_line_width(cr, look.outlineWidth)
         cairo_stroke(cr)
+    }
+
+    /// A cluster: a shadow, the ring's slices clockwise from the top in proportion to their
+    /// counts, the pale hole with the count, the outline around it all.
+    private func drawRingVectors(_ look: PinLook, x: Double, y: Double) {
+        let r = look.width / 2
+        cairo_new_path(cr)
+        cairo_arc(cr, x + look.shadowOffset.dx, y + look.shadowOffset.dy, r, 0, 2 * .pi)
+        color(look.shadow)
+        cairo_fill(cr)
+        let total = Double(look.slices.reduce(0) { $0 + $1.count })
+        var angle = -Double.pi / 2
+        for slice in look.slices {
+            let end = angle + 2 * .pi * Double(slice.count) / total
+            cairo_new_path(cr)
+            if look.slices.count == 1 {
+                cairo_arc(cr, x, y, r, 0, 2 * .pi)
+            } else {
+                cairo_move_to(cr, x, y)
+                cairo_arc(cr, x, y, r, angle, end)
+                cairo_close_path(cr)
+            }
+            color(slice.color)
+            cairo_fill(cr)
+            angle = end
+        }
+        cairo_new_path(cr)
+        cairo_arc(cr, x, y, r * PinLook.ringHole, 0, 2 * .pi)
+        color(look.fill)
+        cairo_fill(cr)
+        cairo_arc(cr, x, y, r, 0, 2 * .pi)
+        color(look.outline)
+        cairo_set_line_width(cr, look.outlineWidth)
+        cairo_stroke(cr)
         glyph(look, centre: (x, y))
     }
 
@@ -80,9 +119,10 @@ extension Canvas {
         guard !look.glyph.isEmpty else { return }
         setFont(look.font, size: look.glyphSize, bold: true)
         var box = textBox(look.glyph)
-        if box.width > width * 0.8 {
-            // A long count ("1234") shrinks to stay inside the head.
-            setFont(look.font, size: look.glyphSize * width * 0.8 / box.width, bold: true)
+        // A long count ("1234") shrinks to stay inside the head or the ring's hole.
+        let room = width * (look.shape == .ring ? PinLook.ringHole * 0.9 : 0.8)
+        if box.width > room {
+            setFont(look.font, size: look.glyphSize * room / box.width, bold: true)
             box = textBox(look.glyph)
         }
         color(look.glyphColor)

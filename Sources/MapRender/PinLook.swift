@@ -1,19 +1,26 @@
 import GeoCore
 
-/// Everything that decides how a pin looks, apart from where it stands.
+/// Everything that decides how a mark looks, apart from where it stands.
 struct PinLook: Hashable, Sendable {
     enum Shape: Hashable, Sendable {
-        /// Standing on its tip, `height` tall.
+        /// Standing on its tip, `height` tall, the category's glyph in its head.
         case teardrop
-        /// Centred on its position, `width` across.
-        case disc
+        /// A dot centred on its place, `width` across: a single place where a pin has no room.
+        case dot
+        /// A cluster: a ring centred on its position, `width` across, split into `slices` by
+        /// category, around a pale disc with the count.
+        case ring
     }
     var shape: Shape
     /// A teardrop's shadow: a flattened ellipse on the ground at its tip, these many pin widths
     /// across and high (halved: radii), so the pin reads as standing on its point.
     static let shadowRadii = (x: 0.45, y: 0.18)
+    /// The ring's hole, as a part of its radius: the count sits on it.
+    static let ringHole = 0.62
     var width, height: Double
     var fill, outline: RGBA
+    /// A ring's colours and how many members each stands for, clockwise from the top.
+    var slices: [Slice] = []
     var outlineWidth: Double
     var shadow: RGBA
     var shadowOffset: MapStyle.PinStyle.Offset
@@ -22,31 +29,54 @@ struct PinLook: Hashable, Sendable {
     var glyphSize: Double
     var font: String
 
-    /// How far the pin's ink (outline and shadow included) reaches from its tip, with a pixel to spare.
+    struct Slice: Hashable, Sendable { var color: RGBA; var count: Int }
+
+    /// How far the mark's ink (outline and shadow included) reaches from its anchor, with a pixel to spare.
     var inkReach: (left: Double, top: Double, right: Double, bottom: Double) {
         switch shape {
         case .teardrop:
             let side = max(width / 2, width * Self.shadowRadii.x + abs(shadowOffset.dx)) + outlineWidth + 1
             return (side, height + outlineWidth + 1, side, width * Self.shadowRadii.y + abs(shadowOffset.dy) + outlineWidth + 1)
-        case .disc:
+        case .dot, .ring:
             let r = width / 2 + outlineWidth + 1
             return (r + abs(shadowOffset.dx), r + abs(shadowOffset.dy), r + abs(shadowOffset.dx), r + abs(shadowOffset.dy))
         }
     }
+
+    /// The box the ink covers around an anchor.
+    func inkRect(at anchor: (x: Double, y: Double)) -> PixelRect {
+        let r = inkReach
+        return PixelRect(x: anchor.x - r.left, y: anchor.y - r.top, width: r.left + r.right, height: r.top + r.bottom)
+    }
 }
 
 extension PinLook {
-    /// The pin of `group` in `style`, `extent` its size (`MapRenderer.pinExtent`): a single
-    /// mark's teardrop with its category's glyph, or a cluster's disc with its count.
-    init(_ group: MarkGroup, extent: PixelExtent, style: MapStyle) {
-        let category = style.category(group.category), p = style.pins
-        let width = extent.left + extent.right, grown = width / p.width
-        self.init(shape: group.isCluster ? .disc : .teardrop, width: width, height: extent.top + extent.bottom,
-                  fill: category.color, outline: p.outlineColor,
-                  outlineWidth: p.outlineWidth, shadow: p.shadowColor,
-                  shadowOffset: .init(dx: p.shadowOffset.dx * grown, dy: p.shadowOffset.dy * grown),
-                  glyph: group.isCluster ? String(group.members.count) : category.glyph,
-                  glyphColor: group.isCluster ? style.clusters.countColor : p.glyphColor,
-                  glyphSize: (group.isCluster ? style.clusters.countFontSize : p.glyphSize) * grown, font: style.labels.fontFamily)
+    /// A single place's teardrop pin, with its category's glyph.
+    static func pin(_ category: String, style: MapStyle) -> PinLook {
+        let c = style.category(category), p = style.pins
+        return PinLook(shape: .teardrop, width: p.width, height: p.height, fill: c.color, outline: p.outlineColor,
+                       outlineWidth: p.outlineWidth, shadow: p.shadowColor, shadowOffset: p.shadowOffset,
+                       glyph: c.glyph, glyphColor: p.glyphColor, glyphSize: p.glyphSize, font: style.labels.fontFamily)
+    }
+
+    /// A single place's dot, where a pin has no room.
+    static func dot(_ category: String, style: MapStyle) -> PinLook {
+        let p = style.pins, grown = 2 * p.dotRadius / p.width
+        return PinLook(shape: .dot, width: 2 * p.dotRadius, height: 2 * p.dotRadius, fill: style.category(category).color,
+                       outline: p.outlineColor, outlineWidth: min(p.outlineWidth, p.dotRadius / 3), shadow: p.shadowColor,
+                       shadowOffset: .init(dx: p.shadowOffset.dx * grown, dy: p.shadowOffset.dy * grown),
+                       glyph: "", glyphColor: p.glyphColor, glyphSize: 0, font: style.labels.fontFamily)
+    }
+
+    /// A cluster's ring, split by its members' categories, growing with their count.
+    static func ring(_ group: MarkGroup, style: MapStyle) -> PinLook {
+        let p = style.pins, c = style.clusters
+        let width = 2 * c.radius * c.scale(count: group.members.count), grown = width / p.width
+        return PinLook(shape: .ring, width: width, height: width, fill: style.clusters.countBackground, outline: p.outlineColor,
+                       slices: group.categories.map { Slice(color: style.category($0.code).color, count: $0.count) },
+                       outlineWidth: p.outlineWidth, shadow: p.shadowColor,
+                       shadowOffset: .init(dx: p.shadowOffset.dx * grown, dy: p.shadowOffset.dy * grown),
+                       glyph: String(group.members.count), glyphColor: c.countColor,
+                       glyphSize: c.countFontSize * c.scale(count: group.members.count), font: style.labels.fontFamily)
     }
 }

@@ -36,4 +36,13 @@ extension PixelRect {
     func offset(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x + d.x, y: y + d.y, width: width, height: height) }
     func grown(by d: Double) -> PixelRect { grown(by: (d, d)) }
     func grown(by d: (x: Double, y: Double)) -> PixelRect { PixelRect(x: x - d.x, y: y - d.y, width: width + 2 * d.x, height: height + 2 * d.y) }
+
+    /// The smallest rect holding both.
+    func union(_ o: PixelRect) -> PixelRect {
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
+    /// The smallest rect holding this one and the point.
+    func including(_ p: (x: Double, y: Double)) -> PixelRect { union(PixelRect(x: p.x, y: p.y, width: 0, height: 0)) }
 }

@@ -85,13 +85,21 @@ extension MapStyle {
         attribution = try c.required("attribution")
         print = try c.optional("print")
         base = try c.optional("base")
+        // Every dot and cluster stays inside its cell, which is what keeps marks apart: the cell
+        // must hold the largest of them with its outline, shadow and the gap between marks.
+        let needed = 2 * max(MarkForms.inkRadius(self, radius: clusters.radius * clusters.maxScale),
+                             MarkForms.inkRadius(self, radius: pins.dotRadius)) + MarkForms.gap
+        guard clusters.cell >= needed else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("clusters"), StyleKey("cell")],
+                                                    debugDescription: "\(clusters.cell) must be at least \(needed.rounded(.up)) (the largest cluster, max_scale × radius, with its outline, shadow and gap)"))
+        }
     }
 }
 
 extension MapStyle.CategoryStyle {
     /// `labelled`: a category has `labels`; the neutral style has none (unknown codes are named by their code).
     init(_ c: KeyedDecodingContainer<StyleKey>, labelled: Bool) throws {
-        try c.only(labelled ? ["color", "glyph", "labels"] : ["color", "glyph"])
+        try c.only(labelled ? ["color", "glyph", "labels", "muted"] : ["color", "glyph"])
         color = try c.required("color")
         glyph = try c.required("glyph")
         let count = glyph.count
@@ -100,6 +108,7 @@ extension MapStyle.CategoryStyle {
                                                     debugDescription: "'\(glyph)' is not a glyph: give 1 to 3 characters without spaces"))
         }
         labels = labelled ? try c.required("labels") : [:]
+        muted = try c.optional("muted") ?? false
         for (language, label) in labels where label.trimmingCharacters(in: .whitespaces).isEmpty {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("labels"), StyleKey(language)],
                                                     debugDescription: "empty label"))
@@ -133,7 +142,7 @@ extension MapStyle.TripStyle: Decodable {
 extension MapStyle.LabelStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["font_family", "font_size", "color", "halo_color", "halo_width", "max_width"])
+        try c.only(["font_family", "font_size", "color", "halo_color", "halo_width", "max_width", "priority"])
         fontFamily = try c.required("font_family")
         guard !fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("font_family")], debugDescription: "empty font family"))
@@ -143,6 +152,7 @@ extension MapStyle.LabelStyle: Decodable {
         haloColor = try c.required("halo_color")
         haloWidth = try c.length("halo_width", orZero: true)
         maxWidth = try c.length("max_width")
+        priority = try c.optional("priority") ?? []
         // Room at least for "…" and its halo, or a shortened label would be wider than its box.
         guard maxWidth >= 2 * fontSize + 2 * haloWidth else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("max_width")],
@@ -154,10 +164,11 @@ extension MapStyle.LabelStyle: Decodable {
 extension MapStyle.PinStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["width", "height", "glyph_color", "glyph_size", "outline_color", "outline_width",
+        try c.only(["width", "height", "dot_radius", "glyph_color", "glyph_size", "outline_color", "outline_width",
                     "shadow_color", "shadow_offset"])
         width = try c.length("width")
         height = try c.length("height")
+        dotRadius = try c.length("dot_radius")
         // A teardrop's head is as wide as the pin: it needs at least that much height.
         guard height >= width else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("height")],
@@ -176,14 +187,17 @@ extension MapStyle.PinStyle: Decodable {
 extension MapStyle.ClusterStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["growth", "max_scale", "count_color", "count_font_size"])
+        try c.only(["cell", "radius", "growth", "max_scale", "count_color", "count_background", "count_font_size"])
+        cell = try c.length("cell")
+        radius = try c.length("radius")
         growth = try c.length("growth", orZero: true)
         maxScale = try c.length("max_scale")
         guard maxScale >= 1 else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("max_scale")],
-                                                    debugDescription: "\(maxScale) must be ≥ 1 (a cluster is never smaller than a pin)"))
+                                                    debugDescription: "\(maxScale) must be ≥ 1 (a cluster never shrinks as it grows)"))
         }
         countColor = try c.required("count_color")
+        countBackground = try c.required("count_background")
         countFontSize = try c.length("count_font_size")
     }
 }

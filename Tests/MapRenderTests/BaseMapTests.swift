@@ -105,7 +105,7 @@ import TestSupport
         #expect(labels.count >= 5, "names placed: \(labels.map { $0.text })")
         #expect(labels.contains { $0.runs.count > 1 }, "a name along a street")
         let image = PixelRect(x: 0, y: 0, width: Self.width, height: Self.height)
-        let marks = drawn.annotations.pins.map { PixelRect(anchor: $0.tip, extent: $0.extent) } + drawn.annotations.labels.map(\.rect)
+        let marks = drawn.annotations.marks.map(\.rect) + drawn.annotations.labels.map(\.rect)
         #expect(!drawn.annotations.labels.isEmpty)
         for (i, label) in labels.enumerated() {
             #expect(label.boxes.allSatisfy { image.contains($0) }, "\(label.text) inside the image")

@@ -4,8 +4,7 @@ import Testing
 @testable import MapRender
 
 @Suite struct LabelPlacementTests {
-    // A teardrop pin 20 px wide and 30 px tall, tip at the anchor.
-    let pin = PixelExtent(left: 10, top: 30, right: 10, bottom: 0)
+    // Teardrop pins 20 px wide and 30 px tall, tips at the anchors.
     let maxSize = (width: 120.0, height: 14.0)
 
     /// Requests with their label widths (text → width), as `measure` reports them.
@@ -15,16 +14,21 @@ import Testing
         var widths: [String: Double] = [:]
         let requests = (0..<n).map { i in
             widths["label \(i)"] = .random(in: 20...120, using: &rng)
-            return LabelRequest(groupID: "g\(i)", text: "label \(i)",
-                                anchor: (.random(in: area.x, using: &rng), .random(in: area.y, using: &rng)),
-                                pinExtent: pin, priority: .random(in: 0...5, using: &rng))
+            return request("g\(i)", text: "label \(i)", at: (.random(in: area.x, using: &rng), .random(in: area.y, using: &rng)),
+                           priority: .random(in: 0...5, using: &rng))
         }
         return (requests, widths)
     }
 
+    /// A label for the pin standing at `anchor`, centred beside its head (10 px below its top).
+    func request(_ id: String, text: String? = nil, at anchor: (x: Double, y: Double), priority: Int) -> LabelRequest {
+        LabelRequest(groupID: id, text: text ?? id, anchor: anchor, mark: PixelRect(x: anchor.x - 10, y: anchor.y - 30, width: 20, height: 30),
+                     middle: anchor.y - 20, priority: priority)
+    }
+
     func place(_ requests: [LabelRequest], widths: [String: Double], obstacles: [PixelRect] = [], bounds: PixelRect? = nil,
                window: PixelRect? = nil) -> [PlacedLabel] {
-        LabelPlacement.place(requests, pins: requests.map(pinRect), obstacles: obstacles, bounds: bounds, window: window,
+        LabelPlacement.place(requests, marks: requests.map(pinRect), obstacles: obstacles, bounds: bounds, window: window,
                              maxSize: maxSize) { text in (text, widths[text]!, 14) }
     }
 
@@ -79,8 +83,9 @@ import Testing
         return result
     }
 
-    /// The production path (AnnotationLayout: clusters formed lazily per cell, requests and pins
-    /// looked up in the cluster grid) against the rules written out over every group of the map.
+    /// The production path (AnnotationLayout: clusters formed lazily per cell, marks decided and
+    /// requests looked up in the cluster grid) against the rules written out over every group
+    /// of the map: `MarkForms`' rules by brute force over all pairs, then `LabelPlacement`'s.
     @Test func theMapsLayoutFollowsTheRulesExactly() throws {
         let style = try MapStyle.named("default")
         var rng = SeededRandom(seed: 31)
@@ -91,32 +96,58 @@ import Testing
                     geometry: .point(Coordinate(lat: 60.16 + .random(in: 0...0.02, using: &rng), lon: 24.92 + .random(in: 0...0.05, using: &rng))))
         }
         let viewport = Viewport(center: Coordinate(lat: 60.17, lon: 24.945), zoom: 15.3, width: 900, height: 700)
-        // Text widths by length alone: an oracle needs no font.
-        let measure = { (text: String) in (width: Double(text.count) * 7 + 4, height: AnnotationLayout.labelHeight(style)) }
+        // Text widths by length alone (never past labels.max_width): an oracle needs no font.
+        let measure = { (text: String) in (width: Double(text.count) * 5 + 4, height: AnnotationLayout.labelHeight(style)) }
         let layout = AnnotationLayout(features: features, viewport: viewport, style: style, language: nil, keepInside: false, measure: measure)
 
-        let rank = Dictionary(uniqueKeysWithValues: style.legend.order.enumerated().map { ($1, $0) })
+        let priority = AnnotationLayout.labelPriority(style)
         let marks = features.map { f in
-            LayoutMark(id: f.id.description, category: f.category, position: f.geometry.coordinates[0], label: f.name, priority: rank[f.category] ?? rank.count)
+            LayoutMark(id: f.id.description, category: f.category, position: f.geometry.coordinates[0], label: f.name, priority: priority(f.category), importance: 1)
         }
-        let groups = Clustering.cluster(marks, cellSize: MapRenderer.clusterCell(style), worldPixel: viewport.worldPixel)
-        let pins = groups.map { PixelRect(anchor: viewport.worldPixel($0.position), extent: MapRenderer.pinExtent(style, count: $0.members.count)) }
-        let requests = groups.filter { !$0.isCluster }.map { g in
-            LabelRequest(groupID: g.id, text: g.members[0].label!, anchor: viewport.worldPixel(g.position),
-                         pinExtent: MapRenderer.pinExtent(style, count: 1), priority: g.members[0].priority)
+        let cell = style.clusters.cell, gap = MarkForms.gap
+        let groups = Clustering.cluster(marks, cellSize: cell, worldPixel: viewport.worldPixel)
+        func cellRect(_ g: MarkGroup) -> PixelRect {
+            let p = viewport.worldPixel(g.position)
+            return PixelRect(x: (p.x / cell).rounded(.down) * cell, y: (p.y / cell).rounded(.down) * cell, width: cell, height: cell)
+        }
+        let cells = groups.map(cellRect)
+        // A candidate's pin, with the gap around it, meets no other group's cell.
+        let candidates: [PixelRect?] = groups.indices.map { i in
+            let g = groups[i]
+            guard !g.isCluster, !style.category(g.category).muted else { return nil }
+            let ink = PinLook.pin(g.category, style: style).inkRect(at: viewport.worldPixel(g.position))
+            return cells.indices.contains { $0 != i && cells[$0].intersects(ink.grown(by: gap)) } ? nil : ink
+        }
+        let drawn: [(group: MarkGroup, rect: PixelRect, anchor: (x: Double, y: Double), middle: Double)] = groups.indices.map { i in
+            let g = groups[i], p = viewport.worldPixel(g.position)
+            if let ink = candidates[i], !candidates.indices.contains(where: { $0 != i && candidates[$0].map { $0.grown(by: gap).intersects(ink) } ?? false }) {
+                return (g, ink, p, p.y - style.pins.height + style.pins.width / 2)
+            }
+            // Dots and rings: moved inside their cell, the gap's half in from its edges.
+            let look = g.isCluster ? PinLook.ring(g, style: style) : PinLook.dot(g.category, style: style), r = look.width / 2
+            let reach = look.inkRect(at: (0, 0)), c = cells[i]
+            let x = min(max(p.x, c.minX + gap / 2 - reach.minX), c.maxX - gap / 2 - reach.maxX)
+            let y = min(max(p.y, c.minY + gap / 2 - reach.minY), c.maxY - gap / 2 - reach.maxY)
+            #expect(r > 0)
+            return (g, look.inkRect(at: (x, y)), (x, y), y)
+        }
+        let requests = drawn.compactMap { d -> LabelRequest? in
+            guard let name = d.group.members[0].label else { return nil }
+            let text = d.group.isCluster ? "\(name) +\(d.group.members.count - 1)" : name
+            return LabelRequest(groupID: d.group.id, text: text, anchor: d.anchor, mark: d.rect, middle: d.middle, priority: d.group.members[0].priority)
         }
         let origin = viewport.origin, window = PixelRect(x: origin.x, y: origin.y, width: 900, height: 700)
-        let expected = bruteForce(requests, pins: pins, size: { measure($0.text) }, bounds: nil)
+        let expected = bruteForce(requests, pins: drawn.map(\.rect), size: { measure($0.text) }, bounds: nil)
             .filter { $0.rect.intersects(window) }
             .map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: PixelRect(x: $0.rect.x - origin.x, y: $0.rect.y - origin.y, width: $0.rect.width, height: $0.rect.height)) }
         #expect(groups.contains(where: \.isCluster) && expected.count > 30, "a crowded map, clusters and labels both")
+        #expect(drawn.contains { $0.rect.height > 30 } && drawn.contains { !$0.group.isCluster && $0.rect.height < 20 }, "pins and dots both")
         #expect(Set(layout.labels) == Set(expected))
-        // Every group whose anchor lies in the image is drawn, with the same members.
-        let inside = Set(groups.filter { g in
-            let p = viewport.pixel(g.position)
-            return p.x >= 0 && p.x <= 900 && p.y >= 0 && p.y <= 700
-        })
-        #expect(inside.isSubset(of: Set(layout.pins.map(\.group))) && inside.count > 100)
+        // Every mark that reaches into the image is drawn, with the same members and ink.
+        let inside = drawn.filter { $0.rect.intersects(window) }
+        #expect(inside.count > 100)
+        #expect(Set(inside.map { "\($0.group.members.map(\.id)) \($0.rect.offset(by: (-origin.x, -origin.y)))" })
+                == Set(layout.marks.map { "\($0.group.members.map(\.id)) \($0.rect)" }))
     }
 
     @Test func placementFollowsItsRulesExactly() {
@@ -132,7 +163,7 @@ import Testing
         // the dependency margin, must agree with the whole map on every label that reaches in.
         let (requests, widths) = randomRequests(3_000, seed: 20, area: (0...4000, 0...3000))
         let whole = place(requests, widths: widths)
-        let reach = LabelRequest.reach(pin, size: maxSize, gap: 2)
+        let reach = LabelRequest.reach(PixelExtent(left: 10, top: 30, right: 10, bottom: 0), size: maxSize, gap: 2)
         let margin = (x: LabelPlacement.dependencyReach * reach.x + 10, y: LabelPlacement.dependencyReach * reach.y + 30)
         var rng = SeededRandom(seed: 21)
         for _ in 0..<12 {
@@ -158,33 +189,36 @@ import Testing
         }
     }
 
-    @Test func candidatesInOrderRightLeftAboveBelow() {
-        let r = LabelRequest(groupID: "a", text: "A", anchor: (100, 100), pinExtent: pin, priority: 0)
+    @Test func candidatesInOrderRightLeftAboveBelowThenCorners() {
+        let r = request("A", at: (100, 100), priority: 0)
         let widths = ["A": 40.0]
         func placed(_ obstacles: [PixelRect], bounds: PixelRect? = nil) -> [PixelRect] {
-            LabelPlacement.place([r], pins: [pinRect(r)], obstacles: obstacles, bounds: bounds, maxSize: maxSize) { ($0, widths[$0]!, 10) }.map(\.rect)
+            LabelPlacement.place([r], marks: [pinRect(r)], obstacles: obstacles, bounds: bounds, maxSize: maxSize) { ($0, widths[$0]!, 10) }.map(\.rect)
         }
-        // Head centre: 10 px below the pin's top (70), so left/right labels span y 75…85.
+        // Head centre: 10 px below the pin's top (70), so left/right labels span y 75…85; the
+        // corners are centred on the pin box's top (70) and bottom (100) edges, 2 px out.
         let right = PixelRect(x: 112, y: 75, width: 40, height: 10), left = PixelRect(x: 48, y: 75, width: 40, height: 10)
         let above = PixelRect(x: 80, y: 58, width: 40, height: 10), below = PixelRect(x: 80, y: 102, width: 40, height: 10)
-        #expect(placed([]) == [right])
-        #expect(placed([right]) == [left])
-        #expect(placed([right, left]) == [above])
-        #expect(placed([right, left, above]) == [below])
-        #expect(placed([right, left, above, below]).isEmpty)
+        let upperRight = PixelRect(x: 112, y: 63, width: 40, height: 10), lowerRight = PixelRect(x: 112, y: 97, width: 40, height: 10)
+        let upperLeft = PixelRect(x: 48, y: 63, width: 40, height: 10), lowerLeft = PixelRect(x: 48, y: 97, width: 40, height: 10)
+        let order = [right, left, above, below, upperRight, lowerRight, upperLeft, lowerLeft]
+        for n in order.indices {
+            // Each spot blocked by a pixel at its centre, which no other spot covers.
+            let blocked = order[..<n].map { PixelRect(x: $0.midX - 0.5, y: $0.midY - 0.5, width: 1, height: 1) }
+            #expect(placed(blocked) == [order[n]], "with the first \(n) spots blocked")
+        }
+        #expect(placed(order).isEmpty)
         // Bounds that leave room only below.
         #expect(placed([], bounds: PixelRect(x: 60, y: 70, width: 80, height: 60)) == [below])
     }
 
     @Test func higherPriorityWinsAConflict() {
         // Two coincident pins whose bounds leave room for one label, to the right only.
-        let bounds = PixelRect(x: 90, y: 60, width: 70, height: 40)
-        func request(_ id: String, _ priority: Int) -> LabelRequest {
-            LabelRequest(groupID: id, text: id, anchor: (100, 100), pinExtent: pin, priority: priority)
-        }
+        let bounds = PixelRect(x: 90, y: 65, width: 70, height: 35)
+        func request(_ id: String, _ priority: Int) -> LabelRequest { self.request(id, at: (100, 100), priority: priority) }
         func placed(_ requests: [LabelRequest]) -> [String] {
             // The pins coincide with each other's: give only one pin rect, as a label's own pin never blocks it.
-            LabelPlacement.place(requests, pins: [pinRect(requests[0])], bounds: bounds, maxSize: maxSize) { ($0, 40, 10) }.map(\.groupID)
+            LabelPlacement.place(requests, marks: [pinRect(requests[0])], bounds: bounds, maxSize: maxSize) { ($0, 40, 10) }.map(\.groupID)
         }
         // "z" sorts after "a" by id, so only its priority can make it win.
         #expect(placed([request("a", 1), request("z", 0)]) == ["z"])

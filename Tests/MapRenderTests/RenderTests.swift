@@ -101,17 +101,22 @@ import TestSupport
             }
         }
         #expect(stray == 0, "\(stray) pixels of label ink outside every label box")
-        #expect(inked.count == boxes.count, "every placed label is drawn")
+        // A box may reach in by a pixel or two of its halo's margin, where its text draws no ink.
+        let wellInside = boxes.indices.filter { b in
+            let r = boxes[b]
+            return min(r.maxX, w) - max(r.minX, 0) >= 4 && min(r.maxY, h) - max(r.minY, 0) >= 4
+        }
+        #expect(Set(wellInside).isSubset(of: inked), "every placed label is drawn: \(wellInside.filter { !inked.contains($0) }.map { boxes[$0] })")
     }
 
-    /// Zoom-to-fit on the image: no ink in the padding (less the reach of a pin's shadow), and
+    /// Zoom-to-fit on the image: no ink in the padding (a pixel spared for rounding), and
     /// a little more zoom about the same centre puts some pin's ink into it.
     @Test func zoomToFitIsTightOnTheImage() throws {
         var rng = SeededRandom(seed: 12)
         let features = (0..<40).map { i in
             place(Int64(i), ["eat", "see", "do"][i % 3], Coordinate(lat: 49.19 + .random(in: 0...0.05, using: &rng), lon: 16.60 + .random(in: 0...0.1, using: &rng)))
         }
-        let padding = 20.0, (w, h) = (500.0, 400.0), band = Int(padding - AnnotationLayout.shadowReach(style) - 1)
+        let padding = 20.0, (w, h) = (500.0, 400.0), band = Int(padding) - 1
         let request = MapRequest(features: features, layers: .annotations, framing: .fit(padding: padding, maxZoom: 18), width: w, height: h, style: style)
         let fitted = try MapRenderer.frame(request, features)
         func inkInBand(_ image: Pixels) -> Int {
@@ -140,7 +145,7 @@ import TestSupport
         let measuring = try Canvas(format: .png, width: 1, height: 1)
         let layout = AnnotationLayout(features: features, viewport: try MapRenderer.frame(request, features), style: style, language: nil,
                                       keepInside: false) { MapRenderer.labelSize($0, style: style, on: measuring) }
-        #expect(layout.pins.count < 600 && layout.pins.reduce(0) { $0 + $1.group.members.count } == 5_000)
+        #expect(layout.marks.count < 800 && layout.marks.reduce(0) { $0 + $1.group.members.count } == 5_000)
         var shuffled = request
         shuffled.features.shuffle(using: &rng)
         #expect(try MapRenderer.render(request) == MapRenderer.render(shuffled))

@@ -1,0 +1,94 @@
+import GeoCore
+
+/// How the group of each cell of the cluster grid is drawn, so that no two marks ever meet:
+///
+/// - A cluster is a ring and a lone place in a crowded neighbourhood a dot, each drawn whole
+///   inside its own cell, `gap` / 2 in from its edges (moved in from where it stands as little
+///   as that needs): two of them never meet, being in different cells.
+/// - A lone place is a teardrop pin standing exactly on its place when there is room: when its
+///   pin, `gap` around, covers no other occupied cell (it is a *candidate*) and no other
+///   candidate's pin. A pin then keeps off every dot and ring (they stay in their cells) and
+///   every other pin. Where two candidates' pins meet, both are dots.
+/// A muted category's places are always dots. Each decision looks at most two pin reaches and a
+/// cell away, which bounds the margin a tile needs (`AnnotationLayout.margin`).
+final class MarkForms {
+    /// The least space between two marks' ink.
+    static let gap = 2.0
+
+    /// A mark as drawn, in world pixels: its look, its anchor (a pin's tip, a dot's or ring's centre), its ink.
+    struct Mark {
+        let look: PinLook
+        let anchor: (x: Double, y: Double)
+        let rect: PixelRect
+    }
+
+    private let grid: ClusterGrid
+    private let style: MapStyle
+    private let pinReach: Double
+    private var candidates: [PixelRect?]
+    private var checked: [Bool]
+    private var decided: [Mark?]
+
+    init(grid: ClusterGrid, style: MapStyle) {
+        (self.grid, self.style) = (grid, style)
+        let r = PinLook.pin("", style: style).inkReach
+        pinReach = max(r.left, r.top, r.right, r.bottom)
+        candidates = Array(repeating: nil, count: grid.cellCount)
+        checked = Array(repeating: false, count: grid.cellCount)
+        decided = Array(repeating: nil, count: grid.cellCount)
+    }
+
+    /// The radius of a dot or ring of `radius` with its outline and shadow, as `PinLook.inkReach` has it.
+    static func inkRadius(_ style: MapStyle, radius: Double) -> Double {
+        let grown = 2 * radius / style.pins.width
+        return radius + style.pins.outlineWidth + 1 + max(abs(style.pins.shadowOffset.dx), abs(style.pins.shadowOffset.dy)) * grown
+    }
+
+    /// How far from its cell any mark's decision looks, in world pixels.
+    static func reach(_ style: MapStyle) -> Double {
+        let r = PinLook.pin("", style: style).inkReach
+        return 2 * (max(r.left, r.top, r.right, r.bottom) + gap) + style.clusters.cell
+    }
+
+    /// The mark of cell `number`.
+    func mark(inCell number: Int) -> Mark {
+        if let known = decided[number] { return known }
+        let placed = grid.group(inCell: number), group = placed.group
+        let made: Mark
+        if let pin = candidate(number), !meetsAnotherCandidate(number, pin) {
+            made = Mark(look: PinLook.pin(group.category, style: style), anchor: placed.position, rect: pin)
+        } else {
+            let look = group.isCluster ? PinLook.ring(group, style: style) : PinLook.dot(group.category, style: style)
+            let reach = look.inkReach, cell = grid.rect(ofCell: number), inset = Self.gap / 2
+            func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { low <= high ? min(max(v, low), high) : (low + high) / 2 }
+            let anchor = (x: clamp(placed.position.x, cell.minX + inset + reach.left, cell.maxX - inset - reach.right),
+                          y: clamp(placed.position.y, cell.minY + inset + reach.top, cell.maxY - inset - reach.bottom))
+            made = Mark(look: look, anchor: anchor, rect: look.inkRect(at: anchor))
+        }
+        decided[number] = made
+        return made
+    }
+
+    /// The ink of the cell's pin when it may be one: a lone place, not muted, whose pin with
+    /// the gap around it covers no other occupied cell.
+    private func candidate(_ number: Int) -> PixelRect? {
+        if checked[number] { return candidates[number] }
+        checked[number] = true
+        let placed = grid.group(inCell: number)
+        guard !placed.group.isCluster, !style.category(placed.group.category).muted else { return nil }
+        let ink = PinLook.pin(placed.group.category, style: style).inkRect(at: placed.position)
+        var alone = true
+        grid.forEachCell(meeting: ink.grown(by: Self.gap)) { if $0 != number { alone = false } }
+        candidates[number] = alone ? ink : nil
+        return candidates[number]
+    }
+
+    private func meetsAnotherCandidate(_ number: Int, _ ink: PixelRect) -> Bool {
+        var meets = false
+        grid.forEachCell(meeting: ink.grown(by: Self.gap + pinReach)) { other in
+            guard !meets, other != number, let pin = candidate(other) else { return }
+            meets = pin.grown(by: Self.gap).intersects(ink)
+        }
+        return meets
+    }
+}

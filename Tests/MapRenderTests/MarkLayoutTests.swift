@@ -1,0 +1,151 @@
+import Foundation
+import GeoCore
+import GeoStore
+import PixelTesting
+import Stores
+import Testing
+@testable import MapRender
+
+/// Marks that never pile up: on real and synthetic maps, no two drawn marks (pins, dots,
+/// clusters) and labels overlap, every place in the image stands in exactly one mark, and
+/// crowded maps still name many places.
+@Suite struct MarkLayoutTests {
+    let style: MapStyle
+    init() throws { style = try MapStyle.named("default") }
+
+    static let latvia = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data/osm_derived/latvia_named_amenity_leisure.geojson")
+
+    /// Every box pairwise disjoint (brute force over all pairs), and every feature whose
+    /// position lies in the image a member of exactly one drawn mark.
+    func expectNothingOverlaps(_ request: MapRequest, minimumMarks: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> AnnotationLayout {
+        let layout = try MapRenderer.drawn(request).annotations
+        let boxes = layout.marks.map { ("mark \($0.group.id)", $0.rect) } + layout.labels.map { ("label \($0.text)", $0.rect) }
+        #expect(layout.marks.count >= minimumMarks, "\(layout.marks.count) marks", sourceLocation: sourceLocation)
+        var overlaps: [String] = []
+        for i in boxes.indices {
+            for j in boxes.indices where j > i && boxes[i].1.intersects(boxes[j].1) { overlaps.append("\(boxes[i].0) and \(boxes[j].0)") }
+        }
+        #expect(overlaps.isEmpty, "\(overlaps.count) overlaps, e.g. \(overlaps.prefix(5))", sourceLocation: sourceLocation)
+        let viewport = try MapRenderer.frame(request, request.features.filter(request.categories.selects))
+        var standsIn: [String: Int] = [:]
+        for mark in layout.marks { for m in mark.group.members { standsIn[m.id, default: 0] += 1 } }
+        let inside = request.features.filter(request.categories.selects).filter { f in
+            guard let c = MapRenderer.pinPosition(f) else { return false }
+            let p = viewport.pixel(c)
+            return p.x >= 0 && p.y >= 0 && p.x < request.width && p.y < request.height
+        }
+        let misplaced = inside.filter { standsIn[$0.id.description] != 1 }
+        #expect(!inside.isEmpty && misplaced.isEmpty, "\(misplaced.count) of \(inside.count) places not in exactly one mark", sourceLocation: sourceLocation)
+        return layout
+    }
+
+    /// The issue's map: central Helsinki's places to eat, see and stay, cinemas and waters, at
+    /// 1024 × 768. Before one clustering across categories it named 21 marks; the issue asks
+    /// for 120 (Mapnik names ~135, its labels and dots allowed to overlap the dots); with no mark
+    /// or label ever overlapping another, the default style names 78.
+    @Test func centralHelsinkiNamesManyMarks() throws {
+        let store = try SpatiaLiteStore(path: GoldenTests.database.get())
+        let request = try MapRequest(features: [], categories: ["eat", "see", "stay", "cinema", "water"],
+                                     framing: .bbox(BoundingBox(minLon: 24.925, minLat: 60.162, maxLon: 24.96, maxLat: 60.175)),
+                                     width: 1024, height: 768, style: style).fetchingFeatures(from: store)
+        let layout = try expectNothingOverlaps(request, minimumMarks: 150)
+        let named = Set(layout.labels.map(\.groupID))
+        #expect(named.count >= 75, "\(named.count) of \(layout.marks.count) marks named")
+        // The cinemas come first: every named mark holding a cinema is named after one.
+        let labels = Dictionary(layout.labels.map { ($0.groupID, $0.text) }, uniquingKeysWith: { a, _ in a })
+        let cinemas = layout.marks.filter { $0.group.members.contains { $0.category == "cinema" } && labels[$0.group.id] != nil }
+        #expect(cinemas.count >= 3 && cinemas.allSatisfy { mark in
+            mark.group.members.contains { $0.category == "cinema" && labels[mark.group.id]!.hasPrefix($0.label!) }
+        }, "\(cinemas.map { labels[$0.group.id] })")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: latvia.path), "../shared/data is absent: the Latvian maps were not checked"))
+    func latviaNeverOverlaps() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-marks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SpatiaLiteStore(path: directory.appendingPathComponent("lv.sqlite").path)
+        _ = try store.importFiles(FileImport.parse(paths: [Self.latvia.path]), skipInvalid: true)
+        // The whole country, and the centre of Riga.
+        for (framing, minimum) in [(Framing.fit(padding: 16, maxZoom: 18), 100),
+                                   (.bbox(BoundingBox(minLon: 24.08, minLat: 56.935, maxLon: 24.15, maxLat: 56.965)), 60)] {
+            let request = try MapRequest(features: [], framing: framing, width: 1024, height: 768, style: style).fetchingFeatures(from: store)
+            _ = try expectNothingOverlaps(request, minimumMarks: minimum)
+        }
+    }
+
+    /// 5 000 places in a few dense hot spots and a thin scatter, in six categories.
+    static func synthetic() -> [Feature] {
+        var rng = SeededRandom(seed: 77)
+        let categories = ["eat", "see", "stay", "do", "cinema", "other"]
+        let spots = [(60.170, 24.940), (60.165, 24.955), (60.178, 24.925)]
+        return (0..<5_000).map { i in
+            let (lat, lon, spread) = i % 5 == 0 ? (60.17, 24.94, 0.03) : (spots[i % 3].0, spots[i % 3].1, 0.004)
+            return Feature(id: FeatureID(kind: .poi, row: Int64(i + 1)), category: categories[i % 6], name: "Vieta \(i)",
+                           geometry: .point(Coordinate(lat: lat + .random(in: -spread...spread, using: &rng) / 2,
+                                                       lon: lon + .random(in: -spread...spread, using: &rng))))
+        }
+    }
+
+    @Test(arguments: [14.0, 15.5, 17.0])
+    func fiveThousandPlacesNeverOverlap(zoom: Double) throws {
+        let request = MapRequest(features: Self.synthetic(), framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: zoom),
+                                 width: 1024, height: 768, style: style)
+        _ = try expectNothingOverlaps(request, minimumMarks: 100)
+    }
+
+    /// On the image: every pixel the annotations ink lies in one mark's or label's box (grown by
+    /// a pixel of anti-aliasing), so with the boxes apart no two marks' ink meets.
+    @Test func onTheImageEveryInkedPixelBelongsToOneBox() throws {
+        let request = MapRequest(features: Self.synthetic(), layers: .annotations, framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: 15.5),
+                                 width: 800, height: 600, style: style)
+        let drawn = try MapRenderer.drawn(request)
+        let image = try Pixels(png: drawn.image)
+        let boxes = drawn.annotations.marks.map(\.rect) + drawn.annotations.labels.map(\.rect)
+        var stray = 0, inked = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.data[y * image.width + x] >> 24 != 0 {
+                inked += 1
+                let (px, py) = (Double(x), Double(y))
+                if !boxes.contains(where: { px + 1 > $0.minX - 1 && px < $0.maxX + 1 && py + 1 > $0.minY - 1 && py < $0.maxY + 1 }) { stray += 1 }
+            }
+        }
+        #expect(inked > 50_000, "a busy map: \(inked) inked pixels")
+        #expect(stray == 0, "\(stray) inked pixels outside every mark and label box")
+    }
+
+    /// Where two names want the one spot there is, the style's label priority decides, not the
+    /// ids: the cinema keeps it over the fuel station (a category the style does not list).
+    @Test func aCinemaWinsItsSpotOverAFuelStation() {
+        let priority = AnnotationLayout.labelPriority(style)
+        #expect(priority("cinema") < priority("fuel") && priority("fuel") < priority("other"))
+        // Two pins 160 px apart in a strip 220 × 60 px: each one's only spot is between them.
+        func requests(cinemaAt cinema: Double, fuelAt fuel: Double) -> [LabelRequest] {
+            [("a-fuel", "Fuel Station Name", fuel, "fuel"), ("b-cinema", "Kino Citadele", cinema, "cinema")].map { id, text, x, category in
+                let pin = PinLook.pin(category, style: style), anchor = (x: x, y: 50.0)
+                return LabelRequest(groupID: id, text: text, anchor: anchor, mark: pin.inkRect(at: anchor),
+                                    middle: anchor.y - pin.height + pin.width / 2, priority: priority(category))
+            }
+        }
+        for (cinema, fuel) in [(30.0, 190.0), (190.0, 30.0)] {
+            let r = requests(cinemaAt: cinema, fuelAt: fuel)
+            let placed = LabelPlacement.place(r, marks: r.map(\.mark), bounds: PixelRect(x: 0, y: 0, width: 220, height: 60),
+                                              maxSize: (200, 19)) { ($0, 120, 19) }
+            #expect(placed.map(\.groupID) == ["b-cinema"], "cinema at \(cinema): \(placed)")
+        }
+        // In one cluster, the cinema's name stands for the group.
+        let cluster = MarkGroup(members: [LayoutMark(id: "b", category: "cinema", position: Coordinate(lat: 0, lon: 0), label: "Kino Citadele", priority: priority("cinema")),
+                                          LayoutMark(id: "a", category: "fuel", position: Coordinate(lat: 0, lon: 0), label: "Fuel", priority: priority("fuel"))]
+            .sorted(by: LayoutMark.precedes), position: Coordinate(lat: 0, lon: 0))
+        #expect(AnnotationLayout.labelText(cluster) == "Kino Citadele +1")
+    }
+
+    /// A long cluster label loses letters of its name, never its count.
+    @Test func aShortenedClusterLabelKeepsItsCount() {
+        let measure = { (text: String) in (width: Double(text.count) * 6, height: 12.0) }
+        let short = AnnotationLayout.shortened("Rojas pludmale un kāpas +12", maxWidth: 90, measure: measure)
+        #expect(short.text == "Rojas plud… +12" && short.width <= 90)
+        #expect(AnnotationLayout.shortened("Rojas pludmale un kāpas", maxWidth: 90, measure: measure).text == "Rojas pludmale…")
+    }
+}
