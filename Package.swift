@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "PixelTesting", dependencies: ["MapRender", "GeoCore", "CCairo", "TestSupport"], path: "Tests/PixelTesting"),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "Stores", "GeoCore", "CCairo", "PixelTesting", "TestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "BaseDataTests", dependencies: ["BaseData", "GeoStore", "GeoCore", "PostGISStore", "MapRender", "Stores", "TestSupport"]),
+        .testTarget(name: "BaseDataTests", dependencies: ["BaseData", "GeoStore", "GeoCore", "PostGISStore", "MapRender", "Stores", "PixelTesting", "TestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore", "PostGISStore", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "Stores", "GeoCore", "PixelTesting", "TestSupport"]),
         .testTarget(name: "MapServerTests", dependencies: [
