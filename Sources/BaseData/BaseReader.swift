@@ -9,8 +9,9 @@ import GeoCore
 /// (Natural Earth's) or what `layer` says. Geometries come in WGS84 longitude/latitude whatever
 /// the file's CRS. A file GDAL cannot read, a layer it fails on half-way (a truncated extract),
 /// or, in a vector file, a geometry no map could hold (a ring of three points) is an error
-/// naming the file; in an OpenStreetMap extract such a degenerate way is left out and counted,
-/// since the data's own small faults are no reason to refuse a city.
+/// naming the file; in an OpenStreetMap extract such a degenerate way, or a coastline that ends
+/// inside the extract, is left out and counted, since the data's own small faults are no reason
+/// to refuse a city.
 public struct BaseReader: Sendable {
     public let path: String
     /// What every layer of a vector file holds, when its name does not say (or to override it).
@@ -32,7 +33,7 @@ public struct BaseReader: Sendable {
         public var read = 0
         /// Base features passed on.
         public var kept = 0
-        /// Degenerate features left out (OpenStreetMap only).
+        /// Degenerate features and broken coastlines left out (OpenStreetMap only).
         public var skipped = 0
     }
 
@@ -108,10 +109,12 @@ public struct BaseReader: Sendable {
     }
 
     /// The OSM driver's layers read interleaved, as it produces them (points, then lines, then
-    /// the relations' multipolygons…), which is the one order it can stream in.
+    /// the relations' multipolygons…), which is the one order it can stream in; then the sea the
+    /// coastline closes, as water of the kind "sea", into the same output.
     private func readOpenStreetMap(_ dataset: GDALDatasetH, _ log: GDALErrorLog, _ output: inout Output) throws {
         var fieldsByLayer: [OGRLayerH: (name: String, fields: OGRFields)] = [:]
         var layer: OGRLayerH?
+        var coastlines = Coastlines()
         while true {
             let next = GDALDatasetGetNextFeature(dataset, &layer, nil, nil, nil)
             if let error = log.firstFailure { throw failure(error) }
@@ -129,6 +132,12 @@ public struct BaseReader: Sendable {
                 return parsed
             }
             func tag(_ key: String) -> String? { fields.index[key] != nil ? fields.value(feature, key) : others()[key] }
+            if let g = OGR_F_GetGeometryRef(feature) { coastlines.include(g) }
+            // A closed coastline way comes as an area (`natural` makes closed ways areas).
+            if layerName == "lines" || layerName == "multipolygons", tag("natural") == "coastline",
+               let way = try geometry(of: feature, transform: nil, layerName: layerName) {
+                coastlines.collect(way)
+            }
             let found: OSMClassification.Class? = switch layerName {
             case "points": OSMClassification.point(tag)
             case "lines", "multilinestrings": OSMClassification.line(tag)
@@ -148,6 +157,9 @@ public struct BaseReader: Sendable {
             try output.append(BaseFeature(layer: found.layer, kind: found.kind, name: tag("name"), names: names,
                                           rank: found.rank, geometry: shape))
         }
+        let sea = coastlines.sea(dataset)
+        output.summary.skipped += sea.broken
+        for polygon in sea.polygons { try output.append(BaseFeature(layer: .water, kind: "sea", geometry: .polygon(polygon))) }
     }
 
     private func readVector(_ dataset: GDALDatasetH, _ log: GDALErrorLog, _ output: inout Output) throws {

@@ -1,8 +1,8 @@
 import GeoCore
 
 /// Which base layer an OpenStreetMap feature belongs to, from its tags, by the GDAL OSM layer it
-/// came in (points, lines, multilinestrings, multipolygons). Coastlines are not assembled into
-/// land: land comes from land polygons (Natural Earth or the like).
+/// came in (points, lines, multilinestrings, multipolygons). Coastlines are none of these: they
+/// close the sea after the read (`Coastlines`); land comes from land polygons (Natural Earth or the like).
 enum OSMClassification {
     struct Class: Equatable {
         var layer: BaseLayer

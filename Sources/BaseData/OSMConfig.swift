@@ -14,7 +14,7 @@ enum OSMConfig {
         ignore=created_by,converted_by,source,time,ele,note,todo,openGeoDB:,fixme,FIXME
         [lines]
         osm_id=no
-        attributes=name,highway,railway,waterway,boundary,admin_level
+        attributes=name,highway,railway,waterway,boundary,admin_level,natural
         ignore=created_by,converted_by,source,time,ele,note,todo,openGeoDB:,fixme,FIXME
         [multipolygons]
         osm_id=no

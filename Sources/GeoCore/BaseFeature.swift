@@ -1,13 +1,14 @@
 /// The layers of a base map, in the order they are drawn (bottom first): what a tourist needs to
 /// see *where* the annotations are.
 public enum BaseLayer: String, CaseIterable, Codable, Sendable, Comparable {
-    /// Land polygons (from Natural Earth's land or OSM coastlines), drawn over the sea colour.
+    /// Land polygons (Natural Earth's land or the like), drawn over the sea colour.
     case land
     /// Landuse and leisure areas: residential, industrial, grass, farmland…
     case landuse
     /// Parks, gardens, forests, cemeteries: the named green of a map.
     case park
-    /// Lakes, bays, reservoirs, riverbanks: water areas.
+    /// Lakes, bays, reservoirs, riverbanks: water areas; and the sea (`kind` "sea") an
+    /// OpenStreetMap extract's coastline closes within its bounds.
     case water
     /// Rivers, streams, canals, drains: water lines.
     case waterway

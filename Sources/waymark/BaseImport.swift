@@ -39,7 +39,7 @@ struct BaseImport: ParsableCommand {
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
               + " (\(summary.copies.values.reduce(0, +)) generalised copies"
               + (summary.replaced > 0 ? "; replaced \(summary.replaced) rows of an earlier import" : "") + ")"
-              + (skipped > 0 ? "; left out \(skipped) degenerate OpenStreetMap feature(s) (rings or lines cut too short)" : ""))
+              + (skipped > 0 ? "; left out \(skipped) degenerate OpenStreetMap feature(s) (rings or lines cut too short, coastlines ending inside the extract)" : ""))
     }
 }
 
@@ -47,7 +47,7 @@ extension BaseLayer: ExpressibleByArgument {}
 
 extension BaseReader {
     /// The file as a store imports it (`BaseMapStore.importBase`): read within the import's
-    /// transaction; `skipped` is told how many degenerate features the reading left out.
+    /// transaction; `skipped` is told how many degenerate features (and broken coastlines) the reading left out.
     func importSource(progress: @escaping (Int) -> Void = { _ in }, skipped: @escaping (Int) -> Void = { _ in }) -> BaseSource {
         BaseSource(name: sourceName) { batch in skipped(try read(progress: progress, batch).skipped) }
     }
