@@ -22,34 +22,44 @@ public enum MapRenderer {
         // The furniture sets fonts of its own: each measure sets the labels' font again.
         let measure = { (text: String) in labelSize(text, style: style, on: canvas) }
 
-        // Furniture is laid out once the marks are known (the legend counts what they show),
-        // before the labels (they keep off it), and drawn last.
+        // Waters shown by their shape are named in place, by the base's names, rather than pinned.
+        let inPlace = complete && style.base != nil ? drawn.filter { WaterShapes.isShownByShape($0, project: project) } : []
+        let inPlaceIDs = Set(inPlace.map(\.id))
+        let pinned = inPlace.isEmpty ? drawn : drawn.filter { !inPlaceIDs.contains($0.id) }
+
+        // Furniture is laid out once the marks are known (the legend counts what the image
+        // shows), before the labels (they keep off it), and drawn last.
         var furniture: [Furniture] = []
-        let annotations = AnnotationLayout(features: drawn, viewport: viewport, style: style, language: request.language, keepInside: complete,
+        let annotations = AnnotationLayout(features: pinned, viewport: viewport, style: style, language: request.language, keepInside: complete,
                                            obstacles: { marks in
             guard complete else { return [] }
             let shown = Set(marks.flatMap { $0.group.members.map(\.id) })
-            furniture = [Furniture.legend(drawn.filter { shown.contains($0.id.description) }, style: style, language: request.language, on: canvas),
+            let window = PixelRect(x: 0, y: 0, width: request.width, height: request.height)
+            let waters = inPlace.filter { f in f.geometry.coordinates.contains { window.contains(PixelRect(x: project($0).x, y: project($0).y, width: 0, height: 0)) } }
+            furniture = [Furniture.legend(drawn.filter { shown.contains($0.id.description) } + waters, style: style, language: request.language, on: canvas),
                          Furniture.attribution(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
                          Furniture.scaleBar(viewport, style: style, on: canvas)].compactMap { $0 }
             return furniture.map(\.rect)
         }, measure: measure)
 
-        // The base and its names go under the annotations, its names where no annotation is.
-        var baseLabels: [BaseLabel] = []
+        // The base goes under the annotations; its names, and the names of the waters shown by
+        // their shape, over the waters and tracks, where no mark, label or furniture is.
         if let baseStyle {
-            let base = BaseDrawing(style: baseStyle, viewport: viewport)
-            base.draw(request.base, on: canvas)
-            let names = BaseLabels(style: baseStyle, fontFamily: style.labels.fontFamily, language: request.language, drawing: base,
-                                   width: request.width, height: request.height, canvas: canvas)
-            baseLabels = names.place(request.base, obstacles: annotationRects(annotations, furniture: furniture))
-            BaseLabels.draw(baseLabels, fontFamily: style.labels.fontFamily, style: baseStyle, on: canvas)
+            BaseDrawing(style: baseStyle, viewport: viewport).draw(request.base, on: canvas)
         } else if complete {
             canvas.fillBackground(style.background)
         }
         if complete {
             for f in drawn where f.id.kind == .water { drawWater(f.geometry, on: canvas, style: style, project: project) }
             for f in drawn { if let track = f.track { drawTrack(track, on: canvas, style: style, project: project) } }
+        }
+        var baseLabels: [BaseLabel] = []
+        let named = request.base + inPlace.map(WaterShapes.baseFeature)
+        if let labelStyle = baseStyle ?? (inPlace.isEmpty ? nil : style.base) {
+            let names = BaseLabels(style: labelStyle, fontFamily: style.labels.fontFamily, language: request.language,
+                                   drawing: BaseDrawing(style: labelStyle, viewport: viewport), width: request.width, height: request.height, canvas: canvas)
+            baseLabels = names.place(named, obstacles: annotationRects(annotations, furniture: furniture))
+            BaseLabels.draw(baseLabels, fontFamily: style.labels.fontFamily, style: labelStyle, on: canvas)
         }
         for mark in annotations.marks { canvas.drawPin(mark.look, tipX: mark.anchor.x, tipY: mark.anchor.y) }
         for label in annotations.labels { drawLabel(label, on: canvas, style: style) }

@@ -148,4 +148,36 @@ import Testing
         #expect(short.text == "Rojas plud… +12" && short.width <= 90)
         #expect(AnnotationLayout.shortened("Rojas pludmale un kāpas", maxWidth: 90, measure: measure).text == "Rojas pludmale…")
     }
+
+    /// A river cut into six stretches, as OpenStreetMap and the waters' files have it: no pin per
+    /// stretch, one name, along the line (each letter's origin on or beside the river).
+    @Test func aRiverCutIntoStretchesIsNamedOnceAlongItsLine() throws {
+        let centre = Coordinate(lat: 42.5, lon: 1.52)
+        let points = (0...24).map { i in Coordinate(lat: centre.lat + 0.002 * sin(Double(i) / 4), lon: centre.lon - 0.03 + Double(i) * 0.0025) }
+        let stretches = stride(from: 0, to: 24, by: 4).map { Array(points[$0...min($0 + 4, 24)]) }
+        let river = stretches.enumerated().map { i, line in
+            Feature(id: FeatureID(kind: .water, row: Int64(i + 1)), category: "water", name: "Riu Gran Valira", geometry: .lineString(line))
+        }
+        let lake = Feature(id: FeatureID(kind: .water, row: 7), category: "water", name: "Estany",
+                           geometry: .polygon([[Coordinate(lat: 42.503, lon: 1.50), Coordinate(lat: 42.503, lon: 1.5002),
+                                                Coordinate(lat: 42.5032, lon: 1.5002), Coordinate(lat: 42.503, lon: 1.50)]]))
+        let request = MapRequest(features: river + [lake], framing: .center(centre, zoom: 14), width: 900, height: 300, style: style)
+        let drawn = try MapRenderer.drawn(request)
+        // The tiny lake keeps its mark; the river has none.
+        #expect(drawn.annotations.marks.map { $0.group.members.map(\.id) } == [["water/7"]])
+        let names = drawn.baseLabels.filter { $0.text == "Riu Gran Valira" }
+        #expect(names.count == 1, "\(names.count) names of the river")
+        let viewport = try MapRenderer.frame(request, request.features)
+        let line = points.map(viewport.pixel)
+        func distance(_ p: (x: Double, y: Double)) -> Double {
+            zip(line, line.dropFirst()).map { a, b in
+                let (dx, dy) = (b.x - a.x, b.y - a.y)
+                let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
+                return hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
+            }.min()!
+        }
+        let runs = try #require(names.first).runs
+        #expect(runs.count == "Riu Gran Valira".count && runs.allSatisfy { distance(($0.x, $0.y)) < 8 }, "\(runs.map { distance(($0.x, $0.y)) })")
+        #expect(Set(runs.map { ($0.angle * 100).rounded() }).count > 1, "the name bends with the river")
+    }
 }
