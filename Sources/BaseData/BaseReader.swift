@@ -17,6 +17,8 @@ public struct BaseReader: Sendable {
     /// What every layer of a vector file holds, when its name does not say (or to override it).
     public let layer: BaseLayer?
     public var batchSize = 4_096
+    /// How many features are read between two progress reports.
+    public var progressInterval = 4_096
 
     public init(path: String, layer: BaseLayer? = nil) { (self.path, self.layer) = (path, layer) }
 
@@ -37,11 +39,19 @@ public struct BaseReader: Sendable {
         public var skipped = 0
     }
 
+    /// How far a read has come: the features read, and the part of the file done when known
+    /// (GDAL's OSM driver tells how much of the extract it has read; a vector file's layers
+    /// count their features before they are read).
+    public struct Progress: Sendable, Equatable {
+        public var read: Int
+        public var done: Double?
+    }
+
     private static let registered: Void = { GDALAllRegister() }()
 
-    /// Reads the whole file; `progress` hears the number of features read every few thousand.
+    /// Reads the whole file; `progress` hears how far it has come every few thousand features, and at the end.
     @discardableResult
-    public func read(progress: (Int) -> Void = { _ in }, _ body: ([BaseFeature]) throws -> Void) throws -> Summary {
+    public func read(progress: (Progress) -> Void = { _ in }, _ body: ([BaseFeature]) throws -> Void) throws -> Summary {
         _ = Self.registered
         guard FileManager.default.isReadableFile(atPath: path) else { throw failure("no such readable file") }
         return try GDALErrorLog.collecting { log in
@@ -61,14 +71,14 @@ public struct BaseReader: Sendable {
             defer { GDALClose(dataset) }
             return try withoutActuallyEscaping(body) { body in
                 try withoutActuallyEscaping(progress) { progress in
-                    var output = Output(size: batchSize, body: body, progress: progress)
+                    var output = Output(size: batchSize, interval: progressInterval, body: body, progress: progress)
                     if isOpenStreetMap {
                         try readOpenStreetMap(dataset, log, &output)
                     } else {
                         try readVector(dataset, log, &output)
                     }
                     try output.flush()
-                    progress(output.summary.read)
+                    progress(Progress(read: output.summary.read, done: 1))
                     return output.summary
                 }
             }
@@ -79,20 +89,22 @@ public struct BaseReader: Sendable {
 
     /// The batch being filled, and the counts.
     private struct Output {
-        let size: Int
+        let size: Int, interval: Int
         let body: ([BaseFeature]) throws -> Void
-        let progress: (Int) -> Void
+        let progress: (Progress) -> Void
         var batch: [BaseFeature] = []
         var summary = Summary()
+        /// The part of the file read, when known.
+        var done: Double?
 
-        init(size: Int, body: @escaping ([BaseFeature]) throws -> Void, progress: @escaping (Int) -> Void) {
-            (self.size, self.body, self.progress) = (size, body, progress)
+        init(size: Int, interval: Int, body: @escaping ([BaseFeature]) throws -> Void, progress: @escaping (Progress) -> Void) {
+            (self.size, self.interval, self.body, self.progress) = (size, max(1, interval), body, progress)
             batch.reserveCapacity(size)
         }
 
         mutating func counted() {
             summary.read += 1
-            if summary.read % 4_096 == 0 { progress(summary.read) }
+            if summary.read % interval == 0 { progress(Progress(read: summary.read, done: done)) }
         }
 
         mutating func append(_ feature: BaseFeature) throws {
@@ -115,8 +127,17 @@ public struct BaseReader: Sendable {
         var fieldsByLayer: [OGRLayerH: (name: String, fields: OGRFields)] = [:]
         var layer: OGRLayerH?
         var coastlines = Coastlines()
+        // The driver reads ahead, often the whole file, before it hands over a feature; while
+        // it does, its callback tells how much of the file it has read.
+        let ahead = ReadAhead(progress: output.progress)
+        let said: GDALProgressFunc = { part, _, context in
+            if let context, part >= 0 { Unmanaged<ReadAhead>.fromOpaque(context).takeUnretainedValue().heard(part) }
+            return 1
+        }
         while true {
-            let next = GDALDatasetGetNextFeature(dataset, &layer, nil, nil, nil)
+            ahead.read = output.summary.read
+            let next = withExtendedLifetime(ahead) { GDALDatasetGetNextFeature(dataset, &layer, nil, said, Unmanaged.passUnretained(ahead).toOpaque()) }
+            output.done = ahead.done
             if let error = log.firstFailure { throw failure(error) }
             guard let feature = next else { break }
             defer { OGR_F_Destroy(feature) }
@@ -162,6 +183,20 @@ public struct BaseReader: Sendable {
         for polygon in sea.polygons { try output.append(BaseFeature(layer: .water, kind: "sea", geometry: .polygon(polygon))) }
     }
 
+    /// What the OSM driver's callback hears, passed on as progress.
+    private final class ReadAhead {
+        let progress: (Progress) -> Void
+        var read = 0
+        var done: Double?
+        init(progress: @escaping (Progress) -> Void) { self.progress = progress }
+
+        func heard(_ part: Double) {
+            guard part > done ?? -1 else { return }
+            done = min(part, 1)
+            progress(Progress(read: read, done: done))
+        }
+    }
+
     private func readVector(_ dataset: GDALDatasetH, _ log: GDALErrorLog, _ output: inout Output) throws {
         let layers = (0..<GDALDatasetGetLayerCount(dataset)).compactMap { GDALDatasetGetLayer(dataset, $0) }
         // Every layer known before any is read: a file is taken whole or refused.
@@ -172,6 +207,10 @@ public struct BaseReader: Sendable {
             }
             return (name, kind)
         }
+        // Counting is cheap where the format keeps a count (Shapefile, GeoPackage) and else
+        // unknown (-1, without forcing a pass over the file): then no part is known.
+        let counts = layers.map { OGR_L_GetFeatureCount($0, 0) }
+        let total = counts.contains { $0 < 0 } ? nil : counts.reduce(0, +)
         for (layer, (layerName, kind)) in zip(layers, kinds) {
             let fields = OGRFields(layer)
             let transform = try Reprojection(layer, file: path)
@@ -181,6 +220,7 @@ public struct BaseReader: Sendable {
                 if let error = log.firstFailure { throw failure(error) }
                 guard let feature = next else { break }
                 defer { OGR_F_Destroy(feature) }
+                if let total, total > 0 { output.done = min(1, Double(output.summary.read + 1) / Double(total)) }
                 output.counted()
                 guard let found = kind.classify({ fields.value(feature, $0) }),
                       var shape = try geometry(of: feature, transform: transform.handle, layerName: layerName)?.polarEdgesWalked else { continue }

@@ -25,7 +25,7 @@ struct BaseImport: ParsableCommand {
         var skipped = 0
         let sources = files.map { path in
             let reader = BaseReader(path: path, layer: layer)
-            return reader.importSource(progress: { progress.update(file: reader.sourceName, read: $0) }) { skipped += $0 }
+            return reader.importSource(progress: { progress.update(file: reader.sourceName, $0) }) { skipped += $0 }
         }
         let summary: BaseImportSummary
         do {
@@ -48,7 +48,7 @@ extension BaseLayer: ExpressibleByArgument {}
 extension BaseReader {
     /// The file as a store imports it (`BaseMapStore.importBase`): read within the import's
     /// transaction; `skipped` is told how many degenerate features (and broken coastlines) the reading left out.
-    func importSource(progress: @escaping (Int) -> Void = { _ in }, skipped: @escaping (Int) -> Void = { _ in }) -> BaseSource {
+    func importSource(progress: @escaping (Progress) -> Void = { _ in }, skipped: @escaping (Int) -> Void = { _ in }) -> BaseSource {
         BaseSource(name: sourceName) { batch in skipped(try read(progress: progress, batch).skipped) }
     }
 }

@@ -1,11 +1,16 @@
+import BaseData
 import Foundation
 
 /// A base import's progress on standard error, on a terminal only (a log gets the summary
-/// alone): one line redrawn in place with the features read and the rate, at most ten times a
-/// second. An extract's total is not known before it is read, so there is no time left to show.
+/// alone): one line redrawn in place, at most ten times a second, with the features read, the
+/// rate, and the time left in the current file where the reader knows how much of it is done:
+/// a vector file whose layers count their features, or an extract while GDAL's OSM driver reads
+/// through it (afterwards it hands over the features it assembled, whose number no one knows
+/// beforehand).
 final class BaseProgress {
     private let terminal: Bool
     private let started = ContinuousClock.now
+    private var fileStarted = ContinuousClock.now
     private var shown = ContinuousClock.now - .seconds(1)
     private var drawn = false
     /// Features read in the files before the current one.
@@ -13,17 +18,30 @@ final class BaseProgress {
 
     init(terminal: Bool = isatty(STDERR_FILENO) != 0) { self.terminal = terminal }
 
-    func update(file: String, read: Int) {
+    func update(file: String, _ progress: BaseReader.Progress) {
         guard terminal else { return }
-        if file != self.file { (before, self.file) = (before + current, file) }
-        current = read
         let now = ContinuousClock.now
+        if file != self.file { (before, self.file, fileStarted) = (before + current, file, now) }
+        current = progress.read
         guard now - shown >= .milliseconds(100) else { return }
         shown = now
-        let seconds = max(Double((now - started).components.attoseconds) / 1e18 + Double((now - started).components.seconds), 1e-3)
         let total = before + current
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(total) features read · \(Int(Double(total) / seconds)) /s".utf8))
+        let line = "\(file): \(total) features read · \(Int(Double(total) / Self.seconds(now - started))) /s"
+            + (Self.timeLeft(elapsed: Self.seconds(now - fileStarted), done: progress.done).map { " · \($0) left" } ?? "")
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
         drawn = true
+    }
+
+    /// The time the rest of a file will take at the rate so far ("1 min 05 s", "12 s"); nil
+    /// until a few percent are done, when the rate says little.
+    static func timeLeft(elapsed: Double, done: Double?) -> String? {
+        guard let done, done >= 0.02, done < 1 else { return nil }
+        let left = Int((elapsed * (1 - done) / done).rounded(.up))
+        return left >= 60 ? "\(left / 60) min \(String(format: "%02d", left % 60)) s" : "\(left) s"
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        max(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18, 1e-3)
     }
 
     /// Ends the line, if one was drawn.
