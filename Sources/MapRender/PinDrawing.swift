@@ -63,13 +63,18 @@ extension Canvas {
         glyph(look, centre: (x, y - height + width / 2))
     }
 
+    /// A round mark's shadow: its disc, offset below it.
+    private func discShadow(_ look: PinLook, x: Double, y: Double) {
+        cairo_new_path(cr)
+        cairo_arc(cr, x + look.shadowOffset.dx, y + look.shadowOffset.dy, look.width / 2, 0, 2 * .pi)
+        color(look.shadow)
+        cairo_fill(cr)
+    }
+
     /// A dot: a shadow offset below it, the disc, its outline.
     private func drawDiscVectors(_ look: PinLook, x: Double, y: Double) {
         let r = look.width / 2
-        cairo_new_path(cr)
-        cairo_arc(cr, x + look.shadowOffset.dx, y + look.shadowOffset.dy, r, 0, 2 * .pi)
-        color(look.shadow)
-        cairo_fill(cr)
+        discShadow(look, x: x, y: y)
         cairo_arc(cr, x, y, r, 0, 2 * .pi)
         color(look.fill)
         cairo_fill_preserve(cr)
@@ -82,10 +87,7 @@ extension Canvas {
     /// counts, the pale hole with the count, the outline around it all.
     private func drawRingVectors(_ look: PinLook, x: Double, y: Double) {
         let r = look.width / 2
-        cairo_new_path(cr)
-        cairo_arc(cr, x + look.shadowOffset.dx, y + look.shadowOffset.dy, r, 0, 2 * .pi)
-        color(look.shadow)
-        cairo_fill(cr)
+        discShadow(look, x: x, y: y)
         let total = Double(look.slices.reduce(0) { $0 + $1.count })
         var angle = -Double.pi / 2
         for slice in look.slices {
