@@ -43,8 +43,7 @@ struct AnnotationLayout {
         }
         let forms = MarkForms(grid: grid, style: style)
         // A mark's ink lies within its cell, or for a pin within a pin's reach of its place.
-        let pin = PinLook.pin("", style: style).inkReach
-        let markReach = max(pin.left, pin.top, pin.right, pin.bottom) + style.clusters.cell
+        let markReach = MarkForms.markReach(style)
 
         var found: [Mark] = []
         grid.forEachCell(meeting: window.grown(by: markReach)) { cell in
@@ -65,10 +64,10 @@ struct AnnotationLayout {
                 if !made[cell] {
                     made[cell] = true
                     let group = grid.group(inCell: cell).group, m = forms.mark(inCell: cell)
-                    if let text = Self.labelText(group), !text.isEmpty {
+                    if let (text, named) = Self.labelText(group) {
                         let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
                         requests.append(LabelRequest(groupID: group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
-                                                     priority: group.members[0].priority))
+                                                     priority: named.priority, importance: named.importance))
                         numbered[cell] = requests.count - 1
                     }
                 }
@@ -116,10 +115,11 @@ struct AnnotationLayout {
                    priority: priority(f.category), importance: f.source == "osm" ? 0 : 1)
     }
 
-    /// A single place's name; a cluster's most important member's name and how many more there are.
-    static func labelText(_ group: MarkGroup) -> String? {
-        guard let name = group.members[0].label, !name.isEmpty else { return nil }
-        return group.isCluster ? "\(name) +\(group.members.count - 1)" : name
+    /// A single place's name; a cluster's most important named member's name and how many
+    /// more there are — with the member it names, whose rank the label takes.
+    static func labelText(_ group: MarkGroup) -> (String, LayoutMark)? {
+        guard let named = group.members.first(where: { !($0.label ?? "").isEmpty }) else { return nil }
+        return (group.isCluster ? "\(named.label!) +\(group.members.count - 1)" : named.label!, named)
     }
 
     /// A category's rank among labels: its place in the style's `labels.priority`, unlisted
@@ -135,8 +135,7 @@ struct AnnotationLayout {
     /// `LabelPlacement.dependencyReach` label reaches away, then a mark's decision
     /// `MarkForms.reach`, then a whole cluster cell (so that every cluster found there is complete).
     static func margin(_ style: MapStyle) -> (x: Double, y: Double) {
-        let pin = PinLook.pin("", style: style).inkReach
-        let markReach = max(pin.left, pin.top, pin.right, pin.bottom) + style.clusters.cell
+        let markReach = MarkForms.markReach(style)
         let reach = LabelRequest.reach(PixelExtent(left: markReach, top: markReach, right: markReach, bottom: markReach),
                                        size: maxLabelSize(style), gap: labelGap)
         let cell = style.clusters.cell, forms = MarkForms.reach(style)

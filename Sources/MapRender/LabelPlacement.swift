@@ -10,11 +10,14 @@ public struct LabelRequest: Sendable {
     public var mark: PixelRect
     /// The height at which a label beside the mark is centred: a pin's head, a disc's centre.
     public var middle: Double
-    /// Lower is more important; ties are broken by `groupID`.
+    /// Lower is more important…
     public var priority: Int
+    /// …then higher is more important; ties are broken by `groupID`.
+    public var importance: Int
 
-    public init(groupID: String, text: String, anchor: (x: Double, y: Double), mark: PixelRect, middle: Double, priority: Int) {
-        (self.groupID, self.text, self.anchor, self.mark, self.middle, self.priority) = (groupID, text, anchor, mark, middle, priority)
+    public init(groupID: String, text: String, anchor: (x: Double, y: Double), mark: PixelRect, middle: Double, priority: Int, importance: Int = 0) {
+        (self.groupID, self.text, self.anchor, self.mark, self.middle) = (groupID, text, anchor, mark, middle)
+        (self.priority, self.importance) = (priority, importance)
     }
 
     /// Where the label may go, in order of preference, `gap` pixels off the mark's box: right,
@@ -72,11 +75,11 @@ public struct PlacedLabel: Hashable, Sendable {
 /// every spot a more important label of (3) could take. Of two labels wanting the same first
 /// spot the more important keeps it; a label that lost its first spot may lose its other spots
 /// to a less important winner (deciding that too would chain decisions across the map). A
-/// decision depends on pins and labels at most `dependencyReach` away, which gives the margin a
+/// decision depends on marks and labels at most `dependencyReach` away, which gives the margin a
 /// tile needs (`AnnotationLayout.margin`).
 public enum LabelPlacement {
     /// How far, per axis and in multiples of a label's reach, one decision looks: its own spots
-    /// (1), the labels whose spots meet them (2), their winning status (2 more), their pins (1).
+    /// (1), the labels whose spots meet them (2), their winning status (2 more), their marks (1).
     static let dependencyReach = 6.0
 
     /// The labels drawn, in order of importance. `measure` gives the text to draw (perhaps
@@ -105,7 +108,7 @@ public enum LabelPlacement {
     }
 
     /// What placement asks of the map around a place: the requests whose spots may reach it
-    /// (an index always denotes the same request), and whether a pin or obstacle covers it.
+    /// (an index always denotes the same request), and whether a mark or obstacle covers it.
     /// `AnnotationLayout` answers from the cluster grid, forming only the cells it is asked about.
     struct Neighbourhood {
         var requestsNear: (PixelRect) -> [Int]
@@ -117,6 +120,7 @@ public enum LabelPlacement {
     /// so that shuffled input gives the same output.
     static func precedes(_ x: LabelRequest, _ a: Int, _ y: LabelRequest, _ b: Int) -> Bool {
         if x.priority != y.priority { return x.priority < y.priority }
+        if x.importance != y.importance { return x.importance > y.importance }
         if x.groupID != y.groupID { return x.groupID < y.groupID }
         return (x.text, x.anchor.x, x.anchor.y, a) < (y.text, y.anchor.x, y.anchor.y, b)
     }

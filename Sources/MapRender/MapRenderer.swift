@@ -23,9 +23,7 @@ public enum MapRenderer {
         let measure = { (text: String) in labelSize(text, style: style, on: canvas) }
 
         // Waters shown by their shape are named in place, by the base's names, rather than pinned.
-        let inPlace = complete && style.base != nil ? drawn.filter { WaterShapes.isShownByShape($0, project: project) } : []
-        let inPlaceIDs = Set(inPlace.map(\.id))
-        let pinned = inPlace.isEmpty ? drawn : drawn.filter { !inPlaceIDs.contains($0.id) }
+        let (pinned, inPlace) = Self.pinned(drawn, request: request, viewport: viewport)
 
         // Furniture is laid out once the marks are known (the legend counts what the image
         // shows), before the labels (they keep off it), and drawn last.
@@ -121,7 +119,7 @@ public enum MapRenderer {
         return PlanarGeometry.representativePoint(of: f.geometry)
     }
 
-    /// The viewport the request asks for; zoom-to-fit counts each pin's and label's pixels.
+    /// The viewport the request asks for; zoom-to-fit frames the marks as they are drawn.
     /// Checks the request first: callers frame before they fetch, and fetch before they render.
     public static func frame(_ request: MapRequest, _ drawn: [Feature]) throws -> Viewport {
         try request.validate()
@@ -152,43 +150,65 @@ public enum MapRenderer {
             }
             return v
         case let .fit(padding, maxZoom):
-            // The places and tracks, each with room for a pin: the largest mark a place may get.
-            let pin = PinLook.pin("", style: request.style).inkReach
-            let extent = PixelExtent(left: pin.left, top: pin.top, right: pin.right, bottom: pin.bottom)
-            var marks: [(Coordinate, PixelExtent)] = []
+            let (w, h, p) = (request.width, request.height, request.projection)
+            let room = (width: max(w - 2 * padding, 1), height: max(h - 2 * padding, 1))
+            // The places with room for the largest mark each may get: a pin standing on it, or a
+            // dot or ring inside the cell that holds it; the shapes and tracks point by point.
+            let pin = MarkForms.pinReach(request.style), cell = request.style.clusters.cell
+            let extent = PixelExtent(left: max(pin.left, cell), top: max(pin.top, cell), right: max(pin.right, cell), bottom: max(pin.bottom, cell))
+            var marks: [(Coordinate, PixelExtent)] = [], points: [Coordinate] = []
             for f in drawn {
-                if !f.geometry.isPoint { marks += f.geometry.coordinates.map { ($0, .point) } }
+                if !f.geometry.isPoint { points += f.geometry.coordinates }
                 if let c = pinPosition(f) { marks.append((c, extent)) }
-                marks += (request.layers == .complete ? f.track?.coordinates ?? [] : []).map { ($0, .point) }
+                points += request.layers == .complete ? f.track?.coordinates ?? [] : []
             }
-            guard !marks.isEmpty else {
+            guard !marks.isEmpty || !points.isEmpty else {
                 throw RenderError(description: "nothing to draw: no feature of the chosen categories (give --bbox or --center to draw an empty map)")
             }
-            // When not even zoom 0 holds every pin (a world-wide selection on a small image),
-            // show the whole world at zoom 0.
-            let (w, h, p) = (request.width, request.height, request.projection)
-            guard let pins = Viewport.fitting(marks, width: w, height: h, padding: padding, maxZoom: maxZoom, projection: p) else {
+            // When not even zoom 0 holds them (a world-wide selection on a small image), show
+            // the whole world at zoom 0.
+            guard let roomy = Viewport.fitting(marks + points.map { ($0, .point) }, width: w, height: h, padding: padding,
+                                               maxZoom: maxZoom, projection: p) else {
                 return Viewport(center: Coordinate(lat: 0, lon: 0), zoom: 0, width: w, height: h, projection: p)
             }
-            // Clusters and dots stand inside their cells, not always on a place: frame the marks
-            // as they are drawn at the zoom found, then at the zoom that would make them fit,
-            // and keep the closest that fits, centred on the marks' ink.
-            let points = marks.map(\.0)
-            var best: Viewport?, v = pins
-            for _ in 0..<6 {
-                guard var ink = AnnotationLayout.markInk(drawn, viewport: v, style: request.style) else { break }
-                for c in points { let q = v.worldPixel(c); ink = ink.including(q) }
-                let shrink = max(ink.width / max(w - 2 * padding, 1), ink.height / max(h - 2 * padding, 1))
-                if shrink <= 1, v.zoom > best?.zoom ?? -1 {
-                    best = v
-                    best!.center = p.coordinate(x: ink.midX / pow(2, v.zoom), y: ink.midY / pow(2, v.zoom))
+            // That always holds the marks as drawn; a closer zoom may too (most marks do not
+            // reach their cell's far side): the closest found by bisection, centred on the ink.
+            func drawnBox(atZoom zoom: Double) -> PixelRect? {
+                var v = roomy
+                v.zoom = zoom
+                let box = AnnotationLayout.markInk(pinned(drawn, request: request, viewport: v).pinned, viewport: v, style: request.style)
+                let all = points.reduce(box) { box, c in
+                    let q = v.worldPixel(c)
+                    return box?.including(q) ?? PixelRect(x: q.x, y: q.y, width: 0, height: 0)
                 }
-                let next = min(maxZoom, v.zoom - log2(shrink))
-                if abs(next - v.zoom) < 1e-3 { break }
-                v.zoom = next
+                return all.flatMap { $0.width <= room.width && $0.height <= room.height ? $0 : nil }
             }
-            return best ?? pins
+            var (low, high) = (roomy.zoom, maxZoom)
+            guard var best = drawnBox(atZoom: low) else { return roomy }
+            if let top = drawnBox(atZoom: high) {
+                (low, best) = (high, top)
+            } else {
+                for _ in 0..<12 where high - low > 1e-3 {
+                    let mid = (low + high) / 2
+                    if let box = drawnBox(atZoom: mid) { (low, best) = (mid, box) } else { high = mid }
+                }
+            }
+            var fitted = roomy
+            fitted.zoom = low
+            fitted.center = p.coordinate(x: best.midX / pow(2, low), y: best.midY / pow(2, low))
+            return fitted
         }
+    }
+
+    /// The features a map pins, and the waters it shows by their shape and names in place
+    /// instead (finished images whose style names a base's features).
+    static func pinned(_ features: [Feature], request: MapRequest, viewport: Viewport) -> (pinned: [Feature], inPlace: [Feature]) {
+        guard request.layers == .complete, request.style.base != nil else { return (features, []) }
+        let project = { (c: Coordinate) in viewport.pixel(c) }
+        let inPlace = features.filter { WaterShapes.isShownByShape($0, project: project) }
+        guard !inPlace.isEmpty else { return (features, []) }
+        let ids = Set(inPlace.map(\.id))
+        return (features.filter { !ids.contains($0.id) }, inPlace)
     }
 
     static func labelSize(_ text: String, style: MapStyle, on canvas: Canvas) -> (width: Double, height: Double) {

@@ -31,7 +31,7 @@ final class MarkForms {
 
     init(grid: ClusterGrid, style: MapStyle) {
         (self.grid, self.style) = (grid, style)
-        let r = PinLook.pin("", style: style).inkReach
+        let r = Self.pinReach(style)
         pinReach = max(r.left, r.top, r.right, r.bottom)
         candidates = Array(repeating: nil, count: grid.cellCount)
         checked = Array(repeating: false, count: grid.cellCount)
@@ -44,10 +44,23 @@ final class MarkForms {
         return radius + style.pins.outlineWidth + 1 + max(abs(style.pins.shadowOffset.dx), abs(style.pins.shadowOffset.dy)) * grown
     }
 
-    /// How far from its cell any mark's decision looks, in world pixels.
+    /// How far a pin's ink reaches from its tip on each side.
+    static func pinReach(_ style: MapStyle) -> (left: Double, top: Double, right: Double, bottom: Double) {
+        PinLook.pin("", style: style).inkReach
+    }
+
+    /// How far from its anchor any mark's ink may reach: a pin's reach, or across its cell.
+    static func markReach(_ style: MapStyle) -> Double {
+        let r = pinReach(style)
+        return max(r.left, r.top, r.right, r.bottom) + style.clusters.cell
+    }
+
+    /// How far from its cell any mark's decision looks, in world pixels: the cells its own pin
+    /// covers (a pin's reach and the gap), the candidates whose pins may meet it (a pin's reach
+    /// farther), and the cells their pins cover (a pin's reach and the gap again), plus a cell.
     static func reach(_ style: MapStyle) -> Double {
-        let r = PinLook.pin("", style: style).inkReach
-        return 2 * (max(r.left, r.top, r.right, r.bottom) + gap) + style.clusters.cell
+        let r = pinReach(style)
+        return 3 * max(r.left, r.top, r.right, r.bottom) + 2 * gap + style.clusters.cell
     }
 
     /// The mark of cell `number`.

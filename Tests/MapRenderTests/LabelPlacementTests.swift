@@ -14,8 +14,10 @@ import Testing
         var widths: [String: Double] = [:]
         let requests = (0..<n).map { i in
             widths["label \(i)"] = .random(in: 20...120, using: &rng)
-            return request("g\(i)", text: "label \(i)", at: (.random(in: area.x, using: &rng), .random(in: area.y, using: &rng)),
-                           priority: .random(in: 0...5, using: &rng))
+            var r = request("g\(i)", text: "label \(i)", at: (.random(in: area.x, using: &rng), .random(in: area.y, using: &rng)),
+                            priority: .random(in: 0...5, using: &rng))
+            r.importance = .random(in: 0...1, using: &rng)
+            return r
         }
         return (requests, widths)
     }
@@ -63,7 +65,7 @@ import Testing
     }
 
     func bruteForce(_ requests: [LabelRequest], pins: [PixelRect], size: (LabelRequest) -> (Double, Double), bounds: PixelRect?) -> Set<PlacedLabel> {
-        let order = requests.sorted { ($0.priority, $0.groupID) < ($1.priority, $1.groupID) }
+        let order = requests.sorted { ($0.priority, -$0.importance, $0.groupID) < ($1.priority, -$1.importance, $1.groupID) }
         let free = order.map { r in
             let (w, h) = size(r)
             return r.candidates(width: w, height: h, gap: 2).filter { c in (bounds?.contains(c) ?? true) && !pins.contains { overlaps($0, c) } }
@@ -93,7 +95,8 @@ import Testing
         let features = (0..<600).map { i in
             Feature(id: FeatureID(kind: .poi, row: Int64(i)), category: categories[i % 5],
                     name: String(repeating: "x", count: .random(in: 3...14, using: &rng)) + "\(i)",
-                    geometry: .point(Coordinate(lat: 60.16 + .random(in: 0...0.02, using: &rng), lon: 24.92 + .random(in: 0...0.05, using: &rng))))
+                    geometry: .point(Coordinate(lat: 60.16 + .random(in: 0...0.02, using: &rng), lon: 24.92 + .random(in: 0...0.05, using: &rng))),
+                    source: i % 3 == 0 ? "osm" : "guide")
         }
         let viewport = Viewport(center: Coordinate(lat: 60.17, lon: 24.945), zoom: 15.3, width: 900, height: 700)
         // Text widths by length alone (never past labels.max_width): an oracle needs no font.
@@ -102,7 +105,7 @@ import Testing
 
         let priority = AnnotationLayout.labelPriority(style)
         let marks = features.map { f in
-            LayoutMark(id: f.id.description, category: f.category, position: f.geometry.coordinates[0], label: f.name, priority: priority(f.category), importance: 1)
+            LayoutMark(id: f.id.description, category: f.category, position: f.geometry.coordinates[0], label: f.name, priority: priority(f.category), importance: f.source == "osm" ? 0 : 1)
         }
         let cell = style.clusters.cell, gap = MarkForms.gap
         let groups = Clustering.cluster(marks, cellSize: cell, worldPixel: viewport.worldPixel)
@@ -132,9 +135,10 @@ import Testing
             return (g, look.inkRect(at: (x, y)), (x, y), y)
         }
         let requests = drawn.compactMap { d -> LabelRequest? in
-            guard let name = d.group.members[0].label else { return nil }
-            let text = d.group.isCluster ? "\(name) +\(d.group.members.count - 1)" : name
-            return LabelRequest(groupID: d.group.id, text: text, anchor: d.anchor, mark: d.rect, middle: d.middle, priority: d.group.members[0].priority)
+            guard let named = d.group.members.first(where: { $0.label != nil }) else { return nil }
+            let text = d.group.isCluster ? "\(named.label!) +\(d.group.members.count - 1)" : named.label!
+            return LabelRequest(groupID: d.group.id, text: text, anchor: d.anchor, mark: d.rect, middle: d.middle,
+                                priority: named.priority, importance: named.importance)
         }
         let origin = viewport.origin, window = PixelRect(x: origin.x, y: origin.y, width: 900, height: 700)
         let expected = bruteForce(requests, pins: drawn.map(\.rect), size: { measure($0.text) }, bounds: nil)

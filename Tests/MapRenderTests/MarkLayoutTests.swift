@@ -138,7 +138,11 @@ import Testing
         let cluster = MarkGroup(members: [LayoutMark(id: "b", category: "cinema", position: Coordinate(lat: 0, lon: 0), label: "Kino Citadele", priority: priority("cinema")),
                                           LayoutMark(id: "a", category: "fuel", position: Coordinate(lat: 0, lon: 0), label: "Fuel", priority: priority("fuel"))]
             .sorted(by: LayoutMark.precedes), position: Coordinate(lat: 0, lon: 0))
-        #expect(AnnotationLayout.labelText(cluster) == "Kino Citadele +1")
+        #expect(AnnotationLayout.labelText(cluster)?.0 == "Kino Citadele +1")
+        // A cluster whose first member has no name is named after the next that has one.
+        let unnamedFirst = MarkGroup(members: cluster.members.map { var m = $0; if m.id == "b" { m.label = nil }; return m },
+                                     position: cluster.position)
+        #expect(AnnotationLayout.labelText(unnamedFirst)?.0 == "Fuel +1")
     }
 
     /// A long cluster label loses letters of its name, never its count.
