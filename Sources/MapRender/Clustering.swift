@@ -4,7 +4,7 @@ import GeoCore
 // is drawn, `LabelPlacement` where the names go). Pure geometry, no drawing, so the renderer, the
 // tile server and the tests all see the same marks and labels.
 
-/// A thing the map may draw as a pin.
+/// A place the map may draw as a mark (a pin, a dot, or one of a cluster's members).
 public struct LayoutMark: Hashable, Sendable {
     public var id: String
     public var category: String

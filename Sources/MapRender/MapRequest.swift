@@ -79,6 +79,10 @@ extension MapRequest {
             throw RenderError(description: "size: the \(name) \(side) at scale \(scale) is not between 1 and \(Int(Self.largestSide)) px")
         }
         guard [1.0, 2, 3].contains(scale) else { throw RenderError(description: "scale: \(scale) is not 1, 2 or 3") }
+        // A style read from a file was checked; one changed in code is checked here.
+        guard style.clusters.cell >= MarkForms.smallestCell(style) else {
+            throw RenderError(description: "style: clusters.cell \(style.clusters.cell) must be at least \(MarkForms.smallestCell(style).rounded(.up)) to keep marks apart")
+        }
         switch framing {
         case let .center(c, zoom):
             _ = try Coordinate(validatingLat: c.lat, lon: c.lon)

@@ -38,10 +38,14 @@ final class MarkForms {
         decided = Array(repeating: nil, count: grid.cellCount)
     }
 
-    /// The radius of a dot or ring of `radius` with its outline and shadow, as `PinLook.inkReach` has it.
-    static func inkRadius(_ style: MapStyle, radius: Double) -> Double {
-        let grown = 2 * radius / style.pins.width
-        return radius + style.pins.outlineWidth + 1 + max(abs(style.pins.shadowOffset.dx), abs(style.pins.shadowOffset.dy)) * grown
+    /// The least cell side that holds the largest ring and a dot, each with its outline, shadow
+    /// and the gap between marks: what keeps marks in different cells apart.
+    static func smallestCell(_ style: MapStyle) -> Double {
+        let largest = [PinLook.ring(count: .max, slices: [], style: style), PinLook.dot("", style: style)].map { look in
+            let r = look.inkReach
+            return max(r.left + r.right, r.top + r.bottom)
+        }.max()!
+        return largest + gap
     }
 
     /// How far a pin's ink reaches from its tip on each side.

@@ -121,10 +121,10 @@ extension Canvas {
         guard !look.glyph.isEmpty else { return }
         setFont(look.font, size: look.glyphSize, bold: true)
         var box = textBox(look.glyph)
-        // A long count ("1234") shrinks to stay inside the head or the ring's hole.
+        // A long count ("1234"), or a large font, shrinks to stay inside the head or the ring's hole.
         let room = width * (look.shape == .ring ? PinLook.ringHole * 0.9 : 0.8)
-        if box.width > room {
-            setFont(look.font, size: look.glyphSize * room / box.width, bold: true)
+        if box.width > room || box.height > room {
+            setFont(look.font, size: look.glyphSize * room / max(box.width, box.height), bold: true)
             box = textBox(look.glyph)
         }
         color(look.glyphColor)

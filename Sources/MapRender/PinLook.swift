@@ -70,13 +70,16 @@ extension PinLook {
 
     /// A cluster's ring, split by its members' categories, growing with their count.
     static func ring(_ group: MarkGroup, style: MapStyle) -> PinLook {
+        ring(count: group.members.count, slices: group.categories.map { Slice(color: style.category($0.code).color, count: $0.count) }, style: style)
+    }
+
+    static func ring(count: Int, slices: [Slice], style: MapStyle) -> PinLook {
         let p = style.pins, c = style.clusters
-        let width = 2 * c.radius * c.scale(count: group.members.count), grown = width / p.width
-        return PinLook(shape: .ring, width: width, height: width, fill: style.clusters.countBackground, outline: p.outlineColor,
-                       slices: group.categories.map { Slice(color: style.category($0.code).color, count: $0.count) },
+        let width = 2 * c.radius * c.scale(count: count), grown = width / p.width
+        return PinLook(shape: .ring, width: width, height: width, fill: c.countBackground, outline: p.outlineColor, slices: slices,
                        outlineWidth: p.outlineWidth, shadow: p.shadowColor,
                        shadowOffset: .init(dx: p.shadowOffset.dx * grown, dy: p.shadowOffset.dy * grown),
-                       glyph: String(group.members.count), glyphColor: c.countColor,
-                       glyphSize: c.countFontSize * c.scale(count: group.members.count), font: style.labels.fontFamily)
+                       glyph: String(count), glyphColor: c.countColor, glyphSize: c.countFontSize * c.scale(count: count),
+                       font: style.labels.fontFamily)
     }
 }

@@ -8,12 +8,6 @@ public struct PixelRect: Hashable, Sendable {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
 
-    /// The box a mark anchored at `anchor` covers when it reaches as far as `extent`.
-    public init(anchor: (x: Double, y: Double), extent: PixelExtent) {
-        self.init(x: anchor.x - extent.left, y: anchor.y - extent.top,
-                  width: extent.left + extent.right, height: extent.top + extent.bottom)
-    }
-
     public var minX: Double { x }
     public var minY: Double { y }
     public var maxX: Double { x + width }

@@ -87,8 +87,7 @@ extension MapStyle {
         base = try c.optional("base")
         // Every dot and cluster stays inside its cell, which is what keeps marks apart: the cell
         // must hold the largest of them with its outline, shadow and the gap between marks.
-        let needed = 2 * max(MarkForms.inkRadius(self, radius: clusters.radius * clusters.maxScale),
-                             MarkForms.inkRadius(self, radius: pins.dotRadius)) + MarkForms.gap
+        let needed = MarkForms.smallestCell(self)
         guard clusters.cell >= needed else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("clusters"), StyleKey("cell")],
                                                     debugDescription: "\(clusters.cell) must be at least \(needed.rounded(.up)) (the largest cluster, max_scale × radius, with its outline, shadow and gap)"))

@@ -10,7 +10,9 @@ import Foundation
 final class BaseProgress {
     private let terminal: Bool
     private let started = ContinuousClock.now
-    private var fileStarted = ContinuousClock.now
+    /// When the current file's first known part was heard, and that part: the time left is
+    /// extrapolated from what was read since (a reader reports first after thousands of features).
+    private var firstPart: (at: ContinuousClock.Instant, done: Double)?
     private var shown = ContinuousClock.now - .seconds(1)
     private var drawn = false
     /// Features read in the files before the current one.
@@ -21,22 +23,25 @@ final class BaseProgress {
     func update(file: String, _ progress: BaseReader.Progress) {
         guard terminal else { return }
         let now = ContinuousClock.now
-        if file != self.file { (before, self.file, fileStarted) = (before + current, file, now) }
+        if file != self.file { (before, self.file, firstPart) = (before + current, file, nil) }
         current = progress.read
+        if firstPart == nil, let done = progress.done { firstPart = (now, done) }
         guard now - shown >= .milliseconds(100) else { return }
         shown = now
         let total = before + current
         let line = "\(file): \(total) features read · \(Int(Double(total) / Self.seconds(now - started))) /s"
-            + (Self.timeLeft(elapsed: Self.seconds(now - fileStarted), done: progress.done).map { " · \($0) left" } ?? "")
+            + (firstPart.flatMap { first in
+                Self.timeLeft(elapsed: Self.seconds(now - first.at), from: first.done, to: progress.done)
+            }.map { " · \($0) left" } ?? "")
         FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
         drawn = true
     }
 
-    /// The time the rest of a file will take at the rate so far ("1 min 05 s", "12 s"); nil
-    /// until a few percent are done, when the rate says little.
-    static func timeLeft(elapsed: Double, done: Double?) -> String? {
-        guard let done, done >= 0.02, done < 1 else { return nil }
-        let left = Int((elapsed * (1 - done) / done).rounded(.up))
+    /// The time the rest of a file will take at the rate since its part `from` was done
+    /// ("1 min 05 s", "12 s"); nil until a few percent more are done, when the rate says little.
+    static func timeLeft(elapsed: Double, from start: Double, to done: Double?) -> String? {
+        guard let done, done - start >= 0.02, done < 1 else { return nil }
+        let left = Int((elapsed * (1 - done) / (done - start)).rounded(.up))
         return left >= 60 ? "\(left / 60) min \(String(format: "%02d", left % 60)) s" : "\(left) s"
     }
 

@@ -88,11 +88,23 @@ import Testing
         }
     }
 
-    @Test(arguments: [14.0, 15.5, 17.0])
-    func fiveThousandPlacesNeverOverlap(zoom: Double) throws {
-        let request = MapRequest(features: Self.synthetic(), framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: zoom),
-                                 width: 1024, height: 768, style: style)
+    /// Finished images and tiles' layouts (labels decided locally), both shipped styles, and a
+    /// style whose cells are as small as its largest cluster allows.
+    @Test(arguments: [(14.0, "default", true), (15.5, "default", false), (17.0, "default", true), (15.5, "print", true), (15.5, "smallest cells", false)])
+    func fiveThousandPlacesNeverOverlap(zoom: Double, styleName: String, finished: Bool) throws {
+        var style = try MapStyle.named(styleName == "print" ? "print" : "default")
+        if styleName == "smallest cells" { style.clusters.cell = MarkForms.smallestCell(style) }
+        let request = MapRequest(features: Self.synthetic(), layers: finished ? .complete : .annotations,
+                                 framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: zoom), width: 1024, height: 768, style: style)
         _ = try expectNothingOverlaps(request, minimumMarks: 100)
+    }
+
+    /// A style changed in code is checked as a style file is: a cell too small is refused.
+    @Test func aRequestWithCellsTooSmallIsRefused() throws {
+        var style = self.style
+        style.clusters.cell = MarkForms.smallestCell(style) - 1
+        let request = MapRequest(features: Self.synthetic(), framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: 15), width: 400, height: 300, style: style)
+        #expect(throws: RenderError.self) { try MapRenderer.render(request) }
     }
 
     /// On the image: every pixel the annotations ink lies in one mark's or label's box (grown by

@@ -235,6 +235,9 @@ import Testing
         #expect(negative.keyPath == "pins.width" && negative.reason == "-3 must be > 0 and at most 10000")
         let (huge, _) = try loadError(edited(["scale_bar", "max_width"], 1e20))
         #expect(huge.keyPath == "scale_bar.max_width" && huge.reason.contains("at most 10000"))
+        // A cell too small for the largest cluster would let marks overlap: refused, saying how large it must be.
+        let (cramped, _) = try loadError(edited(["clusters", "cell"], 12))
+        #expect(cramped.keyPath == "clusters.cell" && cramped.reason.contains("must be at least"), "\(cramped.reason)")
         let (squat, _) = try loadError(edited(["pins", "height"], 10))
         #expect(squat.keyPath == "pins.height" && squat.reason.contains("at least the pin's width"))
         let (offset, _) = try loadError(edited(["pins", "shadow_offset"], [1]))

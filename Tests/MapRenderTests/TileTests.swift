@@ -100,6 +100,14 @@ import Testing
         ]
     }
 
+    /// A tile is the same image whatever order its features come in.
+    @Test func aTileIgnoresInputOrder() throws {
+        let own = fetched(town(), for: northWest)
+        var rng = SeededRandom(seed: 44)
+        let reference = try MapRenderer.renderTile(northWest, features: own, style: style)
+        for _ in 0..<3 { #expect(try MapRenderer.renderTile(northWest, features: own.shuffled(using: &rng), style: style) == reference) }
+    }
+
     /// The largest difference between two pixels' channels.
     static func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         var worst = 0
