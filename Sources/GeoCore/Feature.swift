@@ -13,13 +13,15 @@ public struct Feature: Sendable, Hashable {
     public var distance: Double?
     /// Where the record came from ("osm", "geonames", "gpx", a feed's name…): what the map must credit.
     public var source: String?
+    /// How many people live there (a place's; nil when the data does not say).
+    public var population: Int?
     /// Other attributes worth showing (phone, website, water kind, time zone…), filled in by
     /// `FeatureStore.withDetails`: queries leave them out to stay fast over many rows.
     public var properties: [String: String]
 
     public init(id: FeatureID, category: String, name: String?, names: [String: String] = [:], address: String? = nil,
                 geometry: Geometry, track: Geometry? = nil, distance: Double? = nil, source: String? = nil,
-                properties: [String: String] = [:]) {
+                population: Int? = nil, properties: [String: String] = [:]) {
         self.id = id
         self.category = category
         self.name = name
@@ -29,6 +31,7 @@ public struct Feature: Sendable, Hashable {
         self.track = track
         self.distance = distance
         self.source = source
+        self.population = population
         self.properties = properties
     }
 

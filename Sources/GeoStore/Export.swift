@@ -21,7 +21,7 @@ package enum Export {
         (.water, "SELECT id, name, kind, district, organisation, source, source_id, ST_AsBinary(geom) FROM water ORDER BY id", nil),
         (.poi, """
             SELECT id, category, name, names, description, descriptions, address, phone, mobile_phone, email, website, images,
-                   timezone, source, source_id, ST_AsBinary(geom) FROM poi ORDER BY id
+                   timezone, source, source_id, ST_AsBinary(geom), population FROM poi ORDER BY id
             """, nil),
         (.cinema, "SELECT id, name, address, website, timezone, source, source_id, ST_AsBinary(geom) FROM cinema ORDER BY id",
          "SELECT cinema_id, title, start_utc, minutes, rating, version FROM screening ORDER BY cinema_id, start_utc, title, id"),
@@ -49,6 +49,7 @@ package enum Export {
                 (p.address, p.phone, p.mobilePhone, p.email, p.website) = (try row.string(6), try row.string(7), try row.string(8), try row.string(9), try row.string(10))
                 p.images = JSON.decode([String].self, try row.string(11)) ?? []
                 (p.timezone, p.source, p.sourceID) = (try row.string(12), try row.string(13), try row.string(14))
+                p.population = try row.integer(16).map(Int.init)
                 record = .place(p)
             case .water:
                 guard let geometry = try row.geometry(7) else { continue } // not stored without one

@@ -2,7 +2,7 @@ import Foundation
 import GeoCore
 
 /// Query answers as RFC 7946 FeatureCollections: a stable string `id`, and properties `name`,
-/// `category`, `kind` and, for distance queries, `distance_m`. A `next` member carries the cursor
+/// `category`, `kind`, a place's `population` where known and, for distance queries, `distance_m`. A `next` member carries the cursor
 /// of the following page (a foreign member, allowed by RFC 7946 §6.1).
 ///
 /// Written by hand rather than through JSONEncoder, which on Linux took far longer than the query
@@ -58,6 +58,7 @@ public enum GeoJSONOutput {
         members.append(("category", .text(f.category)))
         members.append(("kind", .text(f.id.kind.rawValue)))
         if let address = f.address { members.append(("address", .text(address))) }
+        if let population = f.population { members.append(("population", .number(Double(population)))) }
         for (lang, name) in f.names { members.append(("name:\(lang)", .text(name))) }
         if let d = f.distance { members.append(("distance_m", .number((d * 1000).rounded() / 1000))) }
         members += extra

@@ -7,7 +7,9 @@ package struct KindTable {
     package let column: String
     package let isPoint: Bool
     /// SQL for what every answer carries: category, name, names per language, address, a
-    /// trip's track (WKB; NULL for the other kinds), and the source (for the map's credits).
+    /// trip's track (WKB; NULL for the other kinds), the source (for the map's credits), and a
+    /// place's population (by which maps choose the cities to name; a typed NULL for the other
+    /// kinds, so that PostgreSQL can unite kinds in one answer).
     package let core: String
     /// SQL for the rest, and the property each column becomes, for `withDetails`.
     package let details: (columns: String, from: String, properties: [String])
@@ -25,22 +27,22 @@ package struct KindTable {
     package static func of(_ kind: FeatureKind) -> KindTable { tables[kind]! }
 
     private static func make(_ kind: FeatureKind) -> KindTable {
-        let source = ["source", "source_id"]
+        let source = ["source", "source_id"], noPopulation = "CAST(NULL AS bigint)"
         switch kind {
         case .poi:
-            return KindTable(kind: .poi, column: "geom", isPoint: true, core: "t.category, t.name, t.names, t.address, NULL, t.source", details: (
+            return KindTable(kind: .poi, column: "geom", isPoint: true, core: "t.category, t.name, t.names, t.address, NULL, t.source, t.population", details: (
                 "t.phone, t.mobile_phone, t.email, t.website, t.timezone, t.description, t.descriptions, t.images, t.source, t.source_id", "poi AS t",
                 ["phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"] + source))
         case .water:
-            return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL, NULL, t.source", details: (
+            return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL, NULL, t.source, \(noPopulation)", details: (
                 "t.kind, t.district, t.organisation, t.source, t.source_id", "water AS t",
                 ["water_kind", "district", "organisation"] + source))
         case .cinema:
-            return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address, NULL, t.source", details: (
+            return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address, NULL, t.source, \(noPopulation)", details: (
                 "t.website, t.timezone, t.source, t.source_id", "cinema AS t", ["website", "timezone"] + source))
         case .trip:
             // A trip is found by its spot (the import sets it to the track's start when absent).
-            return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, ST_AsBinary(t.track), t.source", details: (
+            return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, ST_AsBinary(t.track), t.source, \(noPopulation)", details: (
                 "t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id",
                 "trip AS t LEFT JOIN water AS w ON w.id = t.water_id", ["start", "end", "notes", "weather", "water"] + source))
         }

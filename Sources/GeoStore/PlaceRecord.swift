@@ -17,6 +17,8 @@ public struct PlaceRecord: Hashable, Sendable {
     public var images: [String] = []
     /// IANA time zone, e.g. Europe/Riga.
     public var timezone: String?
+    /// How many people live there (a city's, a village's); nil when the data does not say.
+    public var population: Int?
     public var source: String?
     public var sourceID: String?
     public var location: Coordinate?

@@ -8,6 +8,7 @@ enum Schema {
         [("poi", "geom", "POINT"), ("water", "geom", "GEOMETRY"), ("cinema", "geom", "POINT"),
          ("trip", "spot", "POINT"), ("trip", "track", "LINESTRING"), ("catch", "geom", "POINT")],
         [("base", "geom", "GEOMETRY")],
+        [],
     ]
 
     /// Tables with a spatial index, and the geometry column each one is indexed on.
@@ -79,6 +80,8 @@ enum Schema {
         CREATE INDEX base_source ON base(source);
         """
         + addSpatialColumns(spatialColumnsAdded[1]),
+        // 3: a place's population (NULL where the data does not say), by which maps name cities.
+        "ALTER TABLE poi ADD COLUMN population INTEGER;",
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.

@@ -34,9 +34,9 @@ extension SpatiaLiteStore {
         switch record {
         case let .place(p):
             _ = try upsert("poi", bulk, ["category", "name", "names", "description", "descriptions", "address", "phone",
-                                   "mobile_phone", "email", "website", "images", "timezone"], geometry: "geom",
+                                   "mobile_phone", "email", "website", "images", "timezone", "population"], geometry: "geom",
                            [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
-                            p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone],
+                            p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.population],
                            GeometryValue.point(p.location), source: p.source, sourceID: p.sourceID, id: id)
         case let .water(w):
             _ = try upsert("water", bulk, ["name", "kind", "district", "organisation"], geometry: "geom",

@@ -26,7 +26,7 @@ extension PostGISStore {
                 case let .place(p):
                     add("poi", [String(id), p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
                                 p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.source, p.sourceID,
-                                CopyRows.geometry(p.location.map(Geometry.point))])
+                                CopyRows.geometry(p.location.map(Geometry.point)), p.population.map(String.init)])
                 case let .water(w):
                     add("water", [String(id), w.name, w.waterKind, w.district, w.organisation, w.source, w.sourceID, CopyRows.geometry(w.geometry)])
                 case let .cinema(c):
@@ -88,7 +88,7 @@ extension PostGISStore {
 
     static let columns = [
         "poi": ["id", "category", "name", "names", "description", "descriptions", "address", "phone", "mobile_phone", "email", "website",
-                "images", "timezone", "source", "source_id", "geom"],
+                "images", "timezone", "source", "source_id", "geom", "population"],
         "water": ["id", "name", "kind", "district", "organisation", "source", "source_id", "geom"],
         "cinema": ["id", "name", "address", "website", "timezone", "source", "source_id", "geom"],
         "screening": ["cinema_id", "title", "start_utc", "timezone", "minutes", "rating", "version"],

@@ -76,6 +76,8 @@ enum PostGISSchema {
         CREATE INDEX base_source ON base(source);
         \(baseIndex)
         """,
+        // 3: a place's population, as in SpatiaLite.
+        "ALTER TABLE poi ADD COLUMN population bigint",
     ]
 
     /// The base table's GiST index (a large import into the empty table builds it after the rows).

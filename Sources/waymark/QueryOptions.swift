@@ -40,12 +40,16 @@ struct QueryOptions: ParsableArguments {
         case .json:
             Swift.print(String(decoding: GeoJSONOutput.plain(try store.withDetails(page), language: lang), as: UTF8.self))
         case .table:
-            var rows = [(showDistance ? ["km"] : []) + ["category", "name", "address", "id"]]
+            // Population only when a place on the page has one: most queries find none.
+            let showPopulation = page.features.contains { $0.population != nil }
+            var rows = [(showDistance ? ["km"] : []) + ["category", "name"] + (showPopulation ? ["population"] : []) + ["address", "id"]]
             for f in page.features {
                 let km = f.distance.map { String(format: "%.3f", $0 / 1000) }
-                rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "(unnamed)", f.address ?? "", f.id.description])
+                rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "(unnamed)"]
+                    + (showPopulation ? [f.population.map(String.init) ?? ""] : []) + [f.address ?? "", f.id.description])
             }
-            Swift.print(TextTable.render(rows, rightAligned: showDistance ? [0] : []))
+            let populationColumn = (showDistance ? 1 : 0) + 2
+            Swift.print(TextTable.render(rows, rightAligned: Set((showDistance ? [0] : []) + (showPopulation ? [populationColumn] : []))))
             if page.features.isEmpty { Swift.print("(nothing found)") }
             if let next = page.next { Swift.print("more: --cursor \(next.token)") }
         }

@@ -3,7 +3,7 @@ import GeoCore
 @testable import GeoStore
 import Testing
 
-private extension ParsedFile {
+extension ParsedFile {
     var placesByRecord: [String: PlaceRecord] {
         Dictionary(uniqueKeysWithValues: records.compactMap { r in
             if case let .place(p) = r.value { (r.record, p) } else { nil }

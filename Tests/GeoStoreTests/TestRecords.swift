@@ -10,7 +10,8 @@ extension ParsedFile {
 
 let testCategories = ["do", "see", "stay", "eat", "route"]
 
-/// Random places: uniform over the globe, plus clusters at both poles and on both sides of the antimeridian.
+/// Random places: uniform over the globe, plus clusters at both poles and on both sides of the antimeridian;
+/// every third has a population.
 func randomPlaces(_ count: Int, seed: UInt64) -> [PlaceRecord] {
     var rng = SeededRandom(seed: seed)
     return (0..<count).map { i in
@@ -22,6 +23,9 @@ func randomPlaces(_ count: Int, seed: UInt64) -> [PlaceRecord] {
         case 3: location = Coordinate(lat: .random(in: -10...10, using: &rng), lon: .random(in: -180 ... -179, using: &rng))
         default: location = Coordinate(lat: .random(in: -90...90, using: &rng), lon: .random(in: -180...180, using: &rng))
         }
-        return PlaceRecord(category: testCategories[Int.random(in: 0..<5, using: &rng)], name: "P\(i)", location: location)
+        var place = PlaceRecord(category: testCategories[Int.random(in: 0..<5, using: &rng)], name: "P\(i)", location: location)
+        // Every third with a population (not drawn from `rng`, so that the places stay where they were).
+        if i % 3 == 0 { place.population = i * 1_237 }
+        return place
     }
 }

@@ -6,9 +6,9 @@ import GeoCore
 ///
 /// Columns (case-insensitive): latitude `lat`/`latitude`/`y` and longitude
 /// `lon`/`lng`/`long`/`longitude`/`x` are required; `name` too. Other columns are read as in
-/// GeoJSON properties (category, description, address, phone, timezone, name:xx…). Without a
-/// `category` value a row is a "city" in a GeoNames-like file (a `geonameid` column, or both
-/// `timezone` and `population`), else "other". Empty lat and lon give a place without location.
+/// GeoJSON properties (category, description, address, phone, timezone, population or pop_max,
+/// name:xx…). Without a `category` value a row is a "city" in a GeoNames-like file (a
+/// `geonameid` column, or both `timezone` and `population`), else "other". Empty lat and lon give a place without location.
 /// CSV holds points only, so waters and trips (which GeoJSON and GPX bring) cannot come from it.
 public enum CSVParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {

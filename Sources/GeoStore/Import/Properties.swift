@@ -15,6 +15,8 @@ struct Properties {
         case phone, contactPhone, mobile, contactMobile, email, contactEmail, website, contactWebsite
         case image, timezone, osmType, osmID, geonameID, id
         case district, organisation, `operator`
+        // A place's population: OSM's and GeoNames' `population`, Natural Earth's `pop_max`.
+        case population, popMax
         // A trip's (GeoJSON only; `water` names the water it was on).
         case start, end, notes, weather
         // The OSM tags OSMCategoryMapping reads (water and waterway also give a water's kind).
@@ -48,6 +50,8 @@ struct Properties {
             case .district: "district"
             case .organisation: "organisation"
             case .operator: "operator"
+            case .population: "population"
+            case .popMax: "pop_max"
             case .start: "start"
             case .end: "end"
             case .notes: "notes"
@@ -283,6 +287,30 @@ struct Properties {
         return try ianaZone(zone)
     }
 
+    /// `population`, else `pop_max`: a whole number of people, at most ten billion. Natural
+    /// Earth writes -99 in `pop_max` for a place whose population it does not know.
+    func population() throws(GeoError) -> Int? {
+        let (key, text): (Key, String)
+        if let given = self[.population] {
+            (key, text) = (.population, given)
+        } else if let given = self[.popMax], given != "-99" {
+            (key, text) = (.popMax, given)
+        } else {
+            return nil
+        }
+        // A decimal as written (`63534`, `6.3534e4`, `63534.0` from a real-typed column); the
+        // bound keeps the value exact as a double.
+        guard let value = DecimalNumber.parse(text) else { throw .invalid(field: key.text, reason: "'\(text)' is not a number") }
+        guard value >= 0 else { throw .invalid(field: key.text, reason: "'\(text)' is negative") }
+        guard value == value.rounded() else { throw .invalid(field: key.text, reason: "'\(text)' is not a whole number") }
+        guard value <= Self.largestPopulation else {
+            throw .invalid(field: key.text, reason: "'\(text)' is more than \(Int(Self.largestPopulation)), more people than live on Earth")
+        }
+        return Int(value)
+    }
+
+    static let largestPopulation = 1e10
+
     /// Where the record came from: an OSM element ("osm", "node/123"), a GeoNames id, or else
     /// the file and the record's own id. `fileName` is the file's name, not its path, so that
     /// importing it again from elsewhere updates the same rows (see `Properties.fileName(of:)`).
@@ -315,6 +343,7 @@ struct Properties {
         place.website = self[.website, .contactWebsite]
         place.images = self[.image].map { [$0] } ?? []
         place.timezone = try timezone()
+        place.population = try population()
         (place.source, place.sourceID) = source(fileName: fileName, id: id)
         return place
     }
