@@ -37,7 +37,7 @@ struct AnnotationLayout {
         let margin = Self.margin(style)
         let priority = Self.labelPriority(style)
         let positions = features.map(MapRenderer.pinPosition)
-        let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell,
+        let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
                                area: window.grown(by: margin), position: { positions[$0].map(viewport.worldPixel) }) { i in
             Self.mark(features[i], at: positions[i]!, priority: priority, language: language)
         }
@@ -101,18 +101,20 @@ struct AnnotationLayout {
     /// as a map of the whole world would draw them; nil when none has a position.
     static func markInk(_ features: [Feature], viewport: Viewport, style: MapStyle) -> PixelRect? {
         let positions = features.map(MapRenderer.pinPosition), priority = labelPriority(style)
-        let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell, position: { positions[$0].map(viewport.worldPixel) }) { i in
+        let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
+                               position: { positions[$0].map(viewport.worldPixel) }) { i in
             mark(features[i], at: positions[i]!, priority: priority, language: nil)
         }
         let forms = MarkForms(grid: grid, style: style)
         return (0..<grid.cellCount).map { forms.mark(inCell: $0).rect }.reduce(nil) { $0?.union($1) ?? $1 }
     }
 
-    /// A feature as layout sees it: the guide's own objects (any source but OpenStreetMap) are
-    /// more important than OpenStreetMap's.
+    /// A feature as layout sees it: within a category, a place with more people is more
+    /// important, then the guide's own objects (any source but OpenStreetMap) before
+    /// OpenStreetMap's.
     static func mark(_ f: Feature, at position: Coordinate, priority: (String) -> Int, language: String?) -> LayoutMark {
         LayoutMark(id: f.id.description, category: f.category, position: position, label: f.name(in: language),
-                   priority: priority(f.category), importance: f.source == "osm" ? 0 : 1)
+                   priority: priority(f.category), importance: 2 * max(0, f.population ?? 0) + (f.source == "osm" ? 0 : 1))
     }
 
     /// A single place's name; a cluster's most important named member's name and how many
@@ -138,7 +140,7 @@ struct AnnotationLayout {
         let markReach = MarkForms.markReach(style)
         let reach = LabelRequest.reach(PixelExtent(left: markReach, top: markReach, right: markReach, bottom: markReach),
                                        size: maxLabelSize(style), gap: labelGap)
-        let cell = style.clusters.cell, forms = MarkForms.reach(style)
+        let cell = style.clusters.largestCell, forms = MarkForms.reach(style)
         return (LabelPlacement.dependencyReach * reach.x + forms + cell, LabelPlacement.dependencyReach * reach.y + forms + cell)
     }
 

@@ -80,8 +80,8 @@ extension MapRequest {
         }
         guard [1.0, 2, 3].contains(scale) else { throw RenderError(description: "scale: \(scale) is not 1, 2 or 3") }
         // A style read from a file was checked; one changed in code is checked here.
-        guard style.clusters.cell >= MarkForms.smallestCell(style) else {
-            throw RenderError(description: "style: clusters.cell \(style.clusters.cell) must be at least \(MarkForms.smallestCell(style).rounded(.up)) to keep marks apart")
+        guard min(style.clusters.cell, style.clusters.coarse?.cell ?? .infinity) >= MarkForms.smallestCell(style) else {
+            throw RenderError(description: "style: clusters.cell \(style.clusters.cell) (and coarse.cell) must be at least \(MarkForms.smallestCell(style).rounded(.up)) to keep marks apart")
         }
         switch framing {
         case let .center(c, zoom):

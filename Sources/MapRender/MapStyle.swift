@@ -106,6 +106,22 @@ public struct MapStyle: Sendable, Equatable, Decodable {
     /// every category, drawn as one ring split by category around the count.
     public struct ClusterStyle: Sendable, Hashable {
         public var cell: Double
+        /// A larger cell for small scales (below a zoom), where towns crowd round a capital and
+        /// leave no room for its name; nil: `cell` at every zoom.
+        public var coarse: Coarse?
+
+        public struct Coarse: Sendable, Hashable {
+            public var belowZoom: Double
+            public var cell: Double
+        }
+
+        /// The cell side at `zoom`.
+        public func cell(atZoom zoom: Double) -> Double {
+            coarse.map { zoom < $0.belowZoom ? $0.cell : cell } ?? cell
+        }
+
+        /// The largest cell side at any zoom: what bounds how far a mark reaches.
+        public var largestCell: Double { max(cell, coarse?.cell ?? 0) }
         /// The radius of a cluster's ring (before it grows with the count)…
         public var radius: Double
         /// …and the extra size per doubling of the count: the ring is `1 + growth · log2(count)` times `radius`…

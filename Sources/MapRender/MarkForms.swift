@@ -56,7 +56,7 @@ final class MarkForms {
     /// How far from its anchor any mark's ink may reach: a pin's reach, or across its cell.
     static func markReach(_ style: MapStyle) -> Double {
         let r = pinReach(style)
-        return max(r.left, r.top, r.right, r.bottom) + style.clusters.cell
+        return max(r.left, r.top, r.right, r.bottom) + style.clusters.largestCell
     }
 
     /// How far from its cell any mark's decision looks, in world pixels: the cells its own pin
@@ -64,7 +64,7 @@ final class MarkForms {
     /// farther), and the cells their pins cover (a pin's reach and the gap again), plus a cell.
     static func reach(_ style: MapStyle) -> Double {
         let r = pinReach(style)
-        return 3 * max(r.left, r.top, r.right, r.bottom) + 2 * gap + style.clusters.cell
+        return 3 * max(r.left, r.top, r.right, r.bottom) + 2 * gap + style.clusters.largestCell
     }
 
     /// The mark of cell `number`.

@@ -88,6 +88,10 @@ extension MapStyle {
         // Every dot and cluster stays inside its cell, which is what keeps marks apart: the cell
         // must hold the largest of them with its outline, shadow and the gap between marks.
         let needed = MarkForms.smallestCell(self)
+        if let coarse = clusters.coarse, coarse.cell < needed {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("clusters"), StyleKey("coarse"), StyleKey("cell")],
+                                                    debugDescription: "\(coarse.cell) must be at least \(needed.rounded(.up)) (the largest cluster, max_scale × radius, with its outline, shadow and gap)"))
+        }
         guard clusters.cell >= needed else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("clusters"), StyleKey("cell")],
                                                     debugDescription: "\(clusters.cell) must be at least \(needed.rounded(.up)) (the largest cluster, max_scale × radius, with its outline, shadow and gap)"))
@@ -186,8 +190,19 @@ extension MapStyle.PinStyle: Decodable {
 extension MapStyle.ClusterStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["cell", "radius", "growth", "max_scale", "count_color", "count_background", "count_font_size"])
+        try c.only(["cell", "coarse", "radius", "growth", "max_scale", "count_color", "count_background", "count_font_size"])
         cell = try c.length("cell")
+        if c.contains(StyleKey("coarse")) {
+            let section = try c.nestedContainer(keyedBy: StyleKey.self, forKey: StyleKey("coarse"))
+            try section.only(["below_zoom", "cell"])
+            let belowZoom = try section.length("below_zoom")
+            guard belowZoom <= 22 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: section.codingPath + [StyleKey("below_zoom")], debugDescription: "\(belowZoom) must be a zoom, at most 22"))
+            }
+            coarse = Coarse(belowZoom: belowZoom, cell: try section.length("cell"))
+        } else {
+            coarse = nil
+        }
         radius = try c.length("radius")
         growth = try c.length("growth", orZero: true)
         maxScale = try c.length("max_scale")

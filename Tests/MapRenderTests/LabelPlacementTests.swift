@@ -107,7 +107,7 @@ import Testing
         let marks = features.map { f in
             LayoutMark(id: f.id.description, category: f.category, position: f.geometry.coordinates[0], label: f.name, priority: priority(f.category), importance: f.source == "osm" ? 0 : 1)
         }
-        let cell = style.clusters.cell, gap = MarkForms.gap
+        let cell = style.clusters.cell(atZoom: viewport.zoom), gap = MarkForms.gap
         let groups = Clustering.cluster(marks, cellSize: cell, worldPixel: viewport.worldPixel)
         func cellRect(_ g: MarkGroup) -> PixelRect {
             let p = viewport.worldPixel(g.position)

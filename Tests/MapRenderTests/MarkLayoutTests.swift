@@ -17,7 +17,7 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("shared/data/osm_derived/latvia_named_amenity_leisure.geojson")
 
     /// Every box pairwise disjoint (brute force over all pairs), and every feature whose
-    /// position lies in the image a member of exactly one drawn mark.
+    /// position lies in the image (a cell in from its edges) a member of exactly one drawn mark.
     func expectNothingOverlaps(_ request: MapRequest, minimumMarks: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> AnnotationLayout {
         let layout = try MapRenderer.drawn(request).annotations
         let boxes = layout.marks.map { ("mark \($0.group.id)", $0.rect) } + layout.labels.map { ("label \($0.text)", $0.rect) }
@@ -30,10 +30,13 @@ import Testing
         let viewport = try MapRenderer.frame(request, request.features.filter(request.categories.selects))
         var standsIn: [String: Int] = [:]
         for mark in layout.marks { for m in mark.group.members { standsIn[m.id, default: 0] += 1 } }
+        // A place within a cell of the edge may have its dot or ring just outside (moved into its
+        // cell, which the edge cuts): the places farther in must all be drawn.
+        let edge = request.style.clusters.largestCell
         let inside = request.features.filter(request.categories.selects).filter { f in
             guard let c = MapRenderer.pinPosition(f) else { return false }
             let p = viewport.pixel(c)
-            return p.x >= 0 && p.y >= 0 && p.x < request.width && p.y < request.height
+            return p.x >= edge && p.y >= edge && p.x < request.width - edge && p.y < request.height - edge
         }
         let misplaced = inside.filter { standsIn[$0.id.description] != 1 }
         #expect(!inside.isEmpty && misplaced.isEmpty, "\(misplaced.count) of \(inside.count) places not in exactly one mark", sourceLocation: sourceLocation)
@@ -195,5 +198,22 @@ import Testing
         let runs = try #require(names.first).runs
         #expect(runs.count == "Riu Gran Valira".count && runs.allSatisfy { distance(($0.x, $0.y)) < 8 }, "\(runs.map { distance(($0.x, $0.y)) })")
         #expect(Set(runs.map { ($0.angle * 100).rounded() }).count > 1, "the name bends with the river")
+    }
+
+    /// At country scale the cities are named by population: a map of Latvia names its three
+    /// largest, as GeoNames counts them (read from the demo's file, not from the store).
+    @Test func latviaNamesItsLargestCities() throws {
+        let csv = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Data/geonames/geonames_cities500_LV_CZ_tz.csv"), encoding: .utf8)
+        let rows: [[Substring]] = csv.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let latvian: [(name: String, population: Int)] = rows.filter { $0[4] == "LV" }.map { (String($0[1]), Int($0[6]) ?? 0) }
+        let largest = latvian.sorted { $0.population > $1.population }.prefix(3).map(\.name)
+        #expect(largest.count == 3)
+        let store = try SpatiaLiteStore(path: GoldenTests.database.get())
+        let request = try MapRequest(features: [], categories: ["city"], framing: .bbox(BoundingBox(minLon: 20.6, minLat: 55.6, maxLon: 28.5, maxLat: 58.1)),
+                                     width: 1024, height: 768, style: style).fetchingFeatures(from: store)
+        let layout = try expectNothingOverlaps(request, minimumMarks: 50)
+        let texts = layout.labels.map(\.text)
+        for city in largest { #expect(texts.contains { $0 == city || $0.hasPrefix(city + " +") }, "\(city) among \(texts.count) names") }
     }
 }
