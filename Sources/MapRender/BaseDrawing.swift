@@ -13,6 +13,8 @@ struct BaseDrawing {
     /// show, and what lies near is left whole, so that a tile draws it exactly as the overview.
     let clip: PixelRect
     static let clipMargin = 1024.0
+    /// The image itself: what draws wholly outside it is left out (see `fill` and `stroke`).
+    let image: PixelRect
 
     init(style: MapStyle.BaseStyle, viewport: Viewport) {
         self.style = style
@@ -22,7 +24,8 @@ struct BaseDrawing {
             let p = viewport.worldPixel(c)
             return (p.x - origin.x, p.y - origin.y)
         }
-        clip = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height).grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
+        image = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        clip = image.grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
     }
 
     /// The zoom a viewport's base is drawn at (widths, what is shown): the Web Mercator zoom,
@@ -117,11 +120,28 @@ struct BaseDrawing {
         return lines.flatMap { PixelClipping.line($0.map(project), to: clip) }
     }
 
+    /// The box of `lines`, grown by the `reach` of their ink and a pixel more (anti-aliasing,
+    /// Cairo's fixed-point rounding): no pixel outside it changes when they are drawn.
+    private func inkBox(_ lines: [[(x: Double, y: Double)]], reach: Double) -> PixelRect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for line in lines {
+            for p in line { (minX, maxX, minY, maxY) = (min(minX, p.x), max(maxX, p.x), min(minY, p.y), max(maxY, p.y)) }
+        }
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).grown(by: reach + 1)
+    }
+
+    /// Whether what Cairo draws of `lines` in one fill or stroke of their own can touch the image:
+    /// one that cannot changes no pixel and is left out (most of what a tile's fetch area holds).
+    private func shows(_ lines: [[(x: Double, y: Double)]], reach: Double) -> Bool {
+        let box = inkBox(lines, reach: reach)
+        return box.minX <= image.maxX && box.maxX >= image.minX && box.minY <= image.maxY && box.maxY >= image.minY
+    }
+
     /// The areas, filled even-odd per feature: a hole (an island in a lake) stays what is under it.
     private func fill(_ geometries: [Geometry], color: RGBA, on canvas: Canvas) {
         for g in geometries {
             let r = rings(g)
-            guard !r.isEmpty else { continue }
+            guard !r.isEmpty, shows(r, reach: 0) else { continue }
             canvas.path(r, closed: true)
             canvas.fill(color)
         }
@@ -129,29 +149,51 @@ struct BaseDrawing {
 
     private func area(_ geometries: [Geometry], _ s: MapStyle.BaseStyle.AreaStyle, on canvas: Canvas) {
         guard zoom >= s.minZoom else { return }
+        var outlinesLeftOut = false
         for g in geometries {
             let r = rings(g)
             guard !r.isEmpty else { continue }
+            guard shows(r, reach: s.outlineWidth / 2) else {
+                outlinesLeftOut = outlinesLeftOut || s.outlineWidth > 0
+                continue
+            }
             canvas.path(r, closed: true)
             canvas.fill(s.fill, preserve: s.outlineWidth > 0)
             if s.outlineWidth > 0 { canvas.stroke(s.outline, width: s.outlineWidth) }
         }
+        if outlinesLeftOut { canvas.lineEnds(dashed: false) }
     }
 
     /// All the lines in one path, stroked once: where two meet, their ink merges.
+    /// Lines left out as invisible leave the line ends set as their stroke would (`Canvas.lineEnds`).
     private func stroke(_ geometries: [Geometry], color: RGBA, width: Double, dash: [Double] = [], scaled: Bool = true, on canvas: Canvas) {
         let all = geometries.flatMap(lines)
         guard !all.isEmpty else { return }
         let w = scaled ? max(0.5, style.width(width, atZoom: zoom)) : width
         guard !dash.isEmpty else {
-            canvas.path(all.map(\.points), closed: false)
+            // Only lines wholly above or below the image are left out of the one path. Cairo clips
+            // a stroke reaching beyond the image to it, and what lies beside the image becomes
+            // edges along its side whose ends change how those rows are anti-aliased; what lies
+            // above or below is dropped. A dot above the image keeps the stroke reaching beyond
+            // it, clipped as before, when lines were left out.
+            var kept = all.filter { piece in
+                let box = inkBox([piece.points], reach: w / 2)
+                return box.minY <= image.maxY && box.maxY >= image.minY
+            }
+            guard !kept.isEmpty else { return canvas.lineEnds(dashed: false) }
+            if kept.count < all.count {
+                let above = (x: image.minX, y: image.minY - w - 16)
+                kept.append(([above, above], 0))
+            }
+            canvas.path(kept.map(\.points), closed: false)
             return canvas.stroke(color, width: w)
         }
         // Piece by piece: each keeps the dashes' phase where the whole line has it.
         let lengths = scaled ? dash.map { style.width($0, atZoom: zoom) } : dash
-        for piece in all {
+        for piece in all where shows([piece.points], reach: w / 2) {
             canvas.path([piece.points], closed: false)
             canvas.stroke(color, width: w, dash: lengths, offset: piece.start)
         }
+        canvas.lineEnds(dashed: true)
     }
 }
