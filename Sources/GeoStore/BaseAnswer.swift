@@ -7,7 +7,11 @@ import GeoCore
 /// they were stored (their row ids, given in import order by both stores).
 package struct BaseAnswer {
     private let parts: [BoundingBox]
-    private var found: [Int64: BaseFeature] = [:]
+    private var found: [BaseFeature] = []
+    /// Each found feature's place in drawing order: its layer's, its rank, its row id. Sorting
+    /// these rather than the features spares copying each feature at every comparison.
+    private var order: [(layer: Int, rank: Int, id: Int64)] = []
+    private var ids: Set<Int64> = []
 
     package init(_ box: BoundingBox) { parts = box.unwrapped }
 
@@ -16,13 +20,20 @@ package struct BaseAnswer {
 
     /// Takes a candidate of row `id`.
     package mutating func add(_ id: Int64, _ feature: BaseFeature) {
-        guard found[id] == nil, let extent = Extent(feature.geometry),
+        guard !ids.contains(id), let extent = Extent(feature.geometry),
               parts.contains(where: { extent.meets($0) }) else { return }
-        found[id] = feature
+        ids.insert(id)
+        order.append((Self.layers.firstIndex(of: feature.layer)!, feature.rank, id))
+        found.append(feature)
     }
 
+    private static let layers = BaseLayer.allCases
+
     package var features: [BaseFeature] {
-        found.sorted { ($0.value.layer, -$0.value.rank, $0.key) < ($1.value.layer, -$1.value.rank, $1.key) }.map(\.value)
+        found.indices.sorted { a, b in
+            let (x, y) = (order[a], order[b])
+            return (x.layer, -x.rank, x.id) < (y.layer, -y.rank, y.id)
+        }.map { found[$0] }
     }
 }
 
