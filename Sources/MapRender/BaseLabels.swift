@@ -67,8 +67,11 @@ struct BaseLabels {
     }
 
     private func name(_ f: BaseFeature) -> String? {
-        guard let n = f.name(in: language)?.trimmingCharacters(in: .whitespaces), !n.isEmpty else { return nil }
-        return n
+        guard let n = f.name(in: language), let first = n.unicodeScalars.first, let last = n.unicodeScalars.last else { return nil }
+        // Trimming goes through NSString: only for the rare name that has white space to trim.
+        if !CharacterSet.whitespaces.contains(first) && !CharacterSet.whitespaces.contains(last) { return n }
+        let trimmed = n.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// Places, then waters and parks by their size on the image: horizontal names at a point,
@@ -118,7 +121,6 @@ struct BaseLabels {
         struct Key: Hashable { let text: String, layer: BaseLayer, kind: String }
         var groups: [Key: [[Coordinate]]] = [:]
         for f in base {
-            guard let text = name(f) else { continue }
             let kind: String
             switch f.layer {
             case .road:
@@ -129,6 +131,7 @@ struct BaseLabels {
                 kind = f.kind
             default: continue
             }
+            guard let text = name(f) else { continue }
             let lines: [[Coordinate]] = switch f.geometry {
             case let .lineString(l): [l]
             case let .multiLineString(ls): ls
