@@ -42,11 +42,21 @@ private struct Extent {
     var minLon = Double.infinity, minLat = Double.infinity, maxLon = -Double.infinity, maxLat = -Double.infinity
 
     init?(_ geometry: Geometry) {
-        for c in geometry.coordinates {
+        // Line by line: `Geometry.coordinates` would copy them all into one array first.
+        switch geometry {
+        case let .point(c): add([c])
+        case let .lineString(cs), let .multiPoint(cs): add(cs)
+        case let .polygon(lines), let .multiLineString(lines): lines.forEach { add($0) }
+        case let .multiPolygon(polygons): polygons.forEach { $0.forEach { add($0) } }
+        }
+        guard minLon <= maxLon else { return nil }
+    }
+
+    private mutating func add(_ coordinates: [Coordinate]) {
+        for c in coordinates {
             (minLon, maxLon) = (min(minLon, c.lon), max(maxLon, c.lon))
             (minLat, maxLat) = (min(minLat, c.lat), max(maxLat, c.lat))
         }
-        guard minLon <= maxLon else { return nil }
     }
 
     func meets(_ box: BoundingBox) -> Bool {
