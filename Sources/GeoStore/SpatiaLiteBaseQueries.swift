@@ -8,9 +8,8 @@ extension SpatiaLiteStore: BaseMapSource {
         guard try holdsBase() else { return [] }
         let band = BaseBand.number(forZoom: zoom)
         let statement = try cached("""
-            SELECT id, layer, kind, name, names, rank, geom FROM base
-            WHERE id IN (SELECT pkid FROM idx_base_geom WHERE xmax >= ? AND xmin <= ? AND ymax >= ? AND ymin <= ?)
-            AND band = ?
+            SELECT b.id, b.layer, b.kind, b.name, b.names, b.rank, b.geom FROM idx_base_geom AS r JOIN base AS b ON b.id = r.pkid
+            WHERE r.xmax >= ? AND r.xmin <= ? AND r.ymax >= ? AND r.ymin <= ? AND b.band = ?
             """)
         var answer = BaseAnswer(box)
         for part in answer.searched {
