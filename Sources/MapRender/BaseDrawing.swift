@@ -66,7 +66,7 @@ struct BaseDrawing {
         let waterways = Dictionary(grouping: layer(.waterway), by: \.kind)
         for kind in waterways.keys.sorted() {
             guard let c = style.waterways.kinds[kind], zoom >= c.minZoom else { continue }
-            stroke(waterways[kind]!.map(\.geometry), color: style.waterways.color, width: c.width, on: canvas)
+            stroke(waterways[kind]!.map(\.geometry).flatMap(lines), color: style.waterways.color, width: c.width, on: canvas)
         }
         if zoom >= style.buildings.minZoom { area(layer(.building).map(\.geometry), style.buildings, on: canvas) }
         drawRoads(layer(.road), on: canvas)
@@ -75,14 +75,15 @@ struct BaseDrawing {
             let (trams, railways) = layer(.rail).reduce(into: ([Geometry](), [Geometry]())) { lines, f in
                 if MapStyle.BaseStyle.RailStyle.streetKinds.contains(f.kind) { lines.0.append(f.geometry) } else { lines.1.append(f.geometry) }
             }
-            stroke(trams, color: rail.color, width: rail.tramWidth, on: canvas)
-            stroke(railways, color: rail.color, width: rail.width, on: canvas)
-            stroke(railways, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
+            stroke(trams.flatMap(lines), color: rail.color, width: rail.tramWidth, on: canvas)
+            let railLines = railways.flatMap(lines)
+            stroke(railLines, color: rail.color, width: rail.width, on: canvas)
+            stroke(railLines, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
         }
         for (level, borders) in Dictionary(grouping: layer(.border), by: { Int($0.kind) ?? 10 }).sorted(by: { $0.key > $1.key }) {
             // Each level below the countries' is thinner, its dashes shorter.
             let factor = max(0.35, 1 - 0.15 * Double(max(0, level - 2)))
-            stroke(borders.map(\.geometry), color: style.borders.color, width: style.borders.width * factor,
+            stroke(borders.map(\.geometry).flatMap(lines), color: style.borders.color, width: style.borders.width * factor,
                    dash: style.borders.dash.map { $0 * factor }, scaled: false, on: canvas)
         }
     }
@@ -93,10 +94,12 @@ struct BaseDrawing {
         let classes = byClass.keys.compactMap { name in style.roads[name].map { (name, $0) } }
             .filter { zoom >= $0.1.minZoom }
             .sorted { ($0.1.width, $0.0) < ($1.1.width, $1.0) }
+        // Projected and clipped once for both strokes.
+        let lines = Dictionary(uniqueKeysWithValues: classes.map { name, _ in (name, byClass[name]!.flatMap(self.lines)) })
         for (name, road) in classes where road.casingWidth > 0 {
-            stroke(byClass[name]!, color: road.casing, width: road.width + 2 * road.casingWidth, on: canvas)
+            stroke(lines[name]!, color: road.casing, width: road.width + 2 * road.casingWidth, on: canvas)
         }
-        for (name, road) in classes { stroke(byClass[name]!, color: road.fill, width: road.width, dash: road.dash, on: canvas) }
+        for (name, road) in classes { stroke(lines[name]!, color: road.fill, width: road.width, dash: road.dash, on: canvas) }
     }
 
     private func rings(_ geometry: Geometry) -> [[(x: Double, y: Double)]] {
@@ -164,10 +167,10 @@ struct BaseDrawing {
         if outlinesLeftOut { canvas.lineEnds(dashed: false) }
     }
 
-    /// All the lines in one path, stroked once: where two meet, their ink merges.
+    /// All the lines (pieces of `lines`) in one path, stroked once: where two meet, their ink merges.
     /// Lines left out as invisible leave the line ends set as their stroke would (`Canvas.lineEnds`).
-    private func stroke(_ geometries: [Geometry], color: RGBA, width: Double, dash: [Double] = [], scaled: Bool = true, on canvas: Canvas) {
-        let all = geometries.flatMap(lines)
+    private func stroke(_ all: [(points: [(x: Double, y: Double)], start: Double)], color: RGBA, width: Double, dash: [Double] = [], scaled: Bool = true,
+                        on canvas: Canvas) {
         guard !all.isEmpty else { return }
         let w = scaled ? max(0.5, style.width(width, atZoom: zoom)) : width
         guard !dash.isEmpty else {
