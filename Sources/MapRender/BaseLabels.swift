@@ -175,8 +175,12 @@ struct BaseLabels {
             let a = line.point(at: start), b = line.point(at: start + length)
             let (path, from) = b.x >= a.x ? (line, start) : (reversed, line.length - start - length)
             guard let glyphs = path.glyphs(advances: advances, start: from, baselineShift: size * 0.35) else { return nil }
-            let boxes = zip(glyphs, advances).map { g, a in
-                Self.box(x: g.x, y: g.y, angle: g.angle, width: a, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+            var boxes: [PixelRect] = []
+            for (g, a) in zip(glyphs, advances) {
+                let box = Self.box(x: g.x, y: g.y, angle: g.angle, width: a, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+                // Not wholly within the image: `place` would refuse it (most spots along a tile's streets).
+                guard bounds.contains(box) else { return nil }
+                boxes.append(box)
             }
             return BaseLabel(text: text, fontSize: size, bold: false, color: color,
                              runs: zip(characters, glyphs).map { ($0, $1.x, $1.y, $1.angle) }, boxes: boxes)
@@ -186,11 +190,12 @@ struct BaseLabels {
     /// The upright box around a character turned by `angle` about its origin.
     static func box(x: Double, y: Double, angle: Double, width: Double, above: Double, below: Double, side: Double) -> PixelRect {
         let (c, s) = (cos(angle), sin(angle))
-        let corners = [(-side, -above), (width + side, -above), (width + side, below), (-side, below)].map { u, v in
-            (x: x + u * c - v * s, y: y + u * s + v * c)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (u, v) in [(-side, -above), (width + side, -above), (width + side, below), (-side, below)] {
+            let (px, py) = (x + u * c - v * s, y + u * s + v * c)
+            (minX, maxX, minY, maxY) = (min(minX, px), max(maxX, px), min(minY, py), max(maxY, py))
         }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The labels, halos first (so that no halo covers a neighbour's letters), then the text, shown as text (PDF keeps it searchable).
