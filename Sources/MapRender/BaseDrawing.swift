@@ -15,6 +15,11 @@ struct BaseDrawing {
     static let clipMargin = 1024.0
     /// The image itself: what draws wholly outside it is left out (see `fill` and `stroke`).
     let image: PixelRect
+    /// Whether x grows with the longitude alone and y falls with the latitude alone (Web
+    /// Mercator), so that the extreme coordinates of some points give their pixels' box.
+    let separable: Bool
+    /// Farther than any line's or outline's ink reaches, and a pixel more.
+    let farReach: Double
 
     init(style: MapStyle.BaseStyle, viewport: Viewport) {
         self.style = style
@@ -26,6 +31,22 @@ struct BaseDrawing {
         }
         image = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
         clip = image.grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
+        separable = viewport.projection is WebMercator
+        farReach = Self.reach(style, zoom: zoom) + style.borders.width + style.water.outlineWidth + style.buildings.outlineWidth + 2
+    }
+
+    /// The box of the image pixels of `lines` from their extreme coordinates alone, a pixel
+    /// larger against rounding: no point need be projected. Nil where the projection is not
+    /// `separable`, or for no points.
+    func roughBox(_ lines: [[Coordinate]]) -> PixelRect? {
+        guard separable else { return nil }
+        var minLat = Double.infinity, minLon = Double.infinity, maxLat = -Double.infinity, maxLon = -Double.infinity
+        for line in lines {
+            for c in line { (minLat, maxLat, minLon, maxLon) = (min(minLat, c.lat), max(maxLat, c.lat), min(minLon, c.lon), max(maxLon, c.lon)) }
+        }
+        guard minLat <= maxLat else { return nil }
+        let nw = project(Coordinate(lat: maxLat, lon: minLon)), se = project(Coordinate(lat: minLat, lon: maxLon))
+        return PixelRect(x: nw.x, y: nw.y, width: se.x - nw.x, height: se.y - nw.y).grown(by: 1)
     }
 
     /// The zoom a viewport's base is drawn at (widths, what is shown): the Web Mercator zoom,
@@ -108,7 +129,13 @@ struct BaseDrawing {
         case let .multiPolygon(polygons): polygons
         default: []
         }
-        return polygons.flatMap { $0 }.map { PixelClipping.ring($0.map(project), to: clip) }.filter { $0.count > 2 }
+        let rings = polygons.flatMap { $0 }
+        // Wholly within `clip` (so uncut) and far from the image: no need to project it, as every
+        // fill and outline leaves it out. An empty ring stands for its rings.
+        if let box = roughBox(rings), clip.contains(box), !box.intersects(image.grown(by: farReach)) {
+            return rings.contains { $0.count > 2 } ? [[]] : []
+        }
+        return rings.map { PixelClipping.ring($0.map(project), to: clip) }.filter { $0.count > 2 }
     }
 
     private func lines(_ geometry: Geometry) -> [(points: [(x: Double, y: Double)], start: Double)] {
@@ -119,6 +146,12 @@ struct BaseDrawing {
         case let .polygon(rings): rings
         case let .multiPolygon(polygons): polygons.flatMap { $0 }
         case .point, .multiPoint: []
+        }
+        // Wholly within `clip` (so uncut: a piece per line) and far above or below the image: no
+        // need to project it, as every stroke leaves it out (beside the image, solid lines are
+        // kept: see `stroke`). An empty piece stands for its pieces.
+        if let box = roughBox(lines), clip.contains(box), box.maxY < image.minY - farReach || box.minY > image.maxY + farReach {
+            return [([], 0)]
         }
         return lines.flatMap { PixelClipping.line($0.map(project), to: clip) }
     }

@@ -23,6 +23,7 @@ struct BaseLabels {
     let language: String?
     let zoom: Double
     let project: (Coordinate) -> (x: Double, y: Double)
+    let drawing: BaseDrawing
     /// Where labels must lie whole: the image. A tile's names stay within it too, since the
     /// pins of the next tile, which a name across the edge might cover, are not known here.
     let bounds: PixelRect
@@ -42,6 +43,7 @@ struct BaseLabels {
         self.language = language
         zoom = drawing.zoom
         project = drawing.project
+        self.drawing = drawing
         bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         self.canvas = canvas
     }
@@ -143,6 +145,8 @@ struct BaseLabels {
         var candidates: [(Key, TextOnLine)] = []
         for (key, lines) in groups {
             for chain in LineChains.join(lines) {
+                // Wholly outside the image by its extreme coordinates alone: no need to project it.
+                if let box = drawing.roughBox([chain]), !box.intersects(bounds) { continue }
                 let line = TextOnLine(chain.map(project))
                 let xs = line.points.map(\.x), ys = line.points.map(\.y)
                 guard PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!).intersects(bounds) else { continue }
