@@ -7,7 +7,11 @@ import GeoCore
 /// they were stored (their row ids, given in import order by both stores).
 package struct BaseAnswer {
     private let parts: [BoundingBox]
-    private var found: [Int64: BaseFeature] = [:]
+    private var found: [BaseFeature] = []
+    /// Each found feature's place in drawing order: its layer's, its rank, its row id. Sorting
+    /// these rather than the features spares copying each feature at every comparison.
+    private var order: [(layer: Int, rank: Int, id: Int64)] = []
+    private var ids: Set<Int64> = []
 
     package init(_ box: BoundingBox) { parts = box.unwrapped }
 
@@ -16,13 +20,20 @@ package struct BaseAnswer {
 
     /// Takes a candidate of row `id`.
     package mutating func add(_ id: Int64, _ feature: BaseFeature) {
-        guard found[id] == nil, let extent = Extent(feature.geometry),
+        guard !ids.contains(id), let extent = Extent(feature.geometry),
               parts.contains(where: { extent.meets($0) }) else { return }
-        found[id] = feature
+        ids.insert(id)
+        order.append((Self.layers.firstIndex(of: feature.layer)!, feature.rank, id))
+        found.append(feature)
     }
 
+    private static let layers = BaseLayer.allCases
+
     package var features: [BaseFeature] {
-        found.sorted { ($0.value.layer, -$0.value.rank, $0.key) < ($1.value.layer, -$1.value.rank, $1.key) }.map(\.value)
+        found.indices.sorted { a, b in
+            let (x, y) = (order[a], order[b])
+            return (x.layer, -x.rank, x.id) < (y.layer, -y.rank, y.id)
+        }.map { found[$0] }
     }
 }
 
@@ -31,11 +42,21 @@ private struct Extent {
     var minLon = Double.infinity, minLat = Double.infinity, maxLon = -Double.infinity, maxLat = -Double.infinity
 
     init?(_ geometry: Geometry) {
-        for c in geometry.coordinates {
+        // Line by line: `Geometry.coordinates` would copy them all into one array first.
+        switch geometry {
+        case let .point(c): add([c])
+        case let .lineString(cs), let .multiPoint(cs): add(cs)
+        case let .polygon(lines), let .multiLineString(lines): lines.forEach { add($0) }
+        case let .multiPolygon(polygons): polygons.forEach { $0.forEach { add($0) } }
+        }
+        guard minLon <= maxLon else { return nil }
+    }
+
+    private mutating func add(_ coordinates: [Coordinate]) {
+        for c in coordinates {
             (minLon, maxLon) = (min(minLon, c.lon), max(maxLon, c.lon))
             (minLat, maxLat) = (min(minLat, c.lat), max(maxLat, c.lat))
         }
-        guard minLon <= maxLon else { return nil }
     }
 
     func meets(_ box: BoundingBox) -> Bool {

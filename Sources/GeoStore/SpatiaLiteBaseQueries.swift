@@ -8,22 +8,31 @@ extension SpatiaLiteStore: BaseMapSource {
         guard try holdsBase() else { return [] }
         let band = BaseBand.number(forZoom: zoom)
         let statement = try cached("""
-            SELECT id, layer, kind, name, names, rank, AsBinary(geom) FROM base
-            WHERE id IN (SELECT pkid FROM idx_base_geom WHERE xmax >= ? AND xmin <= ? AND ymax >= ? AND ymin <= ?)
-            AND band = ?
+            SELECT b.id, b.layer, b.kind, b.name, b.names, b.rank, b.geom FROM idx_base_geom AS r JOIN base AS b ON b.id = r.pkid
+            WHERE r.xmax >= ? AND r.xmin <= ? AND r.ymax >= ? AND r.ymin <= ? AND b.band = ?
             """)
         var answer = BaseAnswer(box)
         for part in answer.searched {
             try statement.bind([part.minLon, part.maxLon, part.minLat, part.maxLat, band])
             defer { statement.reset() }
             while try statement.step() {
-                guard let layer = statement.string(1).flatMap(BaseLayer.init(rawValue:)), let bytes = statement.blob(6) else { continue }
+                guard let layer = statement.string(1).flatMap(BaseLayer.init(rawValue:)), let blob = statement.blob(6),
+                      let geometry = try SpatiaLiteBlob.geometry(blob) ?? wkbGeometry(blob) else { continue }
                 answer.add(statement.int(0), BaseFeature(layer: layer, kind: statement.string(2) ?? "", name: statement.string(3),
                                                          names: JSON.decode([String: String].self, statement.string(4)) ?? [:],
-                                                         rank: Int(statement.int(5)), geometry: try WKB.decode(bytes)))
+                                                         rank: Int(statement.int(5)), geometry: geometry))
             }
         }
         return answer.features
+    }
+
+    /// A geometry `SpatiaLiteBlob` does not read, through SpatiaLite's WKB (nil where it has none).
+    private func wkbGeometry(_ blob: UnsafeRawBufferPointer) throws -> Geometry? {
+        let statement = try cached("SELECT AsBinary(?)")
+        defer { statement.reset() }
+        try statement.bind([Array(blob)])
+        guard try statement.step(), let bytes = statement.blob(0) else { return nil }
+        return try WKB.decode(bytes)
     }
 
     /// As of the data's version: every map's credits ask, and finding them anew reads the whole

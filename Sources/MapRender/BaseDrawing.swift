@@ -13,6 +13,13 @@ struct BaseDrawing {
     /// show, and what lies near is left whole, so that a tile draws it exactly as the overview.
     let clip: PixelRect
     static let clipMargin = 1024.0
+    /// The image itself: what draws wholly outside it is left out (see `fill` and `stroke`).
+    let image: PixelRect
+    /// Whether x grows with the longitude alone and y falls with the latitude alone (Web
+    /// Mercator), so that the extreme coordinates of some points give their pixels' box.
+    let separable: Bool
+    /// Farther than any line's or outline's ink reaches, and a pixel more.
+    let farReach: Double
 
     init(style: MapStyle.BaseStyle, viewport: Viewport) {
         self.style = style
@@ -22,7 +29,24 @@ struct BaseDrawing {
             let p = viewport.worldPixel(c)
             return (p.x - origin.x, p.y - origin.y)
         }
-        clip = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height).grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
+        image = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        clip = image.grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
+        separable = viewport.projection is WebMercator
+        farReach = Self.reach(style, zoom: zoom) + style.borders.width + style.water.outlineWidth + style.buildings.outlineWidth + 2
+    }
+
+    /// The box of the image pixels of `lines` from their extreme coordinates alone, a pixel
+    /// larger against rounding: no point need be projected. Nil where the projection is not
+    /// `separable`, or for no points.
+    func roughBox(_ lines: [[Coordinate]]) -> PixelRect? {
+        guard separable else { return nil }
+        var minLat = Double.infinity, minLon = Double.infinity, maxLat = -Double.infinity, maxLon = -Double.infinity
+        for line in lines {
+            for c in line { (minLat, maxLat, minLon, maxLon) = (min(minLat, c.lat), max(maxLat, c.lat), min(minLon, c.lon), max(maxLon, c.lon)) }
+        }
+        guard minLat <= maxLat else { return nil }
+        let nw = project(Coordinate(lat: maxLat, lon: minLon)), se = project(Coordinate(lat: minLat, lon: maxLon))
+        return PixelRect(x: nw.x, y: nw.y, width: se.x - nw.x, height: se.y - nw.y).grown(by: 1)
     }
 
     /// The zoom a viewport's base is drawn at (widths, what is shown): the Web Mercator zoom,
@@ -63,7 +87,7 @@ struct BaseDrawing {
         let waterways = Dictionary(grouping: layer(.waterway), by: \.kind)
         for kind in waterways.keys.sorted() {
             guard let c = style.waterways.kinds[kind], zoom >= c.minZoom else { continue }
-            stroke(waterways[kind]!.map(\.geometry), color: style.waterways.color, width: c.width, on: canvas)
+            stroke(waterways[kind]!.map(\.geometry).flatMap(lines), color: style.waterways.color, width: c.width, on: canvas)
         }
         if zoom >= style.buildings.minZoom { area(layer(.building).map(\.geometry), style.buildings, on: canvas) }
         drawRoads(layer(.road), on: canvas)
@@ -72,14 +96,15 @@ struct BaseDrawing {
             let (trams, railways) = layer(.rail).reduce(into: ([Geometry](), [Geometry]())) { lines, f in
                 if MapStyle.BaseStyle.RailStyle.streetKinds.contains(f.kind) { lines.0.append(f.geometry) } else { lines.1.append(f.geometry) }
             }
-            stroke(trams, color: rail.color, width: rail.tramWidth, on: canvas)
-            stroke(railways, color: rail.color, width: rail.width, on: canvas)
-            stroke(railways, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
+            stroke(trams.flatMap(lines), color: rail.color, width: rail.tramWidth, on: canvas)
+            let railLines = railways.flatMap(lines)
+            stroke(railLines, color: rail.color, width: rail.width, on: canvas)
+            stroke(railLines, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
         }
         for (level, borders) in Dictionary(grouping: layer(.border), by: { Int($0.kind) ?? 10 }).sorted(by: { $0.key > $1.key }) {
             // Each level below the countries' is thinner, its dashes shorter.
             let factor = max(0.35, 1 - 0.15 * Double(max(0, level - 2)))
-            stroke(borders.map(\.geometry), color: style.borders.color, width: style.borders.width * factor,
+            stroke(borders.map(\.geometry).flatMap(lines), color: style.borders.color, width: style.borders.width * factor,
                    dash: style.borders.dash.map { $0 * factor }, scaled: false, on: canvas)
         }
     }
@@ -90,10 +115,12 @@ struct BaseDrawing {
         let classes = byClass.keys.compactMap { name in style.roads[name].map { (name, $0) } }
             .filter { zoom >= $0.1.minZoom }
             .sorted { ($0.1.width, $0.0) < ($1.1.width, $1.0) }
+        // Projected and clipped once for both strokes.
+        let lines = Dictionary(uniqueKeysWithValues: classes.map { name, _ in (name, byClass[name]!.flatMap(self.lines)) })
         for (name, road) in classes where road.casingWidth > 0 {
-            stroke(byClass[name]!, color: road.casing, width: road.width + 2 * road.casingWidth, on: canvas)
+            stroke(lines[name]!, color: road.casing, width: road.width + 2 * road.casingWidth, on: canvas)
         }
-        for (name, road) in classes { stroke(byClass[name]!, color: road.fill, width: road.width, dash: road.dash, on: canvas) }
+        for (name, road) in classes { stroke(lines[name]!, color: road.fill, width: road.width, dash: road.dash, on: canvas) }
     }
 
     private func rings(_ geometry: Geometry) -> [[(x: Double, y: Double)]] {
@@ -102,7 +129,13 @@ struct BaseDrawing {
         case let .multiPolygon(polygons): polygons
         default: []
         }
-        return polygons.flatMap { $0 }.map { PixelClipping.ring($0.map(project), to: clip) }.filter { $0.count > 2 }
+        let rings = polygons.flatMap { $0 }
+        // Wholly within `clip` (so uncut) and far from the image: no need to project it, as every
+        // fill and outline leaves it out. An empty ring stands for its rings.
+        if let box = roughBox(rings), clip.contains(box), !box.intersects(image.grown(by: farReach)) {
+            return rings.contains { $0.count > 2 } ? [[]] : []
+        }
+        return rings.map { PixelClipping.ring($0.map(project), to: clip) }.filter { $0.count > 2 }
     }
 
     private func lines(_ geometry: Geometry) -> [(points: [(x: Double, y: Double)], start: Double)] {
@@ -114,14 +147,37 @@ struct BaseDrawing {
         case let .multiPolygon(polygons): polygons.flatMap { $0 }
         case .point, .multiPoint: []
         }
+        // Wholly within `clip` (so uncut: a piece per line) and far above or below the image: no
+        // need to project it, as every stroke leaves it out (beside the image, solid lines are
+        // kept: see `stroke`). An empty piece stands for its pieces.
+        if let box = roughBox(lines), clip.contains(box), box.maxY < image.minY - farReach || box.minY > image.maxY + farReach {
+            return [([], 0)]
+        }
         return lines.flatMap { PixelClipping.line($0.map(project), to: clip) }
+    }
+
+    /// The box of `lines`, grown by the `reach` of their ink and a pixel more (anti-aliasing,
+    /// Cairo's fixed-point rounding): no pixel outside it changes when they are drawn.
+    private func inkBox(_ lines: [[(x: Double, y: Double)]], reach: Double) -> PixelRect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for line in lines {
+            for p in line { (minX, maxX, minY, maxY) = (min(minX, p.x), max(maxX, p.x), min(minY, p.y), max(maxY, p.y)) }
+        }
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).grown(by: reach + 1)
+    }
+
+    /// Whether what Cairo draws of `lines` in one fill or stroke of their own can touch the image:
+    /// one that cannot changes no pixel and is left out (most of what a tile's fetch area holds).
+    private func shows(_ lines: [[(x: Double, y: Double)]], reach: Double) -> Bool {
+        let box = inkBox(lines, reach: reach)
+        return box.minX <= image.maxX && box.maxX >= image.minX && box.minY <= image.maxY && box.maxY >= image.minY
     }
 
     /// The areas, filled even-odd per feature: a hole (an island in a lake) stays what is under it.
     private func fill(_ geometries: [Geometry], color: RGBA, on canvas: Canvas) {
         for g in geometries {
             let r = rings(g)
-            guard !r.isEmpty else { continue }
+            guard !r.isEmpty, shows(r, reach: 0) else { continue }
             canvas.path(r, closed: true)
             canvas.fill(color)
         }
@@ -129,29 +185,51 @@ struct BaseDrawing {
 
     private func area(_ geometries: [Geometry], _ s: MapStyle.BaseStyle.AreaStyle, on canvas: Canvas) {
         guard zoom >= s.minZoom else { return }
+        var outlinesLeftOut = false
         for g in geometries {
             let r = rings(g)
             guard !r.isEmpty else { continue }
+            guard shows(r, reach: s.outlineWidth / 2) else {
+                outlinesLeftOut = outlinesLeftOut || s.outlineWidth > 0
+                continue
+            }
             canvas.path(r, closed: true)
             canvas.fill(s.fill, preserve: s.outlineWidth > 0)
             if s.outlineWidth > 0 { canvas.stroke(s.outline, width: s.outlineWidth) }
         }
+        if outlinesLeftOut { canvas.lineEnds(dashed: false) }
     }
 
-    /// All the lines in one path, stroked once: where two meet, their ink merges.
-    private func stroke(_ geometries: [Geometry], color: RGBA, width: Double, dash: [Double] = [], scaled: Bool = true, on canvas: Canvas) {
-        let all = geometries.flatMap(lines)
+    /// All the lines (pieces of `lines`) in one path, stroked once: where two meet, their ink merges.
+    /// Lines left out as invisible leave the line ends set as their stroke would (`Canvas.lineEnds`).
+    private func stroke(_ all: [(points: [(x: Double, y: Double)], start: Double)], color: RGBA, width: Double, dash: [Double] = [], scaled: Bool = true,
+                        on canvas: Canvas) {
         guard !all.isEmpty else { return }
         let w = scaled ? max(0.5, style.width(width, atZoom: zoom)) : width
         guard !dash.isEmpty else {
-            canvas.path(all.map(\.points), closed: false)
+            // Only lines wholly above or below the image are left out of the one path. Cairo clips
+            // a stroke reaching beyond the image to it, and what lies beside the image becomes
+            // edges along its side whose ends change how those rows are anti-aliased; what lies
+            // above or below is dropped. A dot above the image keeps the stroke reaching beyond
+            // it, clipped as before, when lines were left out.
+            var kept = all.filter { piece in
+                let box = inkBox([piece.points], reach: w / 2)
+                return box.minY <= image.maxY && box.maxY >= image.minY
+            }
+            guard !kept.isEmpty else { return canvas.lineEnds(dashed: false) }
+            if kept.count < all.count {
+                let above = (x: image.minX, y: image.minY - w - 16)
+                kept.append(([above, above], 0))
+            }
+            canvas.path(kept.map(\.points), closed: false)
             return canvas.stroke(color, width: w)
         }
         // Piece by piece: each keeps the dashes' phase where the whole line has it.
         let lengths = scaled ? dash.map { style.width($0, atZoom: zoom) } : dash
-        for piece in all {
+        for piece in all where shows([piece.points], reach: w / 2) {
             canvas.path([piece.points], closed: false)
             canvas.stroke(color, width: w, dash: lengths, offset: piece.start)
         }
+        canvas.lineEnds(dashed: true)
     }
 }

@@ -23,6 +23,7 @@ struct BaseLabels {
     let language: String?
     let zoom: Double
     let project: (Coordinate) -> (x: Double, y: Double)
+    let drawing: BaseDrawing
     /// Where labels must lie whole: the image. A tile's names stay within it too, since the
     /// pins of the next tile, which a name across the edge might cover, are not known here.
     let bounds: PixelRect
@@ -42,6 +43,7 @@ struct BaseLabels {
         self.language = language
         zoom = drawing.zoom
         project = drawing.project
+        self.drawing = drawing
         bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         self.canvas = canvas
     }
@@ -67,8 +69,11 @@ struct BaseLabels {
     }
 
     private func name(_ f: BaseFeature) -> String? {
-        guard let n = f.name(in: language)?.trimmingCharacters(in: .whitespaces), !n.isEmpty else { return nil }
-        return n
+        guard let n = f.name(in: language), let first = n.unicodeScalars.first, let last = n.unicodeScalars.last else { return nil }
+        // Trimming goes through NSString: only for the rare name that has white space to trim.
+        if !CharacterSet.whitespaces.contains(first) && !CharacterSet.whitespaces.contains(last) { return n }
+        let trimmed = n.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// Places, then waters and parks by their size on the image: horizontal names at a point,
@@ -118,7 +123,6 @@ struct BaseLabels {
         struct Key: Hashable { let text: String, layer: BaseLayer, kind: String }
         var groups: [Key: [[Coordinate]]] = [:]
         for f in base {
-            guard let text = name(f) else { continue }
             let kind: String
             switch f.layer {
             case .road:
@@ -129,6 +133,7 @@ struct BaseLabels {
                 kind = f.kind
             default: continue
             }
+            guard let text = name(f) else { continue }
             let lines: [[Coordinate]] = switch f.geometry {
             case let .lineString(l): [l]
             case let .multiLineString(ls): ls
@@ -140,6 +145,8 @@ struct BaseLabels {
         var candidates: [(Key, TextOnLine)] = []
         for (key, lines) in groups {
             for chain in LineChains.join(lines) {
+                // Wholly outside the image by its extreme coordinates alone: no need to project it.
+                if let box = drawing.roughBox([chain]), !box.intersects(bounds) { continue }
                 let line = TextOnLine(chain.map(project))
                 let xs = line.points.map(\.x), ys = line.points.map(\.y)
                 guard PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!).intersects(bounds) else { continue }
@@ -172,8 +179,12 @@ struct BaseLabels {
             let a = line.point(at: start), b = line.point(at: start + length)
             let (path, from) = b.x >= a.x ? (line, start) : (reversed, line.length - start - length)
             guard let glyphs = path.glyphs(advances: advances, start: from, baselineShift: size * 0.35) else { return nil }
-            let boxes = zip(glyphs, advances).map { g, a in
-                Self.box(x: g.x, y: g.y, angle: g.angle, width: a, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+            var boxes: [PixelRect] = []
+            for (g, a) in zip(glyphs, advances) {
+                let box = Self.box(x: g.x, y: g.y, angle: g.angle, width: a, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+                // Not wholly within the image: `place` would refuse it (most spots along a tile's streets).
+                guard bounds.contains(box) else { return nil }
+                boxes.append(box)
             }
             return BaseLabel(text: text, fontSize: size, bold: false, color: color,
                              runs: zip(characters, glyphs).map { ($0, $1.x, $1.y, $1.angle) }, boxes: boxes)
@@ -183,11 +194,12 @@ struct BaseLabels {
     /// The upright box around a character turned by `angle` about its origin.
     static func box(x: Double, y: Double, angle: Double, width: Double, above: Double, below: Double, side: Double) -> PixelRect {
         let (c, s) = (cos(angle), sin(angle))
-        let corners = [(-side, -above), (width + side, -above), (width + side, below), (-side, below)].map { u, v in
-            (x: x + u * c - v * s, y: y + u * s + v * c)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (u, v) in [(-side, -above), (width + side, -above), (width + side, below), (-side, below)] {
+            let (px, py) = (x + u * c - v * s, y + u * s + v * c)
+            (minX, maxX, minY, maxY) = (min(minX, px), max(maxX, px), min(minY, py), max(maxY, py))
         }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The labels, halos first (so that no halo covers a neighbour's letters), then the text, shown as text (PDF keeps it searchable).

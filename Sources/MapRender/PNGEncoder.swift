@@ -2,7 +2,9 @@ import CDeflate
 import Foundation
 /// Encodes Cairo image surfaces as PNG with fast compression. Cairo's own PNG writer uses
 /// libpng's defaults (zlib level 6), which took 40% of an overview map's time; maps are mostly
-/// flat colour, which a fast level after a "Sub" row filter packs nearly as well.
+/// flat colour, which a fast level packs nearly as well. Rows go unfiltered: runs of one colour
+/// repeat as they are, which deflate matches sooner and packs smaller than the "Sub" filter's
+/// differences (BENCHMARKS.md).
 enum PNGEncoder {
     /// `pixels`: rows of `stride` bytes of native-endian 32-bit pixels, alpha (or unused, when
     /// `opaque`) in the top byte and colours premultiplied by alpha, as Cairo stores them.
@@ -14,12 +16,11 @@ enum PNGEncoder {
             for y in 0..<height {
                 let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
                 let base = y * rowBytes
-                out[base] = 1 // Sub: each byte minus the one a pixel to the left
-                var previous = (r: UInt8(0), g: UInt8(0), b: UInt8(0), a: UInt8(0))
+                out[base] = 0 // None: the row as it is
                 for x in 0..<width {
                     let p = row[x]
-                    // Clear after clear filters to zeros, which the buffer already holds: most of a tile.
-                    if p == 0 && previous == (0, 0, 0, 0) { continue }
+                    // Clear (or black) is zeros, which the buffer already holds: most of an annotation tile.
+                    if p == 0 { continue }
                     var a = UInt8(truncatingIfNeeded: p >> 24)
                     var r = UInt8(truncatingIfNeeded: p >> 16), g = UInt8(truncatingIfNeeded: p >> 8), b = UInt8(truncatingIfNeeded: p)
                     if opaque {
@@ -30,11 +31,10 @@ enum PNGEncoder {
                         (r, g, b) = (straight(r), straight(g), straight(b))
                     }
                     let o = base + 1 + x * channels
-                    out[o] = r &- previous.r
-                    out[o + 1] = g &- previous.g
-                    out[o + 2] = b &- previous.b
-                    if !opaque { out[o + 3] = a &- previous.a }
-                    previous = (r, g, b, a)
+                    out[o] = r
+                    out[o + 1] = g
+                    out[o + 2] = b
+                    if !opaque { out[o + 3] = a }
                 }
             }
         }
@@ -44,7 +44,7 @@ enum PNGEncoder {
         var header = Data()
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0]) // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
+        header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0]) // 8 bits, RGB or RGBA, deflate, filter method 0 (per row), no interlace
         png.appendChunk("IHDR", header)
         png.appendChunk("IDAT", Data(compressed))
         png.appendChunk("IEND", Data())
@@ -53,10 +53,10 @@ enum PNGEncoder {
 }
 
 extension PNGEncoder {
-    /// libdeflate at level 2: on this machine's maps and tiles it compressed 30% faster than
-    /// zlib's fastest (level 1, run-length matching) and 20% smaller.
+    /// libdeflate at level 1: on this machine's unfiltered base tiles and overviews it compressed
+    /// about a third faster than level 2, and within 6% of its size.
     static func deflate(_ raw: [UInt8]) throws -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(2) else { throw RenderError(description: "cannot start libdeflate") }
+        guard let compressor = libdeflate_alloc_compressor(1) else { throw RenderError(description: "cannot start libdeflate") }
         defer { libdeflate_free_compressor(compressor) }
         var out = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, raw.count))
         let size = raw.withUnsafeBytes { input in

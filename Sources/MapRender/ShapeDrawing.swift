@@ -36,9 +36,17 @@ extension Canvas {
     func stroke(_ c: RGBA, width: Double) {
         color(c)
         cairo_set_line_width(cr, width)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        lineEnds(dashed: false)
         cairo_stroke(cr)
+    }
+
+    /// The caps and joins a stroke sets: round, or square-cut caps for dashes. They stay set
+    /// after it, and the names' halos (`turnedText`) are stroked with the caps left set, which
+    /// shows: each glyph's outline starts with a closed point that a round cap draws as a dot.
+    /// What leaves a stroke out as invisible sets them as the stroke would have.
+    func lineEnds(dashed: Bool) {
+        cairo_set_line_cap(cr, dashed ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
     }
 
     /// A filled, outlined disc centred on (x, y).
@@ -57,8 +65,7 @@ extension Canvas {
         cairo_set_dash(cr, dash, Int32(dash.count), offset)
         color(c)
         cairo_set_line_width(cr, width)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        lineEnds(dashed: true)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
     }

@@ -25,4 +25,45 @@ import Testing
         _ = try line.step()
         #expect(SpatiaLiteBlob.point(line.blob(0)!) == nil)
     }
+
+    /// Geometries of every class read straight from SpatiaLite's BLOB agree with SpatiaLite's own
+    /// WKB of them (`AsBinary`); what the reader leaves to SpatiaLite is nil.
+    @Test func geometriesReadFromTheBlobMatchSpatiaLite() throws {
+        let database = TemporaryDatabase()
+        let store = try SpatiaLiteStore(path: database.path)
+        let texts = [
+            "POINT(24.9384 60.1699)",
+            "LINESTRING(24.93 60.16, 24.94 60.17, -0.5 -1e-9, 180 -90)",
+            "POLYGON((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 2 3, 3 3, 2 2), (5 5, 5 6, 6 6, 5 5))",
+            "MULTIPOINT(1 2, 3.25 -4.5)",
+            "MULTILINESTRING((1 1, 2 2), (3 3, 4 4, 5 5.125))",
+            "MULTIPOLYGON(((0 0, 1 0, 1 1, 0 0)), ((10 10, 11 10, 11 11, 10 10), (10.2 10.1, 10.8 10.1, 10.8 10.7, 10.2 10.1)))",
+        ] + (0..<50).map { i in
+            // Lines of many points at coordinates that are not round in binary.
+            "LINESTRING(" + (0..<(2 + i * 7)).map { k in "\(24 + Double(k) * 0.000_123_7 + Double(i) / 3) \(60 - Double(k * i) * 1e-7)" }.joined(separator: ", ") + ")"
+        }
+        for text in texts {
+            let statement = try store.db.prepare("SELECT GeomFromText(?, 4326), AsBinary(GeomFromText(?, 4326))")
+            try statement.bind([text, text])
+            _ = try statement.step()
+            let oracle = try WKB.decode(try #require(statement.blob(1)))
+            #expect(SpatiaLiteBlob.geometry(try #require(statement.blob(0))) == oracle, "\(text)")
+        }
+        for text in ["POINT Z(1 2 3)", "LINESTRING M(1 2 3, 4 5 6)", "GEOMETRYCOLLECTION(POINT(1 2), LINESTRING(0 0, 1 1))"] {
+            let statement = try store.db.prepare("SELECT GeomFromText(?, 4326)")
+            try statement.bind([text])
+            _ = try statement.step()
+            #expect(SpatiaLiteBlob.geometry(try #require(statement.blob(0))) == nil, "\(text)")
+        }
+        let compressed = try store.db.prepare("SELECT CompressGeometry(GeomFromText('LINESTRING(0 0, 1 1, 2 2)', 4326))")
+        _ = try compressed.step()
+        #expect(SpatiaLiteBlob.geometry(try #require(compressed.blob(0))) == nil)
+        // Cut short anywhere: nil, never a wrong geometry or a read beyond the BLOB.
+        let line = try store.db.prepare("SELECT GeomFromText('MULTILINESTRING((1 1, 2 2), (3 3, 4 4))', 4326)")
+        _ = try line.step()
+        let bytes = Array(try #require(line.blob(0)))
+        for cut in 0..<bytes.count - 1 {
+            #expect(Array(bytes[..<cut] + [0xFE]).withUnsafeBytes(SpatiaLiteBlob.geometry) == nil, "cut at \(cut)")
+        }
+    }
 }
