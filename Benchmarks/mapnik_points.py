@@ -4,10 +4,12 @@
 Run with Debian's python and binding (apt-get install python3-mapnik):
 
   /usr/bin/python3 Benchmarks/mapnik_points.py --points FILE.csv --width W --height H \
-      --bbox MINX,MINY,MAXX,MAXY --repeat N [--marker-width PX --marker-height PX] [--output FIRST.png]
+      --bbox MINX,MINY,MAXX,MAXY --repeat N [--marker-width PX --marker-height PX] [--labels] [--output FIRST.png]
 
-FILE.csv: header lon,lat,category,color (WGS84 degrees, color #RRGGBB, one colour per category).
+FILE.csv: header lon,lat,category,color[,name] (WGS84 degrees, color #RRGGBB, one colour per category).
 --bbox: the exact extent of the image in EPSG:3857 metres.
+--labels: also each point's name, by Mapnik's own label placement (eight positions around the pin,
+no two labels overlapping, none over a pin), in the text style of Waymark's default style.
 Prints one JSON line: {"samples_ms": [...], "points": N, "width": W, "height": H, "png_bytes": B}.
 Each sample is mapnik.render + PNG encoding, as Waymark's side includes its PNG encoding.
 """
@@ -64,6 +66,7 @@ def main():
     ap.add_argument("--repeat", type=int, required=True)
     ap.add_argument("--marker-width", type=float, default=22)
     ap.add_argument("--marker-height", type=float, default=28)
+    ap.add_argument("--labels", action="store_true")
     ap.add_argument("--output")
     args = ap.parse_args(glue_bbox(sys.argv[1:]))
     bbox = [float(v) for v in args.bbox.split(",")]
@@ -75,6 +78,7 @@ def main():
     # The data, read once outside the timing into an in-memory datasource.
     ctx = mapnik.Context()
     ctx.push("category")
+    ctx.push("name")
     ds = mapnik.MemoryDatasource()
     colors = {}
     with open(args.points, newline="") as f:
@@ -84,6 +88,7 @@ def main():
             feature = mapnik.Feature(ctx, i + 1)
             feature.geometry = mapnik.Geometry.from_wkt(f"POINT({row['lon']} {row['lat']})")
             feature["category"] = row["category"]
+            feature["name"] = row.get("name") or ""
             ds.add_feature(feature)
     count = ds.num_features()
 
@@ -98,16 +103,26 @@ def main():
         rules = "".join(
             f"<Rule><Filter>{escape(quote_expr(category))}</Filter>"
             f"<MarkersSymbolizer file={quoteattr(pin)} width='{args.marker_width}' height='{args.marker_height}'"
-            f" fill='{color}' stroke='#333333' stroke-width='1' allow-overlap='true' ignore-placement='true'"
+            f" fill='{color}' stroke='#333333' stroke-width='1' allow-overlap='true'"
+            # With labels the pins take their room in the collision detector, so that no name covers a pin.
+            f" ignore-placement='{'false' if args.labels else 'true'}'"
             # Mapnik centres a marker on its point; lift it by half its height so the tip sits there.
             f" transform='translate(0,{-args.marker_height / 2})'/></Rule>"
             for category, color in colors.items())
+        # The labels as a second style of the layer: Mapnik draws it after every pin, so names lie on top.
+        labels = ("<Style name='labels'><Rule><TextSymbolizer face-name='DejaVu Sans Book' size='11' fill='#1F2328'"
+                  " halo-fill='#FFFFFFD9' halo-radius='1.5' wrap-width='110' placement-type='simple'"
+                  " placements='E,W,NE,SE,NW,SW,N,S'"
+                  f" dx='{args.marker_width / 2}' dy='{args.marker_height / 2}' avoid-edges='true'>[name]</TextSymbolizer>"
+                  "</Rule></Style>") if args.labels else ""
         m = mapnik.Map(args.width, args.height)
         mapnik.load_map_from_string(m, f"<Map srs='{MAP_SRS}' background-color='white'>"
-                                       f"<Style name='points'>{rules}</Style></Map>")
+                                       f"<Style name='points'>{rules}</Style>{labels}</Map>")
         layer = mapnik.Layer("points", DATA_SRS)
         layer.datasource = ds
         layer.styles.append("points")
+        if args.labels:
+            layer.styles.append("labels")
         m.layers.append(layer)
         # Points just outside the image still have part of their pin inside it.
         m.buffer_size = int(math.ceil(max(args.marker_width, args.marker_height)))

@@ -265,7 +265,8 @@ if FileManager.default.fileExists(atPath: cities.path) {
 // 3. Maps: a 1024×768 overview of 1 000 named pins (five categories) with clustering, labels,
 //    legend and scale bar, and a 256 px annotation tile with about 50 pins of its own (handed
 //    all the features of its fetch area), each encoded as PNG. Peer: Mapnik (Debian's
-//    python3-mapnik) drawing the same points as pins of the same size and colours.
+//    python3-mapnik) drawing the same points as pins of the same size and colours, with their
+//    names by its own label placement, and again without names.
 do {
     let style = try MapStyle.named("default")
     let categories = ["do", "see", "stay", "eat", "route"]
@@ -282,8 +283,11 @@ do {
     let request = MapRequest(features: features, framing: .center(Coordinate(lat: 60.17, lon: 24.94), zoom: 14),
                              width: 1024, height: 768, style: style, attribution: ["© OpenStreetMap contributors"])
     let overview = try measure("overview 1024×768 px, 1 000 pins", renders) { _ in try MapRenderer.render(request).count > 0 ? 1_000 : 0 }
-    let overviewPeer = try Mapnik.measure("Mapnik 1024×768 px, 1 000 pins", features: features, viewport: try MapRenderer.frame(request, features),
-                                          style: style, repeat: renders, work: work)
+    let overviewViewport = try MapRenderer.frame(request, features)
+    let overviewPeers = try [true, false].map { labels in
+        try Mapnik.measure("Mapnik 1024×768 px, 1 000 pins, \(labels ? "labels" : "no labels")", features: features, viewport: overviewViewport,
+                           style: style, labels: labels, repeat: renders, work: work)
+    }
 
     // Ten times as dense, so that a tile at zoom 16 holds about 50 pins of its own.
     let dense = town(10_000, seed: 8)
@@ -294,9 +298,11 @@ do {
     let tileTiming = try measure("tile 256 px, \(own.count) pins (\(fetched.count) handed)", renders * 10) { _ in
         try MapRenderer.renderTile(tile, features: fetched, style: style).count > 0 ? own.count : 0
     }
-    let tilePeer = try Mapnik.measure("Mapnik tile 256 px, \(own.count) pins", features: own, viewport: Viewport(tile: tile),
-                                      style: style, repeat: renders * 10, work: work)
-    report("maps (µs)", [(overview, overviewPeer), (tileTiming, tilePeer)])
+    let tilePeers = try [true, false].map { labels in
+        try Mapnik.measure("Mapnik tile 256 px, \(own.count) pins, \(labels ? "labels" : "no labels")", features: own, viewport: Viewport(tile: tile),
+                           style: style, labels: labels, repeat: renders * 10, work: work)
+    }
+    report("maps (µs)", overviewPeers.map { (ours: overview, peer: $0) } + tilePeers.map { (ours: tileTiming, peer: $0) })
 }
 
 // 4. A tourist office's print run: 20 A4 maps at 300 dpi, PDF and PNG, ~100 objects each (with
@@ -353,21 +359,23 @@ if FileManager.default.isExecutableFile(atPath: cli.path) {
 try BaseMapBench.run(work: work, shared: shared, renders: max(20, queryCount / 100))
 
 /// The Mapnik peer: `Benchmarks/mapnik_points.py` run by Debian's python3 on the same points,
-/// as pins of the style's size and colours over exactly the viewport's area.
+/// as pins of the style's size and colours over exactly the viewport's area; with `labels`, also
+/// their names, placed by Mapnik.
 enum Mapnik {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Benchmarks/mapnik_points.py").standardized
 
-    static func measure(_ name: String, features: [Feature], viewport: Viewport, style: MapStyle, repeat count: Int,
+    static func measure(_ name: String, features: [Feature], viewport: Viewport, style: MapStyle, labels: Bool, repeat count: Int,
                         work: URL) throws -> (Timing, hits: Double)? {
         if let only, !name.contains(only) { return nil }
         let python = URL(fileURLWithPath: "/usr/bin/python3")
         let csv = work.appendingPathComponent("mapnik-points.csv")
-        var rows = ["lon,lat,category,color"]
+        var rows = ["lon,lat,category,color,name"]
         for f in features {
             let c = f.geometry.coordinates[0], rgb = style.category(f.category).color
-            rows.append(String(format: "%.8f,%.8f,%@,#%02X%02X%02X", c.lon, c.lat, f.category,
-                               Int(rgb.r * 255 + 0.5), Int(rgb.g * 255 + 0.5), Int(rgb.b * 255 + 0.5)))
+            let name = "\"" + (f.name ?? "").replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            rows.append(String(format: "%.8f,%.8f,%@,#%02X%02X%02X,%@", c.lon, c.lat, f.category,
+                               Int(rgb.r * 255 + 0.5), Int(rgb.g * 255 + 0.5), Int(rgb.b * 255 + 0.5), name))
         }
         try rows.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
         // The image's corners in EPSG:3857 metres.
@@ -378,7 +386,7 @@ enum Mapnik {
         process.executableURL = python
         process.arguments = [script.path, "--points", csv.path, "--width", String(Int(viewport.width)), "--height", String(Int(viewport.height)),
                              "--bbox=" + box.map { String(format: "%.6f", $0) }.joined(separator: ","), "--repeat", String(count),
-                             "--marker-width", String(style.pins.width), "--marker-height", String(style.pins.height)]
+                             "--marker-width", String(style.pins.width), "--marker-height", String(style.pins.height)] + (labels ? ["--labels"] : [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
