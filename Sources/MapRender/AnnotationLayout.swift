@@ -57,7 +57,12 @@ struct AnnotationLayout {
         // Label requests are made cell by cell as placement asks about them, and numbered then.
         var requests: [LabelRequest] = [], numbered = [Int?](repeating: nil, count: grid.cellCount), made = [Bool](repeating: false, count: grid.cellCount)
         let maxSize = Self.maxLabelSize(style)
-        let labelReach = LabelRequest.reach(PixelExtent(left: markReach, top: markReach, right: markReach, bottom: markReach), size: maxSize, gap: Self.labelGap)
+        // A mark's ink lies within a pin's reach of its cell (a dot or ring inside it); its
+        // label's spots within that of its anchor, or half a cell, plus the gap and a label.
+        let pin = MarkForms.pinReach(style), pinReach = max(pin.left, pin.top, pin.right, pin.bottom)
+        let fromAnchor = max(pinReach, style.clusters.largestCell / 2)
+        let labelReach = LabelRequest.reach(PixelExtent(left: fromAnchor, top: fromAnchor, right: fromAnchor, bottom: fromAnchor),
+                                            size: maxSize, gap: Self.labelGap)
         func requestsNear(_ rect: PixelRect) -> [Int] {
             var found: [Int] = []
             grid.forEachCell(meeting: rect.grown(by: labelReach)) { cell in
@@ -77,7 +82,7 @@ struct AnnotationLayout {
         }
         func isCoveredByMark(_ rect: PixelRect) -> Bool {
             var covered = false
-            grid.forEachCell(meeting: rect.grown(by: markReach)) { cell in
+            grid.forEachCell(meeting: rect.grown(by: pinReach)) { cell in
                 if !covered, forms.mark(inCell: cell).rect.intersects(rect) { covered = true }
             }
             return covered
