@@ -34,7 +34,7 @@ struct AnnotationLayout {
          obstacles: ([Mark]) -> [PixelRect] = { _ in [] }, measure: @escaping (String) -> (width: Double, height: Double)) {
         let origin = viewport.origin
         let window = PixelRect(x: origin.x, y: origin.y, width: viewport.width, height: viewport.height)
-        let margin = Self.margin(style)
+        let margin = Self.margin(style, zoom: viewport.zoom)
         let priority = Self.labelPriority(style)
         let positions = features.map(MapRenderer.pinPosition)
         let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
@@ -43,7 +43,7 @@ struct AnnotationLayout {
         }
         let forms = MarkForms(grid: grid, style: style)
         // A mark's ink lies within its cell, or for a pin within a pin's reach of its place.
-        let markReach = MarkForms.markReach(style)
+        let markReach = MarkForms.markReach(style, zoom: viewport.zoom)
 
         var found: [Mark] = []
         grid.forEachCell(meeting: window.grown(by: markReach)) { cell in
@@ -60,7 +60,7 @@ struct AnnotationLayout {
         // A mark's ink lies within a pin's reach of its cell (a dot or ring inside it); its
         // label's spots within that of its anchor, or half a cell, plus the gap and a label.
         let pin = MarkForms.pinReach(style), pinReach = max(pin.left, pin.top, pin.right, pin.bottom)
-        let fromAnchor = max(pinReach, style.clusters.largestCell / 2)
+        let fromAnchor = max(pinReach, style.clusters.cell(atZoom: viewport.zoom) / 2)
         let labelReach = LabelRequest.reach(PixelExtent(left: fromAnchor, top: fromAnchor, right: fromAnchor, bottom: fromAnchor),
                                             size: maxSize, gap: Self.labelGap)
         func requestsNear(_ rect: PixelRect) -> [Int] {
@@ -141,11 +141,11 @@ struct AnnotationLayout {
     /// reach for its marks and labels to come out as on the whole map: label decisions look
     /// `LabelPlacement.dependencyReach` label reaches away, then a mark's decision
     /// `MarkForms.reach`, then a whole cluster cell (so that every cluster found there is complete).
-    static func margin(_ style: MapStyle) -> (x: Double, y: Double) {
-        let markReach = MarkForms.markReach(style)
+    static func margin(_ style: MapStyle, zoom: Double) -> (x: Double, y: Double) {
+        let markReach = MarkForms.markReach(style, zoom: zoom)
         let reach = LabelRequest.reach(PixelExtent(left: markReach, top: markReach, right: markReach, bottom: markReach),
                                        size: maxLabelSize(style), gap: labelGap)
-        let cell = style.clusters.largestCell, forms = MarkForms.reach(style)
+        let cell = style.clusters.cell(atZoom: zoom), forms = MarkForms.reach(style, zoom: zoom)
         return (LabelPlacement.dependencyReach * reach.x + forms + cell, LabelPlacement.dependencyReach * reach.y + forms + cell)
     }
 

@@ -90,7 +90,7 @@ public enum MapRenderer {
     /// The area whose features an image of `viewport` must be handed: its own and, beyond it,
     /// the pins that reach in and the marks its clusters and labels depend on.
     public static func fetchArea(_ viewport: Viewport, style: MapStyle) -> BoundingBox {
-        viewport.bounds(margin: AnnotationLayout.margin(style))
+        viewport.bounds(margin: AnnotationLayout.margin(style, zoom: viewport.zoom))
     }
 
     public static func fetchArea(tile: TileID, style: MapStyle) -> BoundingBox {

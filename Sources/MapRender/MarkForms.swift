@@ -53,18 +53,18 @@ final class MarkForms {
         PinLook.pin("", style: style).inkReach
     }
 
-    /// How far from its anchor any mark's ink may reach: a pin's reach, or across its cell.
-    static func markReach(_ style: MapStyle) -> Double {
+    /// How far from its anchor any mark's ink may reach at `zoom`: a pin's reach, or across its cell.
+    static func markReach(_ style: MapStyle, zoom: Double) -> Double {
         let r = pinReach(style)
-        return max(r.left, r.top, r.right, r.bottom) + style.clusters.largestCell
+        return max(r.left, r.top, r.right, r.bottom) + style.clusters.cell(atZoom: zoom)
     }
 
     /// How far from its cell any mark's decision looks, in world pixels: the cells its own pin
     /// covers (a pin's reach and the gap), the candidates whose pins may meet it (a pin's reach
     /// farther), and the cells their pins cover (a pin's reach and the gap again), plus a cell.
-    static func reach(_ style: MapStyle) -> Double {
+    static func reach(_ style: MapStyle, zoom: Double) -> Double {
         let r = pinReach(style)
-        return 3 * max(r.left, r.top, r.right, r.bottom) + 2 * gap + style.clusters.largestCell
+        return 3 * max(r.left, r.top, r.right, r.bottom) + 2 * gap + style.clusters.cell(atZoom: zoom)
     }
 
     /// The mark of cell `number`.
