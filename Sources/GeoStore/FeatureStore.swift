@@ -1,7 +1,7 @@
 import GeoCore
 
 /// The operations every store offers: SpatiaLite (`SpatiaLiteStore`) and PostGIS (`PostGISStore`).
-public protocol FeatureStore {
+public protocol FeatureStore: ZoneStore {
     /// Stores every record of the files in one transaction, or none when a record is invalid
     /// and `skipInvalid` is false.
     func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary

@@ -76,6 +76,17 @@ enum PostGISSchema {
         CREATE INDEX base_source ON base(source);
         \(baseIndex)
         """,
+        // 3: time zones, as SpatiaLite's: one row per polygon with its geodesic area in m², planar
+        // like the base map's (found by boxes in longitude and latitude); waters and trips get a zone.
+        """
+        CREATE TABLE time_zone (
+            id bigint PRIMARY KEY,
+            zone text NOT NULL, area double precision NOT NULL,
+            geom geometry(Polygon, 4326));
+        CREATE INDEX time_zone_geom ON time_zone USING gist (geom);
+        ALTER TABLE water ADD COLUMN timezone text;
+        ALTER TABLE trip ADD COLUMN timezone text
+        """,
     ]
 
     /// The base table's GiST index (a large import into the empty table builds it after the rows).

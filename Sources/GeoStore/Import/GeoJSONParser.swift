@@ -40,27 +40,11 @@ import GeoCore
 ///   its spot when it has no start).
 public enum GeoJSONParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
-        guard data.withUnsafeBytes(isValidUTF8) else {
-            throw ImportProblem(file: file, record: "file", reason: "not valid JSON: not UTF-8 text")
-        }
-        // Data's withUnsafeBytes rethrows untyped errors: the typed one goes through a Result.
-        return try data.withUnsafeBytes { raw in
-            Result { () throws(ImportProblem) in try read(raw.bindMemory(to: UInt8.self), file: file, kind: kind) }
-        }.get()
-    }
-
-    /// Reads the root object member by member and the features one at a time, each made into
-    /// its record before the next is read: only one feature's values are in memory at once.
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
-        func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
         let fileName = Properties.fileName(of: file)
-        var reader = JSONReader(bytes: bytes)
         var parsed = ParsedFile(file: file)
-        var members: [(key: String, value: JSONValue)] = []
-        var featuresRead = false
         // The feature each source id came from: two features of one id would be one row.
         var ids: [SourceKey: Int] = [:]
-        func add(_ feature: JSONValue, _ index: Int) {
+        try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), [:]) }) { feature, index in
             var key: SourceKey?
             let added = parsed.collect("feature \(index)") { () throws(GeoError) in
                 let record = try record(feature, fileName: fileName, kind: kind)
@@ -73,6 +57,30 @@ public enum GeoJSONParser {
             }
             if added, let key { ids[key] = index }
         }
+        return parsed
+    }
+
+    /// Reads the root object member by member and hands the features to `each` one at a time,
+    /// with their index: only one feature's values are in memory at once. `restart` is called
+    /// before the first feature of a features array (of two such arrays the last counts, as with
+    /// any member given twice) or of a lone Feature.
+    static func features(of data: Data, file: String, restart: () -> Void,
+                         _ each: (JSONValue, Int) -> Void) throws(ImportProblem) {
+        guard data.withUnsafeBytes(isValidUTF8) else {
+            throw ImportProblem(file: file, record: "file", reason: "not valid JSON: not UTF-8 text")
+        }
+        // Data's withUnsafeBytes rethrows untyped errors: the typed one goes through a Result.
+        try data.withUnsafeBytes { raw in
+            Result { () throws(ImportProblem) in try read(raw.bindMemory(to: UInt8.self), file: file, restart: restart, each) }
+        }.get()
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, restart: () -> Void,
+                             _ each: (JSONValue, Int) -> Void) throws(ImportProblem) {
+        func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
+        var reader = JSONReader(bytes: bytes)
+        var members: [(key: String, value: JSONValue)] = []
+        var featuresRead = false
         var isObject = true
         do throws(JSONReader.Failure) {
             if reader.peek() == UInt8(ascii: "{") {
@@ -81,9 +89,9 @@ public enum GeoJSONParser {
                         members.append((key, try reader.value()))
                         return
                     }
-                    // Of two features arrays the last counts, as with any member given twice.
-                    (parsed, ids, featuresRead) = (ParsedFile(file: file), [:], true)
-                    try reader.array { index, reader throws(JSONReader.Failure) in add(try reader.value(), index) }
+                    restart()
+                    featuresRead = true
+                    try reader.array { index, reader throws(JSONReader.Failure) in each(try reader.value(), index) }
                 }
             } else {
                 _ = try reader.value()
@@ -98,11 +106,9 @@ public enum GeoJSONParser {
         switch root["type"]?.string {
         case "FeatureCollection":
             guard featuresRead else { throw unreadable("the FeatureCollection has no features array") }
-            return parsed
         case "Feature":
-            (parsed, ids) = (ParsedFile(file: file), [:])
-            add(root, 0)
-            return parsed
+            restart()
+            each(root, 0)
         default:
             throw unreadable("not a GeoJSON FeatureCollection or Feature")
         }
@@ -167,8 +173,9 @@ public enum GeoJSONParser {
         }
     }
 
-    /// The feature's geometry, validated; nil for a null (unlocated) geometry.
-    private static func geometry(_ value: JSONValue?) throws(GeoError) -> Geometry? {
+    /// The feature's geometry, validated (`Geometry.validate`, `planar` or not); nil for a null
+    /// (unlocated) geometry.
+    static func geometry(_ value: JSONValue?, planar: Bool = false) throws(GeoError) -> Geometry? {
         guard let value, !value.isNull else { return nil }
         guard let type = value["type"]?.string else {
             throw .invalid(field: "geometry", reason: "not a GeoJSON geometry object")
@@ -187,7 +194,7 @@ public enum GeoJSONParser {
             })
         default: throw .invalid(field: "geometry", reason: "type '\(type)' is not supported")
         }
-        try geometry.validate(field: "geometry")
+        try geometry.validate(field: "geometry", planar: planar)
         return geometry
     }
 
