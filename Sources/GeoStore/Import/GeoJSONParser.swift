@@ -28,7 +28,8 @@ import GeoCore
 ///
 /// - `name` is required.
 /// - `start`, `end` and each catch's `time` are ISO 8601 date-times; without an offset they are
-///   local to the IANA zone in `timezone`, UTC when there is none. `end` may not be before `start`.
+///   local to the IANA zone in `timezone`; without one, to the zone of the trip's position (UTC
+///   when the database has no zone polygons). `end` may not be before `start`.
 /// - `water` names a water already stored (or in the same import); the import fails otherwise.
 /// - `notes` (else `description`) and `weather` are free text.
 /// - `catches` is an array of objects: `species` (required), `length_cm` and `weight_kg`
@@ -138,10 +139,10 @@ public enum GeoJSONParser {
             return .water(properties.water(geometry: try area(geometry), fileName: fileName, id: id))
         case .cinema:
             var cinema = try properties.cinema(location: try point(geometry, of: "cinema"), fileName: fileName, id: id)
-            cinema.screenings = try screenings(rawProperties["screenings"], zone: TimeZone(identifier: cinema.timezone) ?? ISOTime.utc)
+            (cinema.screenings, cinema.localTimes.items) = try screenings(rawProperties["screenings"], zone: cinema.timezone)
             return .cinema(cinema)
         case .trip:
-            let zone = try properties.timezone().flatMap(TimeZone.init(identifier:)) ?? ISOTime.utc
+            let zone = try properties.timezone()
             let (spot, track): (Coordinate?, [Coordinate]?) = switch geometry {
             case nil: (nil, nil)
             case let .point(c)?: (c, nil)
@@ -150,7 +151,7 @@ public enum GeoJSONParser {
                 throw .invalid(field: "geometry", reason: "a trip needs a Point (its spot) or a LineString (its track), got a \(other.typeName)")
             }
             var trip = try properties.trip(spot: spot, track: track, zone: zone, fileName: fileName, id: id)
-            trip.catches = try catches(rawProperties["catches"], zone: zone)
+            (trip.catches, trip.localTimes.items) = try catches(rawProperties["catches"], zone: zone)
             return .trip(trip)
         default:
             return .place(try properties.place(category: category, location: try point(geometry, of: "place"), fileName: fileName, id: id))
@@ -238,14 +239,16 @@ public enum GeoJSONParser {
     }
 
     /// A cinema's programme: `[{title, start, minutes?, rating?, version?}]`. `start` is ISO 8601
-    /// with an offset, or local time ("2012-05-08T11:00") in the cinema's zone.
-    private static func screenings(_ value: JSONValue?, zone: TimeZone) throws(GeoError) -> [Screening] {
-        var result: [Screening] = []
+    /// with an offset, or local time ("2012-05-08T11:00") in the cinema's zone; with the indexes
+    /// of the local ones when the cinema names no zone (`LocalTimes`).
+    private static func screenings(_ value: JSONValue?, zone: String?) throws(GeoError) -> ([Screening], Set<Int>) {
+        var result: [Screening] = [], local = Set<Int>()
         for (field, item) in try objects(value, "screenings") {
             guard let title = item["title"]?.string?.nonEmpty else { throw .invalid(field: "\(field).title", reason: "missing") }
             guard let startText = item["start"]?.string else { throw .invalid(field: "\(field).start", reason: "missing") }
-            let start = try ISOTime.date(startText, localTo: zone, field: "\(field).start")
-            var screening = Screening(title: title, start: start)
+            let start = try ISOTime.time(startText, localTo: ISOTime.zone(zone), field: "\(field).start")
+            if zone == nil, start.isLocal { local.insert(result.count) }
+            var screening = Screening(title: title, start: start.date)
             if let minutes = item["minutes"], !minutes.isNull {
                 guard let m = minutes.number, m > 0, m <= Double(Int32.max), m == m.rounded() else {
                     throw .invalid(field: "\(field).minutes", reason: "'\(minutes.shown)' is not a positive whole number")
@@ -256,26 +259,29 @@ public enum GeoJSONParser {
             screening.version = item["version"]?.string?.nonEmpty
             result.append(screening)
         }
-        return result
+        return (result, local)
     }
 
     /// A trip's catches: `[{species, length_cm?, weight_kg?, time?, bait?, lat?, lon?}]`. `time`
-    /// is ISO 8601 with an offset, or local time in the trip's zone.
-    private static func catches(_ value: JSONValue?, zone: TimeZone) throws(GeoError) -> [CatchRecord] {
-        var result: [CatchRecord] = []
+    /// is ISO 8601 with an offset, or local time in the trip's zone; with the indexes of the local
+    /// ones when the trip names no zone (`LocalTimes`).
+    private static func catches(_ value: JSONValue?, zone: String?) throws(GeoError) -> ([CatchRecord], Set<Int>) {
+        var result: [CatchRecord] = [], local = Set<Int>()
         for (field, item) in try objects(value, "catches") {
             guard let species = item["species"]?.string?.nonEmpty else { throw .invalid(field: "\(field).species", reason: "missing") }
             var fish = CatchRecord(species: species)
             fish.lengthCm = try number(item, "length_cm", in: field, positive: true)
             fish.weightKg = try number(item, "weight_kg", in: field, positive: true)
             if let time = item["time"], !time.isNull {
-                fish.time = try ISOTime.date(time.shown, localTo: zone, field: "\(field).time")
+                let read = try ISOTime.time(time.shown, localTo: ISOTime.zone(zone), field: "\(field).time")
+                fish.time = read.date
+                if zone == nil, read.isLocal { local.insert(result.count) }
             }
             fish.bait = item["bait"]?.string?.nonEmpty
             fish.location = try Position.parse(lat: number(item, "lat", in: field), lon: number(item, "lon", in: field),
                                                latField: "\(field).lat", lonField: "\(field).lon")
             result.append(fish)
         }
-        return result
+        return (result, local)
     }
 }
