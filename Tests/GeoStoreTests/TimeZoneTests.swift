@@ -162,7 +162,8 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
         #expect(try store.texts("SELECT timezone || ' ' || start_utc FROM trip") == ["America/New_York 2013-01-01T01:00:00Z"])
         #expect(try store.texts("SELECT time_utc FROM catch") == ["2013-01-01T02:30:00Z"])
         #expect(try store.texts("SELECT timezone FROM water") == ["Europe/Prague"])
-        // The cinema's day is Riga's.
+        // The catch's year is New York's; the cinema's day is Riga's.
+        #expect(try store.catchStatistics(by: [.year]).map(\.group) == [["2012"]])
         let programme = try store.cinemas(near: Coordinate(lat: 56.95, lon: 24.11), day: "2024-05-08", film: nil, limit: 1)
         #expect(programme.map(\.timezone) == ["Europe/Riga"] && programme.first?.screenings.count == 2)
         // Every feature's zone is shown with its details.
