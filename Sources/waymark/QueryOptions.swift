@@ -40,10 +40,12 @@ struct QueryOptions: ParsableArguments {
         case .json:
             Swift.print(String(decoding: GeoJSONOutput.plain(try store.withDetails(page), language: lang), as: UTF8.self))
         case .table:
-            var rows = [(showDistance ? ["km"] : []) + ["category", "name", "address", "id"]]
-            for f in page.features {
+            var rows = [(showDistance ? ["km"] : []) + ["category", "name", "address", "timezone", "id"]]
+            // The details hold the zone: a table shows a page, not thousands of rows.
+            for f in try store.withDetails(page).features {
                 let km = f.distance.map { String(format: "%.3f", $0 / 1000) }
-                rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "(unnamed)", f.address ?? "", f.id.description])
+                rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "(unnamed)", f.address ?? "",
+                                                                 f.properties["timezone"] ?? "", f.id.description])
             }
             Swift.print(TextTable.render(rows, rightAligned: showDistance ? [0] : []))
             if page.features.isEmpty { Swift.print("(nothing found)") }
