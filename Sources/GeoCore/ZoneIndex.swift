@@ -6,16 +6,19 @@ import Foundation
 /// holds a point is decided in the plane of longitude and latitude, as the polygons were drawn
 /// (and as timezonefinder decides it); distances are geodesic.
 ///
-/// Polygons are found through a grid of 1° cells, each listing the polygons whose box meets it.
+/// Polygons are found through a grid of 1° cells, each listing the polygons whose box meets it,
+/// and tested for the point by their edges of its latitude (`BandedPolygon`).
 public struct ZoneIndex: Sendable {
     /// 12 nautical miles in metres: the breadth of territorial waters (UNCLOS, article 3).
     public static let territorialWaters = 22_224.0
 
     public let polygons: [ZonePolygon]
+    private let shapes: [BandedPolygon]
     private let cells: [[Int32]]
 
     public init(_ polygons: [ZonePolygon]) {
         self.polygons = polygons
+        shapes = polygons.map { BandedPolygon($0.rings) }
         var cells = [[Int32]](repeating: [], count: 360 * 180)
         for (i, polygon) in polygons.enumerated() {
             for row in Self.row(polygon.box.minLat)...Self.row(polygon.box.maxLat) {
@@ -41,8 +44,9 @@ public struct ZoneIndex: Sendable {
 
     /// The polygons that hold `p`, smallest first (ties by zone name).
     public func containing(_ p: Coordinate) -> [ZonePolygon] {
-        cells[Self.row(p.lat) * 360 + Self.column(p.lon)].lazy.map { polygons[Int($0)] }
-            .filter { $0.box.contains(p) && PlanarGeometry.polygon($0.rings, contains: p) }
+        cells[Self.row(p.lat) * 360 + Self.column(p.lon)].lazy
+            .filter { self.polygons[Int($0)].box.contains(p) && self.shapes[Int($0)].contains(p) }
+            .map { self.polygons[Int($0)] }
             .sorted { ($0.area, $0.zone) < ($1.area, $1.zone) }
     }
 
@@ -54,12 +58,38 @@ public struct ZoneIndex: Sendable {
         for cell in Self.cells(around: p, within: reach) {
             for i in cells[cell] where seen.insert(i).inserted {
                 let polygon = polygons[Int(i)], box = polygon.box
-                guard bound(minLon: box.minLon, maxLon: box.maxLon, minLat: box.minLat, maxLat: box.maxLat) <= reach else { continue }
-                let distance = Geodesic.distance(from: p, to: .polygon(polygon.rings))
-                if distance <= reach { found.append((polygon, distance)) }
+                guard bound(minLon: box.minLon, maxLon: box.maxLon, minLat: box.minLat, maxLat: box.maxLat) <= reach,
+                      let distance = shapes[Int(i)].contains(p) ? 0 : Self.distance(from: p, toEdgesOf: polygon, within: reach, bound: bound)
+                else { continue }
+                found.append((polygon, distance))
             }
         }
         return found.sorted { ($0.distance, $0.polygon.zone) < ($1.distance, $1.polygon.zone) }
+    }
+
+    /// Geodesic metres from `p` to the nearest edge of `polygon`, nil beyond `reach`. A polygon is
+    /// drawn with straight edges in longitude and latitude: only the edges whose boxes come within
+    /// reach are measured, each cut into pieces of at most 0.1°, whose geodesics stay within metres
+    /// of the straight edge (a geodesic between points on one parallel bows towards the pole).
+    private static func distance(from p: Coordinate, toEdgesOf polygon: ZonePolygon, within reach: Double,
+                                 bound: DistanceLowerBound) -> Double? {
+        var best = Double.infinity
+        func near(_ a: Coordinate, _ b: Coordinate) -> Bool {
+            bound(minLon: min(a.lon, b.lon), maxLon: max(a.lon, b.lon), minLat: min(a.lat, b.lat), maxLat: max(a.lat, b.lat)) <= min(reach, best)
+        }
+        for ring in polygon.rings {
+            for (a, b) in zip(ring, ring.dropFirst()) where near(a, b) {
+                let pieces = max(1, Int((max(abs(b.lon - a.lon), abs(b.lat - a.lat)) / 0.1).rounded(.up)))
+                var start = a
+                for k in 1...pieces {
+                    let t = Double(k) / Double(pieces)
+                    let end = k == pieces ? b : Coordinate(lat: a.lat + t * (b.lat - a.lat), lon: a.lon + t * (b.lon - a.lon))
+                    if near(start, end) { best = min(best, Geodesic.distance(from: p, toSegment: start, end)) }
+                    start = end
+                }
+            }
+        }
+        return best <= reach ? best : nil
     }
 
     /// Geodesic metres from `p` to the nearest polygon of `zone` or of a zone of another name for
