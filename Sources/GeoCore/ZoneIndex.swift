@@ -6,7 +6,8 @@ import Foundation
 /// holds a point is decided in the plane of longitude and latitude, as the polygons were drawn
 /// (and as timezonefinder decides it); distances are geodesic.
 ///
-/// Polygons are found through a grid of 1° cells, each listing the polygons whose box meets it,
+/// Polygons are found through a grid of 1° cells, each listing the polygons whose box meets it
+/// (only the cells that list any are kept: an index of the few polygons near one point is small),
 /// and tested for the point by their edges of its latitude (`BandedPolygon`).
 public struct ZoneIndex: Sendable {
     /// 12 nautical miles in metres: the breadth of territorial waters (UNCLOS, article 3).
@@ -14,16 +15,16 @@ public struct ZoneIndex: Sendable {
 
     public let polygons: [ZonePolygon]
     private let shapes: [BandedPolygon]
-    private let cells: [[Int32]]
+    private let cells: [Int: [Int32]]
 
     public init(_ polygons: [ZonePolygon]) {
         self.polygons = polygons
         shapes = polygons.map { BandedPolygon($0.rings) }
-        var cells = [[Int32]](repeating: [], count: 360 * 180)
+        var cells: [Int: [Int32]] = [:]
         for (i, polygon) in polygons.enumerated() {
             for row in Self.row(polygon.box.minLat)...Self.row(polygon.box.maxLat) {
                 for column in Self.column(polygon.box.minLon)...Self.column(polygon.box.maxLon) {
-                    cells[row * 360 + column].append(Int32(i))
+                    cells[row * 360 + column, default: []].append(Int32(i))
                 }
             }
         }
@@ -44,7 +45,7 @@ public struct ZoneIndex: Sendable {
 
     /// The polygons that hold `p`, smallest first (ties by zone name).
     public func containing(_ p: Coordinate) -> [ZonePolygon] {
-        cells[Self.row(p.lat) * 360 + Self.column(p.lon)].lazy
+        (cells[Self.row(p.lat) * 360 + Self.column(p.lon)] ?? []).lazy
             .filter { self.polygons[Int($0)].box.contains(p) && self.shapes[Int($0)].contains(p) }
             .map { self.polygons[Int($0)] }
             .sorted { ($0.area, $0.zone) < ($1.area, $1.zone) }
@@ -56,7 +57,7 @@ public struct ZoneIndex: Sendable {
         let bound = DistanceLowerBound(from: p, reach: reach)
         var seen = Set<Int32>(), found: [(polygon: ZonePolygon, distance: Double)] = []
         for cell in Self.cells(around: p, within: reach) {
-            for i in cells[cell] where seen.insert(i).inserted {
+            for i in cells[cell] ?? [] where seen.insert(i).inserted {
                 let polygon = polygons[Int(i)], box = polygon.box
                 guard bound(minLon: box.minLon, maxLon: box.maxLon, minLat: box.minLat, maxLat: box.maxLat) <= reach,
                       let distance = shapes[Int(i)].contains(p) ? 0 : Self.distance(from: p, toEdgesOf: polygon, within: reach, bound: bound)
