@@ -314,3 +314,17 @@ extension Geodesic {
         return Coordinate(lat: lat, lon: lon)
     }
 }
+
+extension Geodesic {
+    /// The area of a polygon, its outer ring less its holes, in square metres (edges are
+    /// geodesics; PROJ's `geod_polygonarea`).
+    public static func area(of rings: [[Coordinate]]) -> Double {
+        func ring(_ r: [Coordinate]) -> Double {
+            var lats = r.map(\.lat), lons = r.map(\.lon), area = 0.0
+            geod_polygonarea(wgs84, &lats, &lons, Int32(r.count), &area, nil)
+            return abs(area)
+        }
+        guard let outer = rings.first else { return 0 }
+        return max(0, ring(outer) - rings.dropFirst().reduce(0) { $0 + ring($1) })
+    }
+}

@@ -45,7 +45,9 @@ public enum Geometry: Hashable, Sendable {
 
     /// Checks what a store must never hold: empty parts, unclosed or too short rings,
     /// lines of one point, coordinates out of range or not finite. `field` prefixes errors.
-    public func validate(field: String = "geometry") throws(GeoError) {
+    /// `planar` geometries have straight edges in longitude and latitude (time zone polygons, as
+    /// timezonefinder reads them), so an edge may span more than half the globe.
+    public func validate(field: String = "geometry", planar: Bool = false) throws(GeoError) {
         func check(_ cs: [Coordinate], minCount: Int, what: String) throws(GeoError) {
             guard cs.count >= minCount else {
                 throw .invalid(field: field, reason: "\(what) has \(cs.count) position(s), needs at least \(minCount)")
@@ -53,7 +55,7 @@ public enum Geometry: Hashable, Sendable {
             for c in cs { _ = try Coordinate(validatingLat: c.lat, lon: c.lon) }
             // RFC 7946 §3.1.9: a geometry crossing the antimeridian is split in two; an edge
             // spanning more than half the globe in longitude is taken as one that was not.
-            if zip(cs, cs.dropFirst()).contains(where: { abs($0.lon - $1.lon) > 180 }) {
+            if !planar, zip(cs, cs.dropFirst()).contains(where: { abs($0.lon - $1.lon) > 180 }) {
                 throw .invalid(field: field, reason: "\(what) crosses the antimeridian; split it there (RFC 7946 §3.1.9)")
             }
         }

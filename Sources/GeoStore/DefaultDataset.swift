@@ -58,7 +58,7 @@ public enum DefaultDataset {
         do {
             let store = try SpatiaLiteStore(path: temporary.path)
             try importAll(from: entries, into: store)
-            let baseFiles = entries.filter(\.isBase).map(\.path)
+            let baseFiles = entries.filter { $0.role == .base }.map(\.path)
             if !baseFiles.isEmpty { _ = try store.importBase(base(baseFiles)) }
             // One file with nothing beside it: what a reader opens needs no log.
             try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
@@ -89,22 +89,27 @@ public enum DefaultDataset {
         close(descriptor)
     }
 
-    /// Imports the features of the default data of `data` (Data/) into `store`, without its base map.
+    /// Imports the time zones and the features of the default data of `data` (Data/) into
+    /// `store`, without its base map.
     public static func importAll(from data: URL, into store: SpatiaLiteStore) throws {
         try importAll(from: try entries(in: data), into: store)
     }
 
     private static func importAll(from entries: [Entry], into store: SpatiaLiteStore) throws {
-        for group in Dictionary(grouping: entries.filter { !$0.isBase }, by: \.kind).sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
-            _ = try store.importFiles(try FileImport.parse(paths: group.value.map(\.path), kind: group.key), skipInvalid: false)
+        // The zones first: the features without a zone get theirs from them.
+        for entry in entries where entry.role == .zones { _ = try store.importZones(try ZoneFileParser.parse(path: entry.path)) }
+        let features = entries.compactMap { entry in if case let .features(kind) = entry.role { (entry.path, kind) } else { nil } }
+        for group in Dictionary(grouping: features, by: { $0.1 }).sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
+            _ = try store.importFiles(try FileImport.parse(paths: group.value.map { $0.0 }, kind: group.key), skipInvalid: false)
         }
     }
 
-    /// A line of the list: a file of features (of a kind, or the tags decide) or a base-map file.
+    /// A line of the list: a file of features (of a kind, or the tags decide), a base-map file, or
+    /// time zone polygons.
     private struct Entry {
+        enum Role: Equatable { case features(FeatureKind?), base, zones }
         let path: String
-        let kind: FeatureKind?
-        let isBase: Bool
+        let role: Role
     }
 
     private static func entries(in data: URL) throws -> [Entry] {
@@ -113,7 +118,12 @@ public enum DefaultDataset {
             .map { line in
                 let fields = line.split(separator: "\t").map(String.init)
                 let kind = fields.count > 1 ? fields[1] : ""
-                return Entry(path: data.appendingPathComponent(fields[0]).path, kind: FeatureKind(rawValue: kind), isBase: kind == "base")
+                let role: Entry.Role = switch kind {
+                case "base": .base
+                case "timezones": .zones
+                default: .features(FeatureKind(rawValue: kind))
+                }
+                return Entry(path: data.appendingPathComponent(fields[0]).path, role: role)
             }
     }
 

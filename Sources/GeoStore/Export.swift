@@ -18,7 +18,7 @@ package protocol ExportRow {
 package enum Export {
     /// Each kind's rows (the id first), and its children's rows keyed by the parent's id (first column).
     package static let sql: [(kind: FeatureKind, rows: String, children: String?)] = [
-        (.water, "SELECT id, name, kind, district, organisation, source, source_id, ST_AsBinary(geom) FROM water ORDER BY id", nil),
+        (.water, "SELECT id, name, kind, district, organisation, source, source_id, ST_AsBinary(geom), timezone FROM water ORDER BY id", nil),
         (.poi, """
             SELECT id, category, name, names, description, descriptions, address, phone, mobile_phone, email, website, images,
                    timezone, source, source_id, ST_AsBinary(geom), population FROM poi ORDER BY id
@@ -27,7 +27,7 @@ package enum Export {
          "SELECT cinema_id, title, start_utc, minutes, rating, version FROM screening ORDER BY cinema_id, start_utc, title, id"),
         (.trip, """
             SELECT t.id, t.name, t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id, ST_AsBinary(t.spot),
-                   ST_AsBinary(t.track) FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id ORDER BY t.id
+                   ST_AsBinary(t.track), t.timezone FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id ORDER BY t.id
             """,
          "SELECT trip_id, species, length_cm, weight_kg, time_utc, bait, ST_AsBinary(geom) FROM catch ORDER BY trip_id, id"),
     ]
@@ -55,6 +55,7 @@ package enum Export {
                 guard let geometry = try row.geometry(7) else { continue } // not stored without one
                 var w = WaterRecord(name: try row.string(1), waterKind: try row.string(2) ?? "water", geometry: geometry)
                 (w.district, w.organisation, w.source, w.sourceID) = (try row.string(3), try row.string(4), try row.string(5), try row.string(6))
+                w.timezone = try row.string(8)
                 record = .water(w)
             case .cinema:
                 var c = CinemaRecord(name: try row.string(1) ?? "", timezone: try row.string(4) ?? "UTC", location: try point(row, 7))
@@ -70,6 +71,7 @@ package enum Export {
                 (t.notes, t.weather, t.waterName, t.source, t.sourceID) = (try row.string(4), try row.string(5), try row.string(6), try row.string(7), try row.string(8))
                 t.spot = try point(row, 9)
                 if case let .lineString(track)? = try row.geometry(10) { t.track = track }
+                t.timezone = try row.string(11)
                 t.catches = try (byParent[id] ?? []).map { c in
                     var fish = CatchRecord(species: try c.string(1) ?? "")
                     (fish.lengthCm, fish.weightKg, fish.time, fish.bait) = (try c.double(2), try c.double(3), try c.string(4).flatMap(UTC.parse), try c.string(5))
@@ -110,13 +112,19 @@ package enum Export {
 }
 
 extension FeatureStore {
-    /// Copies every record of this store, with its id, into the empty store `target`, in one
-    /// transaction of the target's; then its base map, when both hold one, in a second (the
-    /// target makes the generalised copies anew, the same as this store's).
+    /// Copies this store's time zone polygons, when it holds any, into the empty store `target`
+    /// (a transaction of their own, first, so that the records find them); then every record,
+    /// with its id, in one transaction of the target's; then its base map, when both hold one, in
+    /// a third (the target makes the generalised copies anew, the same as this store's).
     public func copy(to target: any FeatureStore) throws -> ImportSummary {
         let targetBase = target as? any BaseMapStore
         guard try target.categories().isEmpty, try targetBase?.baseSources().isEmpty ?? true else {
             throw DatabaseError(description: "the target database already holds data; copy into an empty one, so that every id stays the same")
+        }
+        if try holdsZones() {
+            var zones = ZoneFile(file: "time zones")
+            zones.polygons = try zonePolygons(in: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90))
+            _ = try target.importZones(zones)
         }
         let summary = try target.importFiles(try exportAll(), skipInvalid: false)
         if let targetBase, let base = try (self as? any BaseMapStore)?.exportBase(), !base.isEmpty {

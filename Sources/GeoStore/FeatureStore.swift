@@ -1,10 +1,12 @@
 import GeoCore
 
 /// The operations every store offers: SpatiaLite (`SpatiaLiteStore`) and PostGIS (`PostGISStore`).
-public protocol FeatureStore {
+public protocol FeatureStore: ZoneStore {
     /// Stores every record of the files in one transaction, or none when a record is invalid
-    /// and `skipInvalid` is false.
-    func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary
+    /// and `skipInvalid` is false. Records without a zone get the zone of their position, and a
+    /// record whose given zone does not hold its position is a warning, or with `strictTimezones`
+    /// an invalid record (`ImportPlan.assignZones`).
+    func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool) throws -> ImportSummary
     func nearest(_ query: NearestQuery) throws -> FeaturePage
     func bbox(_ query: BoxQuery) throws -> FeaturePage
     /// The page with every feature's other attributes (`Feature.properties`) filled in.
@@ -26,6 +28,10 @@ public protocol FeatureStore {
 }
 
 extension FeatureStore {
+    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
+        try importFiles(files, skipInvalid: skipInvalid, strictTimezones: false)
+    }
+
     /// Each query on its own: a store without read transactions of its own.
     public func reading<T>(_ body: () throws -> T) throws -> T { try body() }
 

@@ -5,6 +5,13 @@ public struct ImportSummary: Sendable {
     /// The first `ParsedFile.problemLimit` records left out, and how many more were.
     public var skipped: [ImportProblem] = []
     public var omittedSkipped = 0
+    /// How many records got the zone of their position (`ImportPlan.assignZones`).
+    public var zonesAssigned = 0
+    /// The first `ParsedFile.problemLimit` records whose given zone does not hold their position,
+    /// and how many more there were; imported as they are.
+    public var zoneWarnings: [ImportProblem] = []
+    public var omittedZoneWarnings = 0
 
     public var skippedCount: Int { skipped.count + omittedSkipped }
+    public var zoneWarningCount: Int { zoneWarnings.count + omittedZoneWarnings }
 }

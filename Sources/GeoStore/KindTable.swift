@@ -35,16 +35,16 @@ package struct KindTable {
                 ["phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"] + source))
         case .water:
             return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL, NULL, t.source, \(noPopulation)", details: (
-                "t.kind, t.district, t.organisation, t.source, t.source_id", "water AS t",
-                ["water_kind", "district", "organisation"] + source))
+                "t.kind, t.district, t.organisation, t.timezone, t.source, t.source_id", "water AS t",
+                ["water_kind", "district", "organisation", "timezone"] + source))
         case .cinema:
             return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address, NULL, t.source, \(noPopulation)", details: (
                 "t.website, t.timezone, t.source, t.source_id", "cinema AS t", ["website", "timezone"] + source))
         case .trip:
             // A trip is found by its spot (the import sets it to the track's start when absent).
             return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, ST_AsBinary(t.track), t.source, \(noPopulation)", details: (
-                "t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id",
-                "trip AS t LEFT JOIN water AS w ON w.id = t.water_id", ["start", "end", "notes", "weather", "water"] + source))
+                "t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.timezone, t.source, t.source_id",
+                "trip AS t LEFT JOIN water AS w ON w.id = t.water_id", ["start", "end", "notes", "weather", "water", "timezone"] + source))
         }
     }
 }

@@ -9,6 +9,7 @@ enum Schema {
          ("trip", "spot", "POINT"), ("trip", "track", "LINESTRING"), ("catch", "geom", "POINT")],
         [("base", "geom", "GEOMETRY")],
         [],
+        [("time_zone", "geom", "POLYGON")],
     ]
 
     /// Tables with a spatial index, and the geometry column each one is indexed on.
@@ -82,6 +83,15 @@ enum Schema {
         + addSpatialColumns(spatialColumnsAdded[1]),
         // 3: a place's population (NULL where the data does not say), by which maps name cities.
         "ALTER TABLE poi ADD COLUMN population INTEGER;",
+        // 4: time zones. The IANA zones' polygons, one row per polygon with its geodesic area in
+        // m² (where polygons overlap, the smallest holds the point); waters and trips get a zone
+        // like POIs and cinemas.
+        """
+        CREATE TABLE time_zone (id INTEGER PRIMARY KEY, zone TEXT NOT NULL, area REAL NOT NULL);
+        ALTER TABLE water ADD COLUMN timezone TEXT;
+        ALTER TABLE trip ADD COLUMN timezone TEXT;
+        """
+        + addSpatialColumns(spatialColumnsAdded[3]),
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.

@@ -2,9 +2,8 @@ import GeoCore
 
 /// An import into SpatiaLite: `ImportPlan`'s records in one transaction, with `BulkLoad`.
 extension SpatiaLiteStore {
-    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
-        let plan = try ImportPlan(files, skipInvalid: skipInvalid)
-        var summary = plan.summary
+    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool) throws -> ImportSummary {
+        var plan = try ImportPlan(files, skipInvalid: skipInvalid)
         defer {
             poiCategories.invalidate()
             emptyKinds = nil
@@ -13,7 +12,10 @@ extension SpatiaLiteStore {
         // pages are only taken as they are needed.
         try db.execute("PRAGMA cache_size = -1048576")
         defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
+        var summary = plan.summary
         try db.transaction {
+            try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
+            summary = plan.summary
             let bulk = try BulkLoad(db)
             for (file, record, value, id) in plan.records {
                 do {
@@ -39,11 +41,14 @@ extension SpatiaLiteStore {
                             p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.population],
                            GeometryValue.point(p.location), source: p.source, sourceID: p.sourceID, id: id)
         case let .water(w):
-            _ = try upsert("water", bulk, ["name", "kind", "district", "organisation"], geometry: "geom",
-                           [w.name, w.waterKind, w.district, w.organisation], GeometryValue.wkb(w.geometry), source: w.source, sourceID: w.sourceID, id: id)
+            _ = try upsert("water", bulk, ["name", "kind", "district", "organisation", "timezone"], geometry: "geom",
+                           [w.name, w.waterKind, w.district, w.organisation, w.timezone], GeometryValue.wkb(w.geometry),
+                           source: w.source, sourceID: w.sourceID, id: id)
         case let .cinema(c):
+            // Without a zone of its own or from polygons, a cinema's days are UTC days.
+            let zone = c.timezone ?? "UTC"
             let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone"], geometry: "geom",
-                                    [c.name, c.address, c.website, c.timezone], GeometryValue.point(c.location),
+                                    [c.name, c.address, c.website, zone], GeometryValue.point(c.location),
                                     source: c.source, sourceID: c.sourceID, id: id)
             // A cinema imported again brings its whole programme anew.
             try cached("DELETE FROM screening WHERE cinema_id = ?").run([cinema])
@@ -52,7 +57,7 @@ extension SpatiaLiteStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             for s in c.screenings {
-                try screening.run([cinema, s.title, UTC.format(s.start), c.timezone, s.minutes, s.rating, s.version])
+                try screening.run([cinema, s.title, UTC.format(s.start), zone, s.minutes, s.rating, s.version])
             }
         case let .trip(t):
             var water: Int64?
@@ -60,9 +65,9 @@ extension SpatiaLiteStore {
                 water = try value("SELECT id FROM water WHERE name = ? ORDER BY id LIMIT 1", [name])
                 guard water != nil else { throw DatabaseError(description: "water: no stored water is named '\(name)'") }
             }
-            let trip = try upsert("trip", bulk, ["name", "start_utc", "end_utc", "notes", "weather", "water_id",
+            let trip = try upsert("trip", bulk, ["name", "start_utc", "end_utc", "notes", "weather", "water_id", "timezone",
                                            "track"], geometry: "spot",
-                                  [t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water,
+                                  [t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water, t.timezone,
                                    GeometryValue.wkb(t.track.map { .lineString($0) })],
                                   GeometryValue.point(t.spot ?? t.track?.first), source: t.source, sourceID: t.sourceID, id: id)
             try cached("DELETE FROM catch WHERE trip_id = ?").run([trip])

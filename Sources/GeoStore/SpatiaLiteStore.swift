@@ -17,6 +17,8 @@ public final class SpatiaLiteStore: QueryEngine {
     /// a data version (`baseSources`).
     var hasBaseTable = false
     var baseSourceList: (version: UInt64, sources: [String])?
+    /// Whether the file holds time zone polygons, as of a data version (`holdsZones`).
+    var hasZones: (version: UInt64, holds: Bool)?
 
     /// How much memory a connection may use for the database's pages.
     public enum Memory: Sendable {

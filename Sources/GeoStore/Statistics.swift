@@ -3,14 +3,13 @@ import GeoCore
 /// Catch and category statistics from SpatiaLite, through the SQL both stores share.
 extension SpatiaLiteStore {
     public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
-        let statement = try db.prepare(StatisticsSQL.catches(by: grouping))
-        var result: [CatchStatistic] = []
+        let statement = try db.prepare(StatisticsSQL.catches)
+        var rows: [CatchStatistic.Row] = []
         while try statement.step() {
-            result.append(CatchStatistic(group: grouping.indices.map { statement.string(Int32(4 + $0)) ?? "" }, count: Int(statement.int(0)),
-                                         totalWeightKg: statement.double(1), maxWeightKg: Double(statement, column: 2),
-                                         maxLengthCm: Double(statement, column: 3)))
+            rows.append((statement.string(0) ?? "", statement.string(1) ?? "", statement.string(2), statement.string(3),
+                         Double(statement, column: 4), Double(statement, column: 5)))
         }
-        return result.filter { $0.count > 0 }
+        return CatchStatistic.tally(rows, by: grouping)
     }
 
     public func categories() throws -> [CategoryCount] {
@@ -26,21 +25,12 @@ extension SpatiaLiteStore {
 
 /// The summaries' SQL, which SpatiaLite and PostgreSQL both read as it is.
 package enum StatisticsSQL {
-    /// count, total kg, heaviest kg, longest cm, then the value of each grouping, in its order.
-    package static func catches(by grouping: [CatchGrouping]) -> String {
-        let expressions: [CatchGrouping: String] = [
-            .water: "coalesce(w.name, '(no water)')",
-            .species: "c.species",
-            // The year of the catch, else of its trip.
-            .year: "coalesce(substr(coalesce(c.time_utc, t.start_utc), 1, 4), '(no date)')",
-        ]
-        let keys = grouping.map { expressions[$0]! }
-        let groupBy = keys.isEmpty ? "" : " GROUP BY " + keys.joined(separator: ", ") + " ORDER BY " + keys.joined(separator: ", ")
-        return """
-            SELECT count(*), coalesce(sum(c.weight_kg), 0), max(c.weight_kg), max(c.length_cm)\(keys.map { ", " + $0 }.joined())
-            FROM catch AS c JOIN trip AS t ON t.id = c.trip_id LEFT JOIN water AS w ON w.id = t.water_id\(groupBy)
-            """
-    }
+    /// Every catch as `CatchStatistic.tally` counts it (`CatchStatistic.Row`), in the order it was
+    /// stored: its year is local to its trip's zone, which SQLite cannot work out.
+    package static let catches = """
+        SELECT coalesce(w.name, '(no water)'), c.species, coalesce(c.time_utc, t.start_utc), t.timezone, c.weight_kg, c.length_cm
+        FROM catch AS c JOIN trip AS t ON t.id = c.trip_id LEFT JOIN water AS w ON w.id = t.water_id ORDER BY c.trip_id, c.id
+        """
 
     /// category, kind, count, how many have a position.
     package static let categories = """

@@ -13,6 +13,11 @@ public struct TripRecord: Hashable, Sendable {
     public var spot: Coordinate?
     public var track: [Coordinate]?
     public var catches: [CatchRecord] = []
+    /// IANA zone of the trip: the year of its catches is local to it. Without one, the import gives
+    /// it the zone of its position.
+    public var timezone: String?
+    /// Times written without an offset while the trip named no zone.
+    package var localTimes = LocalTimes()
     public var source: String?
     public var sourceID: String?
 

@@ -7,6 +7,9 @@ public struct WaterRecord: Hashable, Sendable {
     public var waterKind: String
     public var district: String?
     public var organisation: String?
+    /// IANA zone; the import gives it the zone of its position (a point inside it, or the middle of a line:
+    /// `PlanarGeometry.representativePoint`).
+    public var timezone: String?
     public var geometry: Geometry
     public var source: String?
     public var sourceID: String?

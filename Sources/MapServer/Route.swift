@@ -6,6 +6,7 @@ enum Route: String, CaseIterable, Sendable {
     case within = "/v1/within"
     case bbox = "/v1/bbox"
     case cinemas = "/v1/cinemas"
+    case timezone = "/v1/timezone"
     case mapPNG = "/v1/map.png"
     case mapPDF = "/v1/map.pdf"
     case mapSVG = "/v1/map.svg"
@@ -28,6 +29,7 @@ enum Route: String, CaseIterable, Sendable {
         case .within: ["lat", "lon", "radius", "limit", "category", "cursor", "lang"]
         case .bbox: ["bbox", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "date", "film", "limit"]
+        case .timezone: ["lat", "lon"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile: ["category", "lang"]
         case .baseTile: ["lang"]

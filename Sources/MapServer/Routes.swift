@@ -43,6 +43,7 @@ struct Routes: Sendable {
         case .within: return try await distanceQuery(p, maxDistance: try p.requiredNumber("radius"))
         case .bbox: return try await bbox(p)
         case .cinemas: return try await cinemas(p)
+        case .timezone: return try await timezone(p)
         case .mapPNG: return try await map(p, format: .png, request: request)
         case .mapPDF: return try await map(p, format: .pdf, request: request)
         case .mapSVG: return try await map(p, format: .svg, request: request)
@@ -87,6 +88,19 @@ struct Routes: Sendable {
         return try await geoJSON { store in
             try JSONEncoder.sorted.encode(CinemaCollection(try store.cinemas(near: center, day: day, film: film, limit: limit)))
         }
+    }
+
+    /// The zone of a point and its offset now (`ZoneOutput`); 404 when the database holds no zone polygons.
+    private func timezone(_ p: Parameters) async throws -> Response {
+        let point = Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon"))
+        let data = try await workers.queries.withStore { store in
+            guard let answer = try store.timezone(at: point) else {
+                throw APIError(status: .notFound, code: "not_found",
+                               message: "the database holds no time zone polygons (waymark timezone import FILE)")
+            }
+            return ZoneOutput.json(answer, at: point, now: Date())
+        }
+        return Self.body(Array(data), type: "application/json")
     }
 
     private func categories() async throws -> Response {

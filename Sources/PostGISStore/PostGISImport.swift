@@ -8,11 +8,13 @@ import PostgresNIO
 /// under a lock that makes concurrent imports wait for each other (readers go on), so that a
 /// record with a known source id keeps its row's id and every other one gets the next id.
 extension PostGISStore {
-    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
-        let plan = try ImportPlan(files, skipInvalid: skipInvalid)
+    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool) throws -> ImportSummary {
+        var plan = try ImportPlan(files, skipInvalid: skipInvalid)
         var summary = plan.summary
         try transaction {
             try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
+            try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
+            summary = plan.summary
             var ids: [FeatureKind: RowIDs] = [:]
             for kind in FeatureKind.allCases {
                 ids[kind] = try RowIDs(self, kind.rawValue, keys: plan.records.compactMap { $0.value.kind == kind ? $0.value.sourceKey : nil })
@@ -28,11 +30,14 @@ extension PostGISStore {
                                 p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.source, p.sourceID,
                                 CopyRows.geometry(p.location.map(Geometry.point)), p.population.map(String.init)])
                 case let .water(w):
-                    add("water", [String(id), w.name, w.waterKind, w.district, w.organisation, w.source, w.sourceID, CopyRows.geometry(w.geometry)])
+                    add("water", [String(id), w.name, w.waterKind, w.district, w.organisation, w.timezone, w.source, w.sourceID,
+                                  CopyRows.geometry(w.geometry)])
                 case let .cinema(c):
-                    add("cinema", [String(id), c.name, c.address, c.website, c.timezone, c.source, c.sourceID, CopyRows.geometry(c.location.map(Geometry.point))])
+                    // Without a zone of its own or from polygons, a cinema's days are UTC days.
+                    let zone = c.timezone ?? "UTC"
+                    add("cinema", [String(id), c.name, c.address, c.website, zone, c.source, c.sourceID, CopyRows.geometry(c.location.map(Geometry.point))])
                     for s in c.screenings {
-                        add("screening", [String(id), s.title, UTC.format(s.start), c.timezone, s.minutes.map(String.init), s.rating, s.version])
+                        add("screening", [String(id), s.title, UTC.format(s.start), zone, s.minutes.map(String.init), s.rating, s.version])
                     }
                 case let .trip(t):
                     // Written once the waters are stored: a trip names its water, maybe one of this import.
@@ -61,7 +66,7 @@ extension PostGISStore {
                     }
                 }
                 add("trip", [String(id), t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water.map(String.init),
-                             t.source, t.sourceID, CopyRows.geometry((t.spot ?? t.track?.first).map(Geometry.point)),
+                             t.timezone, t.source, t.sourceID, CopyRows.geometry((t.spot ?? t.track?.first).map(Geometry.point)),
                              CopyRows.geometry(t.track.map(Geometry.lineString))])
                 for c in t.catches {
                     add("catch", [String(id), c.species, c.lengthCm.map { "\($0)" }, c.weightKg.map { "\($0)" }, c.time.map(UTC.format), c.bait,
@@ -89,10 +94,10 @@ extension PostGISStore {
     static let columns = [
         "poi": ["id", "category", "name", "names", "description", "descriptions", "address", "phone", "mobile_phone", "email", "website",
                 "images", "timezone", "source", "source_id", "geom", "population"],
-        "water": ["id", "name", "kind", "district", "organisation", "source", "source_id", "geom"],
+        "water": ["id", "name", "kind", "district", "organisation", "timezone", "source", "source_id", "geom"],
         "cinema": ["id", "name", "address", "website", "timezone", "source", "source_id", "geom"],
         "screening": ["cinema_id", "title", "start_utc", "timezone", "minutes", "rating", "version"],
-        "trip": ["id", "name", "start_utc", "end_utc", "notes", "weather", "water_id", "source", "source_id", "spot", "track"],
+        "trip": ["id", "name", "start_utc", "end_utc", "notes", "weather", "water_id", "timezone", "source", "source_id", "spot", "track"],
         "catch": ["trip_id", "species", "length_cm", "weight_kg", "time_utc", "bait", "geom"],
     ]
 

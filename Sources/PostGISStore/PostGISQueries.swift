@@ -212,11 +212,10 @@ extension PostGISStore {
     }
 
     public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
-        try rows(StatisticsSQL.catches(by: grouping)).map { row in
-            CatchStatistic(group: try grouping.indices.map { try row[4 + $0].decode(String.self) }, count: try row[0].decode(Int.self),
-                           totalWeightKg: try row[1].decode(Double.self), maxWeightKg: try row[2].decode(Double?.self),
-                           maxLengthCm: try row[3].decode(Double?.self))
-        }.filter { $0.count > 0 }
+        CatchStatistic.tally(try rows(StatisticsSQL.catches).map { row in
+            (try row[0].decode(String.self), try row[1].decode(String.self), try row[2].decode(String?.self), try row[3].decode(String?.self),
+             try row[4].decode(Double?.self), try row[5].decode(Double?.self))
+        }, by: grouping)
     }
 
     public func categories() throws -> [CategoryCount] {

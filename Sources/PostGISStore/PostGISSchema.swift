@@ -78,6 +78,17 @@ enum PostGISSchema {
         """,
         // 3: a place's population, as in SpatiaLite.
         "ALTER TABLE poi ADD COLUMN population bigint",
+        // 4: time zones, as SpatiaLite's: one row per polygon with its geodesic area in m², planar
+        // like the base map's (found by boxes in longitude and latitude); waters and trips get a zone.
+        """
+        CREATE TABLE time_zone (
+            id bigint PRIMARY KEY,
+            zone text NOT NULL, area double precision NOT NULL,
+            geom geometry(Polygon, 4326));
+        CREATE INDEX time_zone_geom ON time_zone USING gist (geom);
+        ALTER TABLE water ADD COLUMN timezone text;
+        ALTER TABLE trip ADD COLUMN timezone text
+        """,
     ]
 
     /// The base table's GiST index (a large import into the empty table builds it after the rows).

@@ -30,6 +30,8 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// of a data version (`baseSources`).
     var hasBaseTable = false
     var baseSourceList: (version: UInt64, sources: [String])?
+    /// Whether the schema holds time zone polygons, as of a data version (`holdsZones`).
+    var hasZones: (version: UInt64, holds: Bool)?
 
     /// Opens the database at `url` (`postgres://user[:password]@host[:port]/database[?schema=name]`)
     /// and, unless read-only, creates or migrates Waymark's tables (in `schema`, default `public`).

@@ -42,11 +42,14 @@ struct QueryOptions: ParsableArguments {
         case .table:
             // Population only when a place on the page has one: most queries find none.
             let showPopulation = page.features.contains { $0.population != nil }
-            var rows = [(showDistance ? ["km"] : []) + ["category", "name"] + (showPopulation ? ["population"] : []) + ["address", "id"]]
-            for f in page.features {
+            var rows = [(showDistance ? ["km"] : []) + ["category", "name"] + (showPopulation ? ["population"] : [])
+                + ["address", "timezone", "id"]]
+            // The details hold the zone: a table shows a page, not thousands of rows.
+            for f in try store.withDetails(page).features {
                 let km = f.distance.map { String(format: "%.3f", $0 / 1000) }
                 rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "(unnamed)"]
-                    + (showPopulation ? [f.population.map(String.init) ?? ""] : []) + [f.address ?? "", f.id.description])
+                    + (showPopulation ? [f.population.map(String.init) ?? ""] : [])
+                    + [f.address ?? "", f.properties["timezone"] ?? "", f.id.description])
             }
             let populationColumn = (showDistance ? 1 : 0) + 2
             Swift.print(TextTable.render(rows, rightAligned: Set((showDistance ? [0] : []) + (showPopulation ? [populationColumn] : []))))

@@ -65,7 +65,7 @@ extension PostGISStore: TestedStore {
 
     func contentSnapshot() throws -> [String: [String]] {
         var snapshot: [String: [String]] = [:]
-        for table in ["poi", "water", "cinema", "screening", "trip", "catch", "base", "waymark_schema"] {
+        for table in ["poi", "water", "cinema", "screening", "trip", "catch", "base", "time_zone", "waymark_schema"] {
             snapshot[table] = try rows("SELECT t::text FROM \(table) AS t ORDER BY 1").map { try $0[0].decode(String.self) }
         }
         return snapshot

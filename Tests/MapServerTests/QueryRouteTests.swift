@@ -139,7 +139,7 @@ import Testing
         @Sendable func oracle(at instant: Date) -> [(name: String, titles: [String])] {
             cinemas.map { cinema in
                 var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = TimeZone(identifier: cinema.timezone)!
+                calendar.timeZone = TimeZone(identifier: cinema.timezone!)!
                 return (distance: Geodesic.distance(here, cinema.location!), name: cinema.name,
                         titles: cinema.screenings.filter { calendar.isDate($0.start, inSameDayAs: instant) }.map(\.title))
             }

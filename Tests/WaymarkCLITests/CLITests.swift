@@ -181,7 +181,13 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) async throws 
     let stay = categories.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.first { $0.first == "stay" }
     #expect(stay == ["stay", "poi", String(stays), String(located)], "\(categories.stdout)")
 
-    // The second and third runs reused the database built by the first.
+    // The default database holds the world's zones: its OpenStreetMap cinemas, which name none, are in Helsinki's.
+    let zone = try await run(["timezone", "--lat", "57.35", "--lon", "23.7", "--format", "json"], env: env)
+    #expect(try json(zone.stdout)["zone"] as? String == "Europe/Riga", "\(zone)")
+    let cinemas = try await run(["nearest", "--lat", "60.17", "--lon", "24.94", "--category", "cinema", "--format", "json"], env: env)
+    #expect(Set(try plainPage(cinemas.stdout).features.map { $0["timezone"] as? String }) == ["Europe/Helsinki"], "\(cinemas.stdout)")
+
+    // The later runs reused the database built by the first.
     let reused = try FileManager.default.attributesOfItem(atPath: database)
     #expect(reused[.modificationDate] as? Date == built[.modificationDate] as? Date)
     #expect(reused[.systemFileNumber] as? Int == built[.systemFileNumber] as? Int)

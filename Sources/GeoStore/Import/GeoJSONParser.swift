@@ -28,7 +28,8 @@ import GeoCore
 ///
 /// - `name` is required.
 /// - `start`, `end` and each catch's `time` are ISO 8601 date-times; without an offset they are
-///   local to the IANA zone in `timezone`, UTC when there is none. `end` may not be before `start`.
+///   local to the IANA zone in `timezone`; without one, to the zone of the trip's position (UTC
+///   when the database has no zone polygons). `end` may not be before `start`.
 /// - `water` names a water already stored (or in the same import); the import fails otherwise.
 /// - `notes` (else `description`) and `weather` are free text.
 /// - `catches` is an array of objects: `species` (required), `length_cm` and `weight_kg`
@@ -40,27 +41,11 @@ import GeoCore
 ///   its spot when it has no start).
 public enum GeoJSONParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
-        guard data.withUnsafeBytes(isValidUTF8) else {
-            throw ImportProblem(file: file, record: "file", reason: "not valid JSON: not UTF-8 text")
-        }
-        // Data's withUnsafeBytes rethrows untyped errors: the typed one goes through a Result.
-        return try data.withUnsafeBytes { raw in
-            Result { () throws(ImportProblem) in try read(raw.bindMemory(to: UInt8.self), file: file, kind: kind) }
-        }.get()
-    }
-
-    /// Reads the root object member by member and the features one at a time, each made into
-    /// its record before the next is read: only one feature's values are in memory at once.
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
-        func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
         let fileName = Properties.fileName(of: file)
-        var reader = JSONReader(bytes: bytes)
         var parsed = ParsedFile(file: file)
-        var members: [(key: String, value: JSONValue)] = []
-        var featuresRead = false
         // The feature each source id came from: two features of one id would be one row.
         var ids: [SourceKey: Int] = [:]
-        func add(_ feature: JSONValue, _ index: Int) {
+        try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), [:]) }) { feature, index in
             var key: SourceKey?
             let added = parsed.collect("feature \(index)") { () throws(GeoError) in
                 let record = try record(feature, fileName: fileName, kind: kind)
@@ -73,6 +58,30 @@ public enum GeoJSONParser {
             }
             if added, let key { ids[key] = index }
         }
+        return parsed
+    }
+
+    /// Reads the root object member by member and hands the features to `each` one at a time,
+    /// with their index: only one feature's values are in memory at once. `restart` is called
+    /// before the first feature of a features array (of two such arrays the last counts, as with
+    /// any member given twice) or of a lone Feature.
+    static func features(of data: Data, file: String, restart: () -> Void,
+                         _ each: (JSONValue, Int) -> Void) throws(ImportProblem) {
+        guard data.withUnsafeBytes(isValidUTF8) else {
+            throw ImportProblem(file: file, record: "file", reason: "not valid JSON: not UTF-8 text")
+        }
+        // Data's withUnsafeBytes rethrows untyped errors: the typed one goes through a Result.
+        try data.withUnsafeBytes { raw in
+            Result { () throws(ImportProblem) in try read(raw.bindMemory(to: UInt8.self), file: file, restart: restart, each) }
+        }.get()
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, restart: () -> Void,
+                             _ each: (JSONValue, Int) -> Void) throws(ImportProblem) {
+        func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
+        var reader = JSONReader(bytes: bytes)
+        var members: [(key: String, value: JSONValue)] = []
+        var featuresRead = false
         var isObject = true
         do throws(JSONReader.Failure) {
             if reader.peek() == UInt8(ascii: "{") {
@@ -81,9 +90,9 @@ public enum GeoJSONParser {
                         members.append((key, try reader.value()))
                         return
                     }
-                    // Of two features arrays the last counts, as with any member given twice.
-                    (parsed, ids, featuresRead) = (ParsedFile(file: file), [:], true)
-                    try reader.array { index, reader throws(JSONReader.Failure) in add(try reader.value(), index) }
+                    restart()
+                    featuresRead = true
+                    try reader.array { index, reader throws(JSONReader.Failure) in each(try reader.value(), index) }
                 }
             } else {
                 _ = try reader.value()
@@ -98,11 +107,9 @@ public enum GeoJSONParser {
         switch root["type"]?.string {
         case "FeatureCollection":
             guard featuresRead else { throw unreadable("the FeatureCollection has no features array") }
-            return parsed
         case "Feature":
-            (parsed, ids) = (ParsedFile(file: file), [:])
-            add(root, 0)
-            return parsed
+            restart()
+            each(root, 0)
         default:
             throw unreadable("not a GeoJSON FeatureCollection or Feature")
         }
@@ -132,10 +139,10 @@ public enum GeoJSONParser {
             return .water(properties.water(geometry: try area(geometry), fileName: fileName, id: id))
         case .cinema:
             var cinema = try properties.cinema(location: try point(geometry, of: "cinema"), fileName: fileName, id: id)
-            cinema.screenings = try screenings(rawProperties["screenings"], zone: TimeZone(identifier: cinema.timezone) ?? ISOTime.utc)
+            (cinema.screenings, cinema.localTimes.items) = try screenings(rawProperties["screenings"], zone: cinema.timezone)
             return .cinema(cinema)
         case .trip:
-            let zone = try properties.timezone().flatMap(TimeZone.init(identifier:)) ?? ISOTime.utc
+            let zone = try properties.timezone()
             let (spot, track): (Coordinate?, [Coordinate]?) = switch geometry {
             case nil: (nil, nil)
             case let .point(c)?: (c, nil)
@@ -144,7 +151,7 @@ public enum GeoJSONParser {
                 throw .invalid(field: "geometry", reason: "a trip needs a Point (its spot) or a LineString (its track), got a \(other.typeName)")
             }
             var trip = try properties.trip(spot: spot, track: track, zone: zone, fileName: fileName, id: id)
-            trip.catches = try catches(rawProperties["catches"], zone: zone)
+            (trip.catches, trip.localTimes.items) = try catches(rawProperties["catches"], zone: zone)
             return .trip(trip)
         default:
             return .place(try properties.place(category: category, location: try point(geometry, of: "place"), fileName: fileName, id: id))
@@ -167,8 +174,9 @@ public enum GeoJSONParser {
         }
     }
 
-    /// The feature's geometry, validated; nil for a null (unlocated) geometry.
-    private static func geometry(_ value: JSONValue?) throws(GeoError) -> Geometry? {
+    /// The feature's geometry, validated (`Geometry.validate`, `planar` or not); nil for a null
+    /// (unlocated) geometry.
+    static func geometry(_ value: JSONValue?, planar: Bool = false) throws(GeoError) -> Geometry? {
         guard let value, !value.isNull else { return nil }
         guard let type = value["type"]?.string else {
             throw .invalid(field: "geometry", reason: "not a GeoJSON geometry object")
@@ -187,7 +195,7 @@ public enum GeoJSONParser {
             })
         default: throw .invalid(field: "geometry", reason: "type '\(type)' is not supported")
         }
-        try geometry.validate(field: "geometry")
+        try geometry.validate(field: "geometry", planar: planar)
         return geometry
     }
 
@@ -231,14 +239,16 @@ public enum GeoJSONParser {
     }
 
     /// A cinema's programme: `[{title, start, minutes?, rating?, version?}]`. `start` is ISO 8601
-    /// with an offset, or local time ("2012-05-08T11:00") in the cinema's zone.
-    private static func screenings(_ value: JSONValue?, zone: TimeZone) throws(GeoError) -> [Screening] {
-        var result: [Screening] = []
+    /// with an offset, or local time ("2012-05-08T11:00") in the cinema's zone; with the indexes
+    /// of the local ones when the cinema names no zone (`LocalTimes`).
+    private static func screenings(_ value: JSONValue?, zone: String?) throws(GeoError) -> ([Screening], Set<Int>) {
+        var result: [Screening] = [], local = Set<Int>()
         for (field, item) in try objects(value, "screenings") {
             guard let title = item["title"]?.string?.nonEmpty else { throw .invalid(field: "\(field).title", reason: "missing") }
             guard let startText = item["start"]?.string else { throw .invalid(field: "\(field).start", reason: "missing") }
-            let start = try ISOTime.date(startText, localTo: zone, field: "\(field).start")
-            var screening = Screening(title: title, start: start)
+            let start = try ISOTime.time(startText, localTo: ISOTime.zone(zone), field: "\(field).start")
+            if zone == nil, start.isLocal { local.insert(result.count) }
+            var screening = Screening(title: title, start: start.date)
             if let minutes = item["minutes"], !minutes.isNull {
                 guard let m = minutes.number, m > 0, m <= Double(Int32.max), m == m.rounded() else {
                     throw .invalid(field: "\(field).minutes", reason: "'\(minutes.shown)' is not a positive whole number")
@@ -249,26 +259,29 @@ public enum GeoJSONParser {
             screening.version = item["version"]?.string?.nonEmpty
             result.append(screening)
         }
-        return result
+        return (result, local)
     }
 
     /// A trip's catches: `[{species, length_cm?, weight_kg?, time?, bait?, lat?, lon?}]`. `time`
-    /// is ISO 8601 with an offset, or local time in the trip's zone.
-    private static func catches(_ value: JSONValue?, zone: TimeZone) throws(GeoError) -> [CatchRecord] {
-        var result: [CatchRecord] = []
+    /// is ISO 8601 with an offset, or local time in the trip's zone; with the indexes of the local
+    /// ones when the trip names no zone (`LocalTimes`).
+    private static func catches(_ value: JSONValue?, zone: String?) throws(GeoError) -> ([CatchRecord], Set<Int>) {
+        var result: [CatchRecord] = [], local = Set<Int>()
         for (field, item) in try objects(value, "catches") {
             guard let species = item["species"]?.string?.nonEmpty else { throw .invalid(field: "\(field).species", reason: "missing") }
             var fish = CatchRecord(species: species)
             fish.lengthCm = try number(item, "length_cm", in: field, positive: true)
             fish.weightKg = try number(item, "weight_kg", in: field, positive: true)
             if let time = item["time"], !time.isNull {
-                fish.time = try ISOTime.date(time.shown, localTo: zone, field: "\(field).time")
+                let read = try ISOTime.time(time.shown, localTo: ISOTime.zone(zone), field: "\(field).time")
+                fish.time = read.date
+                if zone == nil, read.isLocal { local.insert(result.count) }
             }
             fish.bait = item["bait"]?.string?.nonEmpty
             fish.location = try Position.parse(lat: number(item, "lat", in: field), lon: number(item, "lon", in: field),
                                                latField: "\(field).lat", lonField: "\(field).lon")
             result.append(fish)
         }
-        return result
+        return (result, local)
     }
 }

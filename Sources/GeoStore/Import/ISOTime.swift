@@ -5,17 +5,28 @@ import GeoCore
 enum ISOTime {
     static let utc = TimeZone(secondsFromGMT: 0)!
 
+    /// The zone local times are read in: the named one (an identifier already checked), else UTC
+    /// until the import finds the record's zone (`LocalTimes`).
+    static func zone(_ identifier: String?) -> TimeZone { identifier.flatMap(TimeZone.init(identifier:)) ?? utc }
+
     /// `date(_:localTo:)`, or the error naming `field` when `text` is not such a time.
     static func date(_ text: String, localTo zone: TimeZone, field: String) throws(GeoError) -> Date {
-        guard let date = date(text, localTo: zone) else {
-            throw .invalid(field: field, reason: "'\(text)' is not an ISO 8601 date-time")
-        }
-        return date
+        try time(text, localTo: zone, field: field).date
     }
 
+    /// `time(_:localTo:)`, or the error naming `field` when `text` is not such a time.
+    static func time(_ text: String, localTo zone: TimeZone, field: String) throws(GeoError) -> (date: Date, isLocal: Bool) {
+        guard let time = time(text, localTo: zone) else {
+            throw .invalid(field: field, reason: "'\(text)' is not an ISO 8601 date-time")
+        }
+        return time
+    }
+
+    static func date(_ text: String, localTo zone: TimeZone) -> Date? { time(text, localTo: zone)?.date }
+
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH[:MM]]` (a space may replace the T).
-    /// Without an offset the time is local to `zone`. Nil when the text is not such a time.
-    static func date(_ text: String, localTo zone: TimeZone) -> Date? {
+    /// Without an offset the time is local to `zone` (`isLocal`). Nil when the text is not such a time.
+    static func time(_ text: String, localTo zone: TimeZone) -> (date: Date, isLocal: Bool)? {
         let bytes = Array(text.trimmed.utf8)
         var i = 0
         func digits(_ count: Int) -> Int? {
@@ -46,7 +57,7 @@ enum ISOTime {
                 guard i > start else { return nil }
             }
         }
-        var timeZone = zone
+        var timeZone = zone, isLocal = false
         if skip("Z") {
             timeZone = utc
         } else if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
@@ -57,11 +68,13 @@ enum ISOTime {
             let minutes = digits(2) ?? 0
             guard let offset = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60)) else { return nil }
             timeZone = offset
+        } else {
+            isLocal = true
         }
         guard i == bytes.count else { return nil }
         let components = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
                                         year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard components.isValidDate, let date = components.date else { return nil }
-        return date.addingTimeInterval(fraction)
+        return (date.addingTimeInterval(fraction), isLocal)
     }
 }

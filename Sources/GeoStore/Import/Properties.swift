@@ -348,23 +348,32 @@ struct Properties {
         return place
     }
 
-    /// A cinema; its programme's days are local to `timezone`, UTC when the data names none.
+    /// A cinema; its programme's days are local to `timezone`, or when the data names none to the
+    /// zone the import finds at its position.
     func cinema(location: Coordinate?, fileName: String, id: String?) throws(GeoError) -> CinemaRecord {
-        var cinema = CinemaRecord(name: try name(), timezone: try timezone() ?? "UTC", location: location)
+        var cinema = CinemaRecord(name: try name(), timezone: try timezone(), location: location)
         cinema.address = address
         cinema.website = self[.website, .contactWebsite]
         (cinema.source, cinema.sourceID) = source(fileName: fileName, id: id)
         return cinema
     }
 
-    /// A trip: `start` and `end` are ISO 8601, local to `zone` when they have no offset; `water`
-    /// names a stored water. Without an id its source id is `contentKey` of its name, start and `spot`.
-    func trip(spot: Coordinate?, track: [Coordinate]?, zone: TimeZone, fileName: String, id: String?) throws(GeoError) -> TripRecord {
+    /// A trip: `start` and `end` are ISO 8601, local to `zone` when they have no offset (to the
+    /// zone the import finds, without one: `LocalTimes`); `water` names a stored water. Without an
+    /// id its source id is `contentKey` of its name, start (as read) and `spot`.
+    func trip(spot: Coordinate?, track: [Coordinate]?, zone: String?, fileName: String, id: String?) throws(GeoError) -> TripRecord {
         var trip = TripRecord(name: try name())
         trip.spot = spot
         trip.track = track
-        if let start = self[.start] { trip.start = try ISOTime.date(start, localTo: zone, field: "start") }
-        if let end = self[.end] { trip.end = try ISOTime.date(end, localTo: zone, field: "end") }
+        trip.timezone = zone
+        if let start = self[.start] {
+            let read = try ISOTime.time(start, localTo: ISOTime.zone(zone), field: "start")
+            (trip.start, trip.localTimes.start) = (read.date, zone == nil && read.isLocal)
+        }
+        if let end = self[.end] {
+            let read = try ISOTime.time(end, localTo: ISOTime.zone(zone), field: "end")
+            (trip.end, trip.localTimes.end) = (read.date, zone == nil && read.isLocal)
+        }
         if let start = trip.start, let end = trip.end, end < start {
             throw .invalid(field: "end", reason: "'\(self[.end]!)' is before start '\(self[.start]!)'")
         }

@@ -1,0 +1,56 @@
+import Foundation
+import GeoCore
+import GeoStore
+import Testing
+
+/// `/v1/timezone` over a real socket, on a database with one hand-drawn zone.
+@Suite struct TimezoneRouteTests {
+    /// Europe/Riga as a box, 20–28° E, 55–58° N.
+    static let database: String = {
+        let path = try! temporaryDatabase([])
+        let zones = try! ZoneFileParser.parse(Data(#"""
+            {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"tzid": "Europe/Riga"},
+             "geometry": {"type": "Polygon", "coordinates": [[[20, 55], [28, 55], [28, 58], [20, 58], [20, 55]]]}}]}
+            """#.utf8), file: "riga.geojson")
+        _ = try! SpatiaLiteStore(path: path).importZones(zones)
+        return path
+    }()
+
+    @Test func answersTheZoneItsOffsetAndHowItWasFound() async throws {
+        try await withServer(database: Self.database) { client in
+            let inside = try await client.json("/v1/timezone?lat=57&lon=24")
+            #expect(inside["zone"] as? String == "Europe/Riga" && inside["found_by"] as? String == "contains")
+            #expect(inside["lat"] as? Double == 57 && inside["lon"] as? Double == 24 && inside["distance_m"] == nil)
+            // Two or three hours east of UTC, whenever the test runs.
+            #expect(["+02:00", "+03:00"].contains(inside["utc_offset"] as? String ?? ""), "\(inside)")
+            #expect([7_200, 10_800].contains(inside["utc_offset_seconds"] as? Int ?? 0))
+
+            // 0.1° of longitude east of the box's eastern edge, a meridian: N·cos φ·0.1° = 6 077 m away
+            // (the geodesic to the meridian is a few metres shorter than the parallel).
+            let offshore = try await client.json("/v1/timezone?lat=57&lon=28.1")
+            #expect(offshore["zone"] as? String == "Europe/Riga" && offshore["found_by"] as? String == "territorial_waters")
+            #expect(abs((offshore["distance_m"] as? Double ?? 0) - 6_077) < 30, "\(offshore)")
+
+            let ocean = try await client.json("/v1/timezone?lat=0&lon=-150")
+            #expect(ocean["zone"] as? String == "Etc/GMT+10" && ocean["found_by"] as? String == "longitude")
+            #expect(ocean["utc_offset"] as? String == "-10:00" && ocean["utc_offset_seconds"] as? Int == -36_000)
+        }
+    }
+
+    @Test func refusesABadPointNamingTheParameter() async throws {
+        try await withServer(database: Self.database) { client in
+            for (query, parameter) in [("lat=91&lon=0", "lat"), ("lat=0&lon=181", "lon"), ("lat=0", "lon"), ("lat=x&lon=0", "lat"),
+                                       ("lat=0&lon=0&limit=3", "limit")] {
+                let error = try #require(try await client.json("/v1/timezone?\(query)", status: .badRequest)["error"] as? [String: Any])
+                #expect(error["code"] as? String == "invalid_parameter" && error["parameter"] as? String == parameter, "\(query): \(error)")
+            }
+        }
+    }
+
+    @Test func aDatabaseWithoutZonesAnswersNotFound() async throws {
+        try await withServer { client in
+            let error = try #require(try await client.json("/v1/timezone?lat=57&lon=24", status: .notFound)["error"] as? [String: Any])
+            #expect(error["code"] as? String == "not_found" && (error["message"] as? String ?? "").contains("time zone polygons"))
+        }
+    }
+}
