@@ -117,10 +117,6 @@ enum BaseMapBench {
         return BaseSource(name: reader.sourceName) { batch in _ = try reader.read(batch) }
     }
 
-    static func removeDatabase(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-
     /// A line of /proc/self/status, e.g. "123456 kB".
     static func memoryStatus(_ key: String) -> String? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }

@@ -28,6 +28,11 @@ let only = option("--only")
 let reuse = arguments.contains("--reuse")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 
+/// A SQLite database and its journal files, gone.
+func removeDatabase(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
 /// Latency percentiles of one query kind, in microseconds.
 struct Timing {
     let name: String
@@ -225,7 +230,7 @@ let region = BoundingBox(minLon: 20, minLat: 54, maxLon: 30, maxLat: 60)
 let csv = work.appendingPathComponent("synthetic-\(pointCount).csv")
 print("# waymark-bench — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(queryCount) queries per kind")
 if !(reuse && FileManager.default.fileExists(atPath: synthetic)) {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: synthetic + suffix) }
+    removeDatabase(synthetic)
     var rng = SeededRandom(seed: 42)
     let categories = ["do", "see", "stay", "eat", "route"]
     var text = "id,name,category,lat,lon\n"
@@ -250,7 +255,7 @@ if let url = option("--postgres") {
 let cities = shared.appendingPathComponent("gazetteer/geonames_cities15000_tz.csv")
 if FileManager.default.fileExists(atPath: cities.path) {
     let path = work.appendingPathComponent("cities15000.sqlite").path
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    removeDatabase(path)
     let t = try seconds {
         _ = try SpatiaLiteStore(path: path).importFiles(try FileImport.parse(paths: [cities.path]), skipInvalid: false)
     }
@@ -309,7 +314,7 @@ do {
 //    names and addresses, so indexes wrap and continue), drawn in parallel on every core.
 if only.map({ "atlas: 20 A4 maps at 300 dpi".contains($0) }) ?? true {
     let database = work.appendingPathComponent("atlas-towns.sqlite").path, output = work.appendingPathComponent("atlas")
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    removeDatabase(database)
     try? FileManager.default.removeItem(at: output)
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     var rng = SeededRandom(seed: 20)
@@ -357,6 +362,9 @@ if FileManager.default.isExecutableFile(atPath: cli.path) {
 // 6. The base map: central Helsinki over its OpenStreetMap base against Mapnik, base +
 //    annotation tiles, `base import` of two extracts (BaseMapBench.swift).
 try BaseMapBench.run(work: work, shared: shared, renders: max(20, queryCount / 100))
+
+// 7. The zone of a point against tzfpy and timezonefinder (TimeZoneBench.swift).
+try TimeZoneBench.run(work: work, repeat: 3)
 
 /// The Mapnik peer: `Benchmarks/mapnik_points.py` run by Debian's python3 on the same points,
 /// as pins of the style's size and colours over exactly the viewport's area; with `labels`, also

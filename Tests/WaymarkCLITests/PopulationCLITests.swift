@@ -34,7 +34,7 @@ private func filePopulations() throws -> [String: [Int]] {
     // The header, five places, and the cursor of the next page.
     let lines = table.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("more: ") }
     try #require(lines.count == 6, "\(table.stdout)")
-    #expect(lines[0].split(separator: " ") == ["km", "category", "name", "population", "address", "id"], "\(lines[0])")
+    #expect(lines[0].split(separator: " ") == ["km", "category", "name", "population", "address", "timezone", "id"], "\(lines[0])")
     let populationEnd = try #require(lines[0].range(of: "population")).upperBound.utf16Offset(in: lines[0])
     for line in lines.dropFirst() {
         let cells = line.split(separator: " ")
