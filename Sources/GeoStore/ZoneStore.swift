@@ -24,6 +24,12 @@ extension ZoneStore {
         return try zoneIndex(around: [point])?.zone(at: point)
     }
 
+    /// Every stored polygon, for a process that looks up many points (a server): nil when the
+    /// database holds no zone polygons.
+    public func worldZoneIndex() throws -> ZoneIndex? {
+        try zoneIndex(around: [Coordinate(lat: -90, lon: -180), Coordinate(lat: 90, lon: 180)])
+    }
+
     /// The stored polygons that can decide the zone of any of `points`: those whose boxes meet
     /// the points' extent widened by territorial waters (`ZoneIndex.territorialWaters`). Nil when
     /// the database holds no zone polygons.

@@ -53,7 +53,8 @@ public enum MapServer {
                                     queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)), metrics: metrics)
         handOver(lanes)
         let version = DataVersion(pool: lanes.queries)
-        let routes = Routes(workers: lanes, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version, metrics: metrics,
+        let routes = Routes(workers: lanes, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version,
+                            zones: ZoneLookup(workers: lanes, version: version), metrics: metrics,
                             style: try MapStyle.named("default"),
                             page: Page(baseLayer: configuration.baseLayer, baseCredits: try Self.baseMapCredits(configuration.database)))
         let router = Router(options: .autoGenerateHeadEndpoints)

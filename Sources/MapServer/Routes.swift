@@ -15,6 +15,7 @@ struct Routes: Sendable {
     let workers: WorkerLanes
     let cache: RenderCache
     let version: DataVersion
+    let zones: ZoneLookup
     let metrics: ServerMetrics
     let style: MapStyle
     let page: Page
@@ -93,14 +94,11 @@ struct Routes: Sendable {
     /// The zone of a point and its offset now (`ZoneOutput`); 404 when the database holds no zone polygons.
     private func timezone(_ p: Parameters) async throws -> Response {
         let point = Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon"))
-        let data = try await workers.queries.withStore { store in
-            guard let answer = try store.timezone(at: point) else {
-                throw APIError(status: .notFound, code: "not_found",
-                               message: "the database holds no time zone polygons (waymark timezone import FILE)")
-            }
-            return ZoneOutput.json(answer, at: point, now: Date())
+        guard let answer = try await zones.zone(at: point) else {
+            throw APIError(status: .notFound, code: "not_found",
+                           message: "the database holds no time zone polygons (waymark timezone import FILE)")
         }
-        return Self.body(Array(data), type: "application/json")
+        return Self.body(Array(ZoneOutput.json(answer, at: point, now: Date())), type: "application/json")
     }
 
     private func categories() async throws -> Response {

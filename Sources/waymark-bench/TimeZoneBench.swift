@@ -4,9 +4,10 @@ import GeoStore
 
 /// The zone of a point (issue 17) against tzfpy and timezonefinder (PyPI, `Benchmarks/
 /// timezone_points.py`) on the same 10 000 land points, those of the time zone oracle's fixture:
-/// Waymark in memory (the `ZoneIndex` an import builds once for all its records) and through the
-/// engine call every face makes for one point (`timezone(at:)`: the polygons near the point read
-/// through the spatial index, then decided in memory). Rows run when `--only` is absent or a
+/// Waymark in memory (the `ZoneIndex` an import builds once for all its records, and the server
+/// holds for `/v1/timezone`) and through the store's call for one point, as `waymark timezone`
+/// makes it (`timezone(at:)`: the polygons near the point read through the spatial index, then
+/// decided in memory). Rows run when `--only` is absent or a
 /// prefix of "zone".
 enum TimeZoneBench {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -29,8 +30,11 @@ enum TimeZoneBench {
         let store = try SpatiaLiteStore(path: path)
         let zoneFile = data.appendingPathComponent("timezones/tz_world_simpl001.geojson").path
         let importSeconds = try seconds { _ = try store.importZones(ZoneFileParser.parse(path: zoneFile)) }
-        let world = try store.zoneIndex(around: [Coordinate(lat: -90, lon: -180), Coordinate(lat: 90, lon: 180)])!
-        print(String(format: "\nzone polygons: %d, imported in %.2f s", world.polygons.count, importSeconds))
+        var world: ZoneIndex?
+        let indexSeconds = try seconds { world = try store.zoneIndex(around: [Coordinate(lat: -90, lon: -180), Coordinate(lat: 90, lon: 180)]) }
+        guard let world else { return }
+        print(String(format: "\nzone polygons: %d, imported in %.2f s; the whole world's index read and built in %.3f s",
+                     world.polygons.count, importSeconds, indexSeconds))
 
         let csv = work.appendingPathComponent("zone-points.csv")
         try (["lat,lon"] + points.map { String(format: "%.6f,%.6f", $0.lat, $0.lon) }).joined(separator: "\n")
@@ -43,7 +47,7 @@ enum TimeZoneBench {
         if peers.isEmpty { print("no zone peer ran: `python3 -m pip install tzfpy timezonefinder` for them") }
 
         let inMemory = measureZones("zone of a point, in memory", points, count) { world.zone(at: $0).zone }
-        let engine = try measureZones("zone of a point, engine call", points, count) { try store.timezone(at: $0)!.zone }
+        let engine = try measureZones("zone of a point, store call", points, count) { try store.timezone(at: $0)!.zone }
         var rows: [(ours: (Timing, hits: Double), peer: (Timing, hits: Double)?)] = []
         for (ours, peerName) in [(inMemory, "tzfpy"), (engine, "timezonefinder")] {
             let peer = peers[peerName].map { (Timing(name: peerName, samples: $0.samples_us), hits: 1.0) }

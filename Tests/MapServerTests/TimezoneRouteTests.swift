@@ -37,6 +37,29 @@ import Testing
         }
     }
 
+    /// The server holds the zones in memory: zones imported by another process while it runs are
+    /// the ones it answers from once it has seen the new data version (it looks once a second).
+    @Test func zonesImportedWhileServingAreAnswered() async throws {
+        let path = try temporaryDatabase([])
+        let riga = #"{"type": "Feature", "properties": {"tzid": "Europe/Riga"}, "geometry": {"type": "Polygon", "coordinates": [[[20, 55], [28, 55], [28, 58], [20, 58], [20, 55]]]}}"#
+        let tallinn = riga.replacingOccurrences(of: "Europe/Riga", with: "Europe/Tallinn")
+        let files = try [riga, tallinn].map { feature in
+            try ZoneFileParser.parse(Data(#"{"type": "FeatureCollection", "features": [\#(feature)]}"#.utf8), file: "zones.geojson")
+        }
+        _ = try SpatiaLiteStore(path: path).importZones(files[0])
+        try await withServer(database: path) { client in
+            #expect(try await client.json("/v1/timezone?lat=57&lon=24")["zone"] as? String == "Europe/Riga")
+            _ = try SpatiaLiteStore(path: path).importZones(files[1])
+            // Counted, not timed: however slowly a loaded machine lets the server look, it must come.
+            var zone: String?
+            for _ in 0..<600 where zone != "Europe/Tallinn" {
+                try await Task.sleep(for: .milliseconds(100))
+                zone = try await client.json("/v1/timezone?lat=57&lon=24")["zone"] as? String
+            }
+            #expect(zone == "Europe/Tallinn")
+        }
+    }
+
     @Test func refusesABadPointNamingTheParameter() async throws {
         try await withServer(database: Self.database) { client in
             for (query, parameter) in [("lat=91&lon=0", "lat"), ("lat=0&lon=181", "lon"), ("lat=0", "lon"), ("lat=x&lon=0", "lat"),
