@@ -47,9 +47,11 @@ public enum GeoJSONParser {
         var ids: [SourceKey: Int] = [:]
         try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), [:]) }) { feature, index in
             var key: SourceKey?
+            // Only a given id must be unique; records keyed by their content collapse (the last wins).
+            let given = feature["id"] != nil || feature["properties"]?["id"] != nil
             let added = parsed.collect("feature \(index)") { () throws(GeoError) in
                 let record = try record(feature, fileName: fileName, kind: kind)
-                key = record.sourceKey
+                key = given || record.kind == .trip ? record.sourceKey : nil
                 if let key, let first = ids[key] {
                     throw .invalid(field: "id", reason: "'\(key.id)' is also the id of feature \(first); "
                         + "the id identifies a feature when the file is imported again")
