@@ -101,7 +101,7 @@ enum Schema {
         ["poi", "cinema"].map { table in
             """
             UPDATE \(table) SET source_id = k.key FROM (
-                SELECT id, key, row_number() OVER (PARTITION BY source, key ORDER BY id) AS n FROM (
+                SELECT id, source, key, row_number() OVER (PARTITION BY source, key ORDER BY id) AS n FROM (
                     SELECT id, source, name || '@' || coalesce(CAST(ST_Y(geom) AS TEXT) || ',' || CAST(ST_X(geom) AS TEXT), '') AS key
                     FROM \(table) WHERE source_id IS NULL)) AS k
             WHERE \(table).id = k.id AND k.n = 1
