@@ -4,7 +4,8 @@ import GeoCore
 /// Reads files into parsed records, choosing the parser by extension. The travel guide's feed
 /// comes one file per language; all `.xml` files of one call are merged into one feed.
 public enum FileImport {
-    /// Sources whose ids mean the same whoever imports them; `source` never renames them.
+    /// Sources whose ids mean the same whoever imports them (an OSM element, a GeoNames id);
+    /// `source` never renames them.
     public static let globalSources: Set<String> = ["osm", "geonames"]
 
     /// With `source`, every record that would come from the file's own source (its name, "gpx",

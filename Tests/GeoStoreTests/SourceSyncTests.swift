@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 @testable import GeoStore
+@testable import PostGISStore
 import Testing
 
 /// A record's identity is its source and source id, whatever its file is called: files written
@@ -220,5 +221,64 @@ import Testing
         #expect(catches.map { $0["time"] as? String } == ["2024-01-01T00:30:00+01:00", "2024-01-01T00:40:00+01:00"])
         #expect(catches[1]["weight_kg"] as? Double == 0.4 && catches[0]["length_cm"] as? Double == 31)
         #expect(properties["timezone"] as? String == "Europe/Andorra")
+    }
+
+    // MARK: Databases of schema version 4
+
+    /// A CSV imported twice by a Waymark of version 4 (doubled, without ids), and one row imported once.
+    static let oldRows = [("eat", "Kafejnīca Jūra", 22.8032, 57.5068), ("eat", "Kafejnīca Jūra", 22.8032, 57.5068), ("see", "Rojas muzejs", 22.8081, 57.5088)]
+    static let oldCSV = "name,category,lat,lon\nKafejnīca Jūra,eat,57.5068,22.8032\nRojas muzejs,see,57.5088,22.8081\n"
+
+    /// After the migration: the first of the doubled rows and the single one have the ids a new
+    /// import gives them (written here by hand), so importing the CSV again doubles nothing more;
+    /// `--replace-source` then removes the old double.
+    private func checkMigrated(_ store: any TestedStore) throws {
+        #expect(try store.texts("SELECT coalesce(source_id, 'NULL') FROM poi ORDER BY id")
+            == ["Kafejnīca Jūra@57.5068,22.8032", "NULL", "Rojas muzejs@57.5088,22.8081"])
+        _ = try load(store, "roja.csv", Self.oldCSV)
+        #expect(try store.count("poi") == 3)
+        _ = try load(store, "roja.csv", Self.oldCSV, replacing: ["roja.csv"])
+        #expect(try store.texts("SELECT id || ' ' || name FROM poi ORDER BY id") == ["1 Kafejnīca Jūra", "3 Rojas muzejs"])
+    }
+
+    @Test func aSpatiaLiteDatabaseOfVersion4GetsContentIds() throws {
+        let database = TemporaryDatabase()
+        do {
+            let db = try Database(path: database.path)
+            try db.execute("SELECT InitSpatialMetadata(1)")
+            for sql in Schema.migrations.prefix(4) { try db.execute(sql) }
+            try db.execute("PRAGMA user_version = 4")
+            for (category, name, lon, lat) in Self.oldRows {
+                try db.execute("INSERT INTO poi (category, name, source, geom) VALUES ('\(category)', '\(name)', 'roja.csv', MakePoint(\(lon), \(lat), 4326))")
+            }
+        }
+        let store = try SpatiaLiteStore(path: database.path)
+        #expect(store.schemaVersion == Schema.version)
+        try checkMigrated(store)
+    }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's migration was not checked"))
+    func aPostGISDatabaseOfVersion4GetsContentIds() throws {
+        let temporary = TemporaryStore(.postGIS)
+        let schema = try #require(temporary.location.components(separatedBy: "?schema=").last)
+        do {
+            let old = try PostGISStore(url: StoreKind.postgresURL!, readOnly: true)
+            try old.execute("SET default_transaction_read_only = off")
+            try old.execute("CREATE SCHEMA \(schema)")
+            try old.execute("SET search_path TO \(schema), public")
+            try old.execute("CREATE TABLE waymark_schema (version integer NOT NULL, data_version bigint NOT NULL DEFAULT 0)")
+            try old.execute("INSERT INTO waymark_schema (version) VALUES (4)")
+            for sql in PostGISSchema.migrations.prefix(4) {
+                for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) { try old.execute(String(statement)) }
+            }
+            for (i, (category, name, lon, lat)) in Self.oldRows.enumerated() {
+                try old.execute("""
+                    INSERT INTO poi (id, category, name, source, geom) VALUES (\(i + 1), '\(category)', '\(name)', 'roja.csv', 'SRID=4326;POINT(\(lon) \(lat))')
+                    """)
+            }
+        }
+        let store = try temporary.open()
+        #expect((store as? PostGISStore)?.schemaVersion == PostGISSchema.migrations.count)
+        try checkMigrated(store)
     }
 }

@@ -51,7 +51,7 @@ public enum GeoJSONParser {
             let given = feature["id"] != nil || feature["properties"]?["id"] != nil
             let added = parsed.collect("feature \(index)") { () throws(GeoError) in
                 let record = try record(feature, fileName: fileName, kind: kind)
-                key = given || record.kind == .trip ? record.sourceKey : nil
+                key = given || record.kind == .trip || FileImport.globalSources.contains(record.source ?? "") ? record.sourceKey : nil
                 if let key, let first = ids[key] {
                     throw .invalid(field: "id", reason: "'\(key.id)' is also the id of feature \(first); "
                         + "the id identifies a feature when the file is imported again")
