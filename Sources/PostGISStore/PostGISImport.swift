@@ -170,7 +170,8 @@ struct RowIDs {
         next = try store.rows("SELECT coalesce(max(id), 0) + 1 FROM \(table)").first?[0].decode(Int64.self) ?? 1
         wasEmpty = next == 1
         var known: [SourceKey: Int64] = [:]
-        if !keys.isEmpty {
+        // Into an empty table nothing is known: no need to send the keys (every row has one now).
+        if !keys.isEmpty, !wasEmpty {
             var binds = PostgresBindings()
             binds.append(keys.map(\.source))
             binds.append(keys.map(\.id))

@@ -19,7 +19,7 @@ struct Delete: ParsableCommand {
     @Option(help: "Delete every record of this source.")
     var source: String?
 
-    @Option(help: "Delete the features inside MINLON,MINLAT,MAXLON,MAXLAT (with --category: of those categories).")
+    @Option(parsing: .unconditional, help: "Delete the features inside MINLON,MINLAT,MAXLON,MAXLAT (with --category: of those categories).")
     var bbox: String?
 
     @Option(help: "Comma-separated category codes; with --bbox, or alone for the whole world.")
