@@ -73,12 +73,14 @@ struct Import: ParsableCommand {
         }
         report("skipped", summary.skipped, summary.omittedSkipped)
         report("warning", summary.zoneWarnings, summary.omittedZoneWarnings)
+        report("warning", summary.waterWarnings, summary.omittedWaterWarnings)
         let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
               + (summary.zonesAssigned > 0 ? "; \(summary.zonesAssigned) given the time zone of their position" : "")
               + (summary.deleted.isEmpty ? "" : "; deleted \(Delete.describe(summary.deleted)) no longer in \(replaced.sorted().joined(separator: ", "))")
               + (summary.skipped.isEmpty ? "" : "; skipped \(summary.skippedCount) invalid record(s)")
-              + (summary.zoneWarnings.isEmpty ? "" : "; \(summary.zoneWarningCount) time zone warning(s)"))
+              + (summary.zoneWarnings.isEmpty ? "" : "; \(summary.zoneWarningCount) time zone warning(s)")
+              + (summary.waterWarnings.isEmpty ? "" : "; \(summary.waterWarnings.count + summary.omittedWaterWarnings) trip(s) linked to the nearest of waters of one name"))
     }
 }
 
