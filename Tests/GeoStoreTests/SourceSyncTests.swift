@@ -133,7 +133,7 @@ import Testing
     ]}
     """
 
-    /// A trip named by the water's name that two waters have: the one 3.3 km away comes first,
+    /// A trip named by the water's name that two waters have: the one 3.4 km away comes first,
     /// the trip's spot is 111 m from the second (0.001° of latitude south of its line).
     static func trips(_ water: String, more: String = "") -> String {
         """
