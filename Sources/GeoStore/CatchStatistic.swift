@@ -1,20 +1,39 @@
 import Foundation
+import GeoCore
 
 public enum CatchGrouping: String, CaseIterable, Sendable {
     case water, species, year
+
+    /// "water,species,year" as typed (in that order, any subset), for the CLI and the server alike.
+    public static func list(parsing text: String) throws -> [CatchGrouping] {
+        var grouping: [CatchGrouping] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let g = CatchGrouping(rawValue: name.trimmingCharacters(in: .whitespaces)), !grouping.contains(g) else {
+                throw GeoError.invalid(field: "by", reason: "'\(name)' is not one of water, species, year (each at most once)")
+            }
+            grouping.append(g)
+        }
+        return grouping
+    }
 }
 
 public struct CatchStatistic: Sendable, Hashable {
     /// The value of each requested grouping, in the order requested ("(no water)" when unknown).
     public var group: [String]
     public var count: Int
-    public var totalWeightKg: Double
+    /// How many of the catches have a weight: `totalWeightKg` is theirs, not the group's.
+    public var weighed: Int
+    /// nil when no catch of the group was weighed.
+    public var totalWeightKg: Double?
     public var maxWeightKg: Double?
     public var maxLengthCm: Double?
 
-    package init(group: [String], count: Int, totalWeightKg: Double, maxWeightKg: Double?, maxLengthCm: Double?) {
-        (self.group, self.count, self.totalWeightKg, self.maxWeightKg, self.maxLengthCm) = (group, count, totalWeightKg, maxWeightKg, maxLengthCm)
+    package init(group: [String], count: Int, weighed: Int, totalWeightKg: Double?, maxWeightKg: Double?, maxLengthCm: Double?) {
+        (self.group, self.count, self.weighed) = (group, count, weighed)
+        (self.totalWeightKg, self.maxWeightKg, self.maxLengthCm) = (totalWeightKg, maxWeightKg, maxLengthCm)
     }
+
+    public var unweighed: Int { count - weighed }
 }
 
 extension CatchStatistic {
@@ -24,6 +43,8 @@ extension CatchStatistic {
 
     /// The statistics of the catches grouped by `grouping`, in order of their groups. The year is
     /// the catch's (else its trip's) in the trip's zone, UTC without one, "(no date)" without either.
+    /// Species are one group whatever their case ("Pstruh obecný" and "pstruh obecný"), shown as
+    /// first written.
     package static func tally(_ rows: [Row], by grouping: [CatchGrouping]) -> [CatchStatistic] {
         var calendars: [String: Calendar] = [:]
         func year(_ row: Row) -> String {
@@ -36,24 +57,54 @@ extension CatchStatistic {
             }
             return String(calendars[zone]!.component(.year, from: instant))
         }
+        var spelling: [String: String] = [:]
         var groups: [[String]: CatchStatistic] = [:]
         for row in rows {
             let group = grouping.map { g in
                 switch g {
                 case .water: row.water
-                case .species: row.species
+                case .species: Self.folded(row.species, &spelling)
                 case .year: year(row)
                 }
             }
-            var s = groups[group] ?? CatchStatistic(group: group, count: 0, totalWeightKg: 0, maxWeightKg: nil, maxLengthCm: nil)
+            var s = groups[group] ?? CatchStatistic(group: group, count: 0, weighed: 0, totalWeightKg: nil, maxWeightKg: nil, maxLengthCm: nil)
             s.count += 1
             if let kg = row.weightKg {
-                s.totalWeightKg += kg
+                s.weighed += 1
+                s.totalWeightKg = (s.totalWeightKg ?? 0) + kg
                 s.maxWeightKg = max(s.maxWeightKg ?? kg, kg)
             }
             if let cm = row.lengthCm { s.maxLengthCm = max(s.maxLengthCm ?? cm, cm) }
             groups[group] = s
         }
         return groups.values.sorted { $0.group.lexicographicallyPrecedes($1.group) }
+    }
+
+    /// The species as first written among those equal to it but for case.
+    private static func folded(_ species: String, _ spelling: inout [String: String]) -> String {
+        let key = species.lowercased()
+        if let first = spelling[key] { return first }
+        spelling[key] = species
+        return species
+    }
+
+    /// `{"catches": [{"water"?, "species"?, "year"?, "count", "weighed", "unweighed", "total_weight_kg",
+    /// "max_weight_kg", "max_length_cm"}]}`, the groupings asked for only; a weight or length that no
+    /// catch gave is null. Keys sorted, as `GeoJSONOutput` writes them.
+    public static func json(_ statistics: [CatchStatistic], by grouping: [CatchGrouping]) -> Data {
+        var json = JSONWriter()
+        json.object { json in
+            json.member("catches") { json in
+                json.array(statistics) { json, s in
+                    func number(_ v: Double?) -> GeoJSONOutput.Value { v.map { .number(($0 * 1000).rounded() / 1000) } ?? .null }
+                    var members: [(key: String, value: GeoJSONOutput.Value)] = zip(grouping, s.group).map { ($0.rawValue, .text($1)) }
+                    members += [("count", .number(Double(s.count))), ("weighed", .number(Double(s.weighed))),
+                                ("unweighed", .number(Double(s.unweighed))), ("total_weight_kg", number(s.totalWeightKg)),
+                                ("max_weight_kg", number(s.maxWeightKg)), ("max_length_cm", number(s.maxLengthCm))]
+                    json.properties(members.sorted { $0.key < $1.key })
+                }
+            }
+        }
+        return json.data
     }
 }

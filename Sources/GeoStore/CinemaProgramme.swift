@@ -5,3 +5,9 @@ public struct CinemaProgramme: Sendable {
     public var timezone: String
     public var screenings: [Screening]
 }
+
+/// A page of `FeatureStore.cinemas`: the cinemas and, when more follow, the cursor to the next.
+public struct CinemaPage: Sendable {
+    public var programmes: [CinemaProgramme]
+    public var next: Cursor?
+}

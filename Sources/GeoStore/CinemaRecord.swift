@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 
 public struct CinemaRecord: Hashable, Sendable {
@@ -18,5 +19,16 @@ public struct CinemaRecord: Hashable, Sendable {
         self.name = name
         self.timezone = timezone
         self.location = location
+    }
+}
+
+extension CinemaRecord {
+    /// The local days (in `zone`, the cinema's) its screenings fall on, as instants [start, end):
+    /// an import replaces the stored programme of these days and keeps the others, so that a
+    /// programme can be published and imported a day at a time.
+    package func programmeDays(in zone: String) -> [(start: Date, end: Date)] {
+        let timeZone = TimeZone(identifier: zone) ?? .gmt
+        return Set(screenings.map { LocalDay(containing: $0.start, in: timeZone) })
+            .map { $0.interval(in: timeZone) }.sorted { $0.start < $1.start }
     }
 }

@@ -6,14 +6,20 @@ public protocol FeatureStore: ZoneStore {
     /// and `skipInvalid` is false. Records without a zone get the zone of their position, and a
     /// record whose given zone does not hold its position is a warning, or with `strictTimezones`
     /// an invalid record (`ImportPlan.assignZones`).
-    func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool) throws -> ImportSummary
+    /// With `replacingSources`, the stored records of each of those sources become exactly the
+    /// files' ones: the others are deleted in the same transaction.
+    func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool, replacingSources: Set<String>) throws -> ImportSummary
+    /// Deletes the records `deletion` names, in one transaction: all of them or, when one is not
+    /// stored (an unknown id or source), none.
+    func delete(_ deletion: Deletion) throws -> DeletedCounts
     func nearest(_ query: NearestQuery) throws -> FeaturePage
     func bbox(_ query: BoxQuery) throws -> FeaturePage
     /// The page with every feature's other attributes (`Feature.properties`) filled in.
     func withDetails(_ page: FeaturePage) throws -> FeaturePage
-    /// Nearest cinemas with screenings on the local `day` (YYYY-MM-DD in each cinema's zone; nil:
-    /// the day it is now in each cinema's zone), optionally only of films whose title contains `film`.
-    func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme]
+    /// The query's nearest cinemas (within its radius, after its cursor) with screenings on the
+    /// local `day` (YYYY-MM-DD in each cinema's zone; nil: the day it is now in each cinema's zone),
+    /// optionally only of films whose title contains `film`; its categories are ignored.
+    func cinemas(_ query: NearestQuery, day: String?, film: String?) throws -> CinemaPage
     func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic]
     func categories() throws -> [CategoryCount]
     /// Every category code a query may name: those of the stored POIs, and the kinds.
@@ -28,8 +34,13 @@ public protocol FeatureStore: ZoneStore {
 }
 
 extension FeatureStore {
-    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool) throws -> ImportSummary {
-        try importFiles(files, skipInvalid: skipInvalid, strictTimezones: false)
+    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool = false) throws -> ImportSummary {
+        try importFiles(files, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: [])
+    }
+
+    /// The first page of `cinemas(_:day:film:)` without a radius.
+    public func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme] {
+        try cinemas(NearestQuery(center: center, limit: limit), day: day, film: film).programmes
     }
 
     /// Each query on its own: a store without read transactions of its own.

@@ -4,6 +4,26 @@ import GeoCore
 /// Reads files into parsed records, choosing the parser by extension. The travel guide's feed
 /// comes one file per language; all `.xml` files of one call are merged into one feed.
 public enum FileImport {
+    /// Sources whose ids mean the same whoever imports them (an OSM element, a GeoNames id);
+    /// `source` never renames them.
+    public static let globalSources: Set<String> = ["osm", "geonames"]
+
+    /// With `source`, every record that would come from the file's own source (its name, "gpx",
+    /// "travel-guide") comes from `source` instead: a name that stays when the file is renamed.
+    public static func parse(paths: [String], kind: FeatureKind? = nil, source: String?) throws -> [ParsedFile] {
+        var parsed = try parse(paths: paths, kind: kind)
+        guard let source else { return parsed }
+        guard !source.isEmpty, !globalSources.contains(source) else {
+            throw GeoError.invalid(field: "source", reason: "'\(source)' is not a name a file's records can take: give a name of your own")
+        }
+        for f in parsed.indices {
+            for r in parsed[f].records.indices where !globalSources.contains(parsed[f].records[r].value.source ?? "") {
+                parsed[f].records[r].value.source = source
+            }
+        }
+        return parsed
+    }
+
     public static func parse(paths: [String], kind: FeatureKind? = nil) throws -> [ParsedFile] {
         var parsed: [ParsedFile] = []
         var feed: [(data: Data, file: String, language: String)] = []

@@ -16,7 +16,7 @@ public enum GeoJSONOutput {
                     json.object { json in
                         json.member("geometry") { $0.geometry(f.geometry) }
                         json.member("id") { $0.string(f.id.description) }
-                        json.member("properties") { $0.properties(properties(f, language: language)) }
+                        json.member("properties") { $0.properties(properties(f, language: language, catches: page.catches[f.id])) }
                         json.member("type") { $0.string("Feature") }
                     }
                 }
@@ -36,7 +36,7 @@ public enum GeoJSONOutput {
                 json.array(page.features) { json, f in
                     var extra: [(key: String, value: Value)] = [("id", .text(f.id.description))]
                     if case let .point(c) = f.geometry { extra += [("lat", .number(c.lat)), ("lon", .number(c.lon))] }
-                    json.properties(properties(f, language: language, adding: extra))
+                    json.properties(properties(f, language: language, catches: page.catches[f.id], adding: extra))
                 }
             }
             if let next = page.next { json.member("next") { $0.string(next.token) } }
@@ -46,12 +46,16 @@ public enum GeoJSONOutput {
 
     enum Value {
         case text(String), number(Double), null
+        /// An array of objects, each its members sorted by key (a trip's catches).
+        case objects([[(key: String, value: Value)]])
     }
 
     /// A feature's members and `extra`, sorted by key, each key once: a detail named like one of
     /// them, or like a name (`name:*`), is left out. A list sorted in place, not a dictionary:
     /// hashing every key and then sorting them as well cost more than the sort alone.
-    static func properties(_ f: Feature, language: String?, adding extra: [(key: String, value: Value)] = []) -> [(key: String, value: Value)] {
+    /// With `catches` (a trip's, after `withDetails`), a `catches` array whose times are in the trip's zone.
+    static func properties(_ f: Feature, language: String?, catches: [CatchRecord]? = nil,
+                           adding extra: [(key: String, value: Value)] = []) -> [(key: String, value: Value)] {
         var members: [(key: String, value: Value)] = []
         members.reserveCapacity(f.properties.count + f.names.count + extra.count + 6)
         members.append(("name", f.name(in: language).map(Value.text) ?? .null))
@@ -62,6 +66,10 @@ public enum GeoJSONOutput {
         for (lang, name) in f.names { members.append(("name:\(lang)", .text(name))) }
         if let d = f.distance { members.append(("distance_m", .number((d * 1000).rounded() / 1000))) }
         members += extra
+        if let catches {
+            let zone = f.properties["timezone"].flatMap(TimeZone.init(identifier:)) ?? .gmt
+            members.append(("catches", .objects(catches.map { $0.members(zone: zone) })))
+        }
         let fixed = members.count
         for (key, value) in f.properties where !key.hasPrefix("name:") && !members[..<fixed].contains(where: { $0.key == key }) {
             members.append((key, .text(value)))

@@ -26,4 +26,19 @@ package struct ImportPlan {
             .sorted { $0.key < $1.key }
             .map { all[$0.index] }
     }
+
+    /// For `--replace-source`: the source ids of the import's records of `source`, by kind; the
+    /// source's other rows go.
+    package func keptIDs(of source: String) -> [FeatureKind: [String]] {
+        var kept: [FeatureKind: [String]] = [:]
+        for r in records {
+            if let key = r.value.sourceKey, key.source == source { kept[key.kind, default: []].append(key.id) }
+        }
+        return kept
+    }
+
+    /// A deletion of a source from which nothing is stored: refused, as a mistyped name would be.
+    package static func unknownSource(_ source: String) -> GeoError {
+        .invalid(field: "source", reason: "no stored record comes from '\(source)'; nothing was deleted")
+    }
 }

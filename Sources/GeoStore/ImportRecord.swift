@@ -28,6 +28,27 @@ public enum ImportRecord: Hashable, Sendable {
         return SourceKey(kind: kind, source: source, id: id)
     }
 
+    /// The source the record came from: a file's name, "osm", "geonames", "gpx", "travel-guide", or
+    /// the name `import --source` gave it.
+    public var source: String? {
+        get {
+            switch self {
+            case let .place(p): p.source
+            case let .water(w): w.source
+            case let .cinema(c): c.source
+            case let .trip(t): t.source
+            }
+        }
+        set {
+            switch self {
+            case var .place(p): p.source = newValue; self = .place(p)
+            case var .water(w): w.source = newValue; self = .water(w)
+            case var .cinema(c): c.source = newValue; self = .cinema(c)
+            case var .trip(t): t.source = newValue; self = .trip(t)
+            }
+        }
+    }
+
     /// Where the record is on the map, if anywhere: a position, or a geometry's first vertex.
     var position: Coordinate? {
         switch self {

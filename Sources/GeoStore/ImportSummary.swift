@@ -2,6 +2,8 @@ import GeoCore
 
 public struct ImportSummary: Sendable {
     public var inserted: [FeatureKind: Int] = [:]
+    /// Rows of the replaced sources that the files no longer hold (`--replace-source`).
+    public var deleted = DeletedCounts()
     /// The first `ParsedFile.problemLimit` records left out, and how many more were.
     public var skipped: [ImportProblem] = []
     public var omittedSkipped = 0
@@ -11,6 +13,11 @@ public struct ImportSummary: Sendable {
     /// and how many more there were; imported as they are.
     public var zoneWarnings: [ImportProblem] = []
     public var omittedZoneWarnings = 0
+
+    /// The first `ParsedFile.problemLimit` trips whose water's name several stored waters have
+    /// (linked to the nearest), and how many more there were.
+    public var waterWarnings: [ImportProblem] = []
+    public var omittedWaterWarnings = 0
 
     public var skippedCount: Int { skipped.count + omittedSkipped }
     public var zoneWarningCount: Int { zoneWarnings.count + omittedZoneWarnings }

@@ -42,6 +42,7 @@ struct JSONWriter {
                     case let .text(s): json.string(s)
                     case let .number(n): json.number(n)
                     case .null: json.bytes.append(contentsOf: "null".utf8)
+                    case let .objects(list): json.array(list) { json, members in json.properties(members) }
                     }
                 }
             }

@@ -1,7 +1,7 @@
 import Foundation
 import GeoCore
 
-/// Cinema programmes as SpatiaLite stores them (`QueryEngine.cinemas` picks each cinema's local day).
+/// Cinema programmes and trips' catches as SpatiaLite stores them (`QueryEngine.cinemas` picks each cinema's local day).
 extension SpatiaLiteStore {
     public func timezone(ofCinema cinema: Int64) throws -> String? {
         try value("SELECT timezone FROM cinema WHERE id = ?", [cinema])
@@ -20,5 +20,18 @@ extension SpatiaLiteStore {
                                         rating: statement.string(3), version: statement.string(4)))
         }
         return screenings
+    }
+
+    public func catches(ofTrip trip: Int64) throws -> [CatchRecord] {
+        let statement = try cached(CatchRecord.sql(placeholder: "?", point: "geom"))
+        try statement.bind([trip])
+        defer { statement.reset() }
+        var catches: [CatchRecord] = []
+        func number(_ column: Int32) -> Double? { statement.isNull(column) ? nil : statement.double(column) }
+        while try statement.step() {
+            catches.append(CatchRecord(species: statement.string(0) ?? "", lengthCm: number(1), weightKg: number(2), time: statement.string(3),
+                                       bait: statement.string(4), lat: number(5), lon: number(6)))
+        }
+        return catches
     }
 }

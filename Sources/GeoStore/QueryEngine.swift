@@ -18,6 +18,8 @@ public protocol QueryEngine: FeatureStore {
                  limit: Int) throws -> [Feature]
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
+    /// The trip's catches, in the order they were caught (those without a time last), as stored.
+    func catches(ofTrip trip: Int64) throws -> [CatchRecord]
     /// The cinema's IANA zone (nil when the row is gone).
     func timezone(ofCinema cinema: Int64) throws -> String?
     /// The cinema's screenings that start in [start, end), by start, title and id.
@@ -78,26 +80,30 @@ extension QueryEngine {
                 }
             }
             page.features[i].properties = properties
+            if page.features[i].id.kind == .trip { page.catches[page.features[i].id] = try catches(ofTrip: page.features[i].id.row) }
         }
         return page
     }
 
-    public func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme] {
-        _ = try Coordinate(validatingLat: center.lat, lon: center.lon)
-        try checkLimit(limit)
+    public func cinemas(_ query: NearestQuery, day: String?, film: String?) throws -> CinemaPage {
+        var query = query
+        query.categories = CategoryFilter(["cinema"])
+        try query.validate()
         let date = try day.map(LocalDay.init)
         // Without a day, each cinema's today, all taken at one instant (not one per cinema as the walk reaches it).
         let now = Date()
         var programmes: [Int64: (timezone: String, screenings: [Screening])] = [:]
-        let rows = try nearestRows(of: .cinema, NearestQuery(center: center, limit: limit), limit: limit) { cinema in
+        let rows = try nearestRows(of: .cinema, query, limit: query.limit + 1) { cinema in
             let programme = try self.programme(ofCinema: cinema, on: date, now: now, film: film)
             programmes[cinema] = programme
             return !programme.screenings.isEmpty
         }
-        return rows.map { cinema in
+        let page = rows.prefix(query.limit).map { cinema in
             let programme = programmes[cinema.id.row]!
             return CinemaProgramme(cinema: cinema, timezone: programme.timezone, screenings: programme.screenings)
         }
+        let next = rows.count > query.limit ? page.last.map { Cursor(distance: $0.cinema.distance, id: $0.cinema.id) } : nil
+        return CinemaPage(programmes: page, next: next)
     }
 
     /// The cinema's screenings that start on the local day in its own zone (nil: the day it is at

@@ -10,6 +10,7 @@ enum Schema {
         [("base", "geom", "GEOMETRY")],
         [],
         [("time_zone", "geom", "POLYGON")],
+        [],
     ]
 
     /// Tables with a spatial index, and the geometry column each one is indexed on.
@@ -92,6 +93,21 @@ enum Schema {
         ALTER TABLE trip ADD COLUMN timezone TEXT;
         """
         + addSpatialColumns(spatialColumnsAdded[3]),
+        // 5: a record's identity is its source and source id. Places and cinemas stored without an
+        // id (CSV rows, GeoJSON features without one) get the id a new import gives them,
+        // `contentKey`'s `<name>@<lat>,<lon>` (SQLite's text of a double is Swift's for up to 15
+        // digits), so that importing their file again updates them; of rows already doubled, the
+        // first gets it and the others stay without one (`waymark import --replace-source` removes them).
+        ["poi", "cinema"].map { table in
+            """
+            UPDATE \(table) SET source_id = k.key FROM (
+                SELECT id, source, key, row_number() OVER (PARTITION BY source, key ORDER BY id) AS n FROM (
+                    SELECT id, source, name || '@' || coalesce(CAST(ST_Y(geom) AS TEXT) || ',' || CAST(ST_X(geom) AS TEXT), '') AS key
+                    FROM \(table) WHERE source_id IS NULL)) AS k
+            WHERE \(table).id = k.id AND k.n = 1
+            AND NOT EXISTS (SELECT 1 FROM \(table) AS o WHERE o.source IS k.source AND o.source_id = k.key);
+            """
+        }.joined(separator: "\n"),
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.

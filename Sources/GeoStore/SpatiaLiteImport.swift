@@ -2,7 +2,8 @@ import GeoCore
 
 /// An import into SpatiaLite: `ImportPlan`'s records in one transaction, with `BulkLoad`.
 extension SpatiaLiteStore {
-    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool) throws -> ImportSummary {
+    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
+                            replacingSources: Set<String>) throws -> ImportSummary {
         var plan = try ImportPlan(files, skipInvalid: skipInvalid)
         defer {
             poiCategories.invalidate()
@@ -16,16 +17,28 @@ extension SpatiaLiteStore {
         try db.transaction {
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
             summary = plan.summary
-            let bulk = try BulkLoad(db)
-            for (file, record, value, id) in plan.records {
-                do {
-                    try insert(value, id: id, bulk: bulk)
-                } catch {
-                    // A record the database refuses aborts the whole import: nothing half-written.
-                    throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "\(error)")])
-                }
-                summary.inserted[value.kind, default: 0] += 1
+            for source in replacingSources.sorted() {
+                summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
             }
+            let bulk = try BulkLoad(db)
+            func insert(_ records: ArraySlice<(file: String, record: String, value: ImportRecord, id: Int64?)>) throws {
+                for (file, record, value, id) in records {
+                    do {
+                        try self.insert(value, id: id, bulk: bulk)
+                    } catch {
+                        // A record the database refuses aborts the whole import: nothing half-written.
+                        throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "\(error)")])
+                    }
+                    summary.inserted[value.kind, default: 0] += 1
+                }
+            }
+            // The waters come first (`ImportPlan`): stored before the trips look theirs up.
+            let waters = plan.records.prefix { $0.value.kind == .water }
+            try insert(waters)
+            try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
+            (summary.skipped, summary.omittedSkipped) = (plan.summary.skipped, plan.summary.omittedSkipped)
+            (summary.waterWarnings, summary.omittedWaterWarnings) = (plan.summary.waterWarnings, plan.summary.omittedWaterWarnings)
+            try insert(plan.records.dropFirst(waters.count))
             try bulk.finish()
         }
         TestHook.pauseAfterCommit()
@@ -50,8 +63,11 @@ extension SpatiaLiteStore {
             let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone"], geometry: "geom",
                                     [c.name, c.address, c.website, zone], GeometryValue.point(c.location),
                                     source: c.source, sourceID: c.sourceID, id: id)
-            // A cinema imported again brings its whole programme anew.
-            try cached("DELETE FROM screening WHERE cinema_id = ?").run([cinema])
+            // A cinema imported again brings the days of its programme anew; other days stay.
+            for day in c.programmeDays(in: zone) {
+                try cached("DELETE FROM screening WHERE cinema_id = ? AND start_utc >= ? AND start_utc < ?")
+                    .run([cinema, UTC.format(day.start), UTC.format(day.end)])
+            }
             let screening = try cached("""
                 INSERT INTO screening (cinema_id, title, start_utc, timezone, minutes, rating, version)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -60,11 +76,7 @@ extension SpatiaLiteStore {
                 try screening.run([cinema, s.title, UTC.format(s.start), zone, s.minutes, s.rating, s.version])
             }
         case let .trip(t):
-            var water: Int64?
-            if let name = t.waterName {
-                water = try value("SELECT id FROM water WHERE name = ? ORDER BY id LIMIT 1", [name])
-                guard water != nil else { throw DatabaseError(description: "water: no stored water is named '\(name)'") }
-            }
+            let water = t.waterID
             let trip = try upsert("trip", bulk, ["name", "start_utc", "end_utc", "notes", "weather", "water_id", "timezone",
                                            "track"], geometry: "spot",
                                   [t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water, t.timezone,
@@ -80,6 +92,22 @@ extension SpatiaLiteStore {
                                      GeometryValue.point(c.location)])
             }
         }
+    }
+
+    /// The stored waters whose source id or name is one of `references`.
+    private func storedWaters(_ references: [String]) throws -> [StoredWater] {
+        guard !references.isEmpty else { return [] }
+        let statement = try cached("""
+            SELECT id, source_id, name, ST_AsBinary(geom) FROM water
+            WHERE source_id IN (SELECT value FROM json_each(?1)) OR name IN (SELECT value FROM json_each(?1))
+            """)
+        try statement.bind([JSON.text(references)])
+        var waters: [StoredWater] = []
+        while try statement.step() {
+            guard let bytes = statement.blob(3), let geometry = try? WKB.decode(bytes) else { continue }
+            waters.append(StoredWater(id: statement.int(0), sourceID: statement.string(1), name: statement.string(2), geometry: geometry))
+        }
+        return waters
     }
 
     /// Inserts a row, or updates the row with the same source and source id; returns its id.

@@ -8,8 +8,10 @@ public struct TripRecord: Hashable, Sendable {
     public var end: Date?
     public var notes: String?
     public var weather: String?
-    /// The name of a stored water this trip was on.
+    /// The water this trip was on: a stored water's source id (`way/8880952`) or name.
     public var waterName: String?
+    /// The row of that water, found by the import (`ImportPlan.linkWaters`).
+    package var waterID: Int64?
     public var spot: Coordinate?
     public var track: [Coordinate]?
     public var catches: [CatchRecord] = []

@@ -6,6 +6,7 @@ enum Route: String, CaseIterable, Sendable {
     case within = "/v1/within"
     case bbox = "/v1/bbox"
     case cinemas = "/v1/cinemas"
+    case catchStatistics = "/v1/stats/catches"
     case timezone = "/v1/timezone"
     case mapPNG = "/v1/map.png"
     case mapPDF = "/v1/map.pdf"
@@ -28,7 +29,8 @@ enum Route: String, CaseIterable, Sendable {
         case .nearest: ["lat", "lon", "limit", "category", "max_distance", "cursor", "lang"]
         case .within: ["lat", "lon", "radius", "limit", "category", "cursor", "lang"]
         case .bbox: ["bbox", "limit", "category", "cursor", "lang"]
-        case .cinemas: ["lat", "lon", "date", "film", "limit"]
+        case .cinemas: ["lat", "lon", "radius", "date", "film", "limit", "cursor", "format"]
+        case .catchStatistics: ["by"]
         case .timezone: ["lat", "lon"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile: ["category", "lang"]
@@ -44,7 +46,7 @@ enum Route: String, CaseIterable, Sendable {
     /// The engine's name for a field where the route calls it otherwise.
     var engineNames: [String: String] {
         switch self {
-        case .within: ["max_distance": "radius"]
+        case .within, .cinemas: ["max_distance": "radius"]
         case .mapPNG, .mapPDF, .mapSVG: ["lat": "center", "lon": "center"]
         default: [:]
         }

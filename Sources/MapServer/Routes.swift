@@ -44,6 +44,7 @@ struct Routes: Sendable {
         case .within: return try await distanceQuery(p, maxDistance: try p.requiredNumber("radius"))
         case .bbox: return try await bbox(p)
         case .cinemas: return try await cinemas(p)
+        case .catchStatistics: return try await catchStatistics(p)
         case .timezone: return try await timezone(p)
         case .mapPNG: return try await map(p, format: .png, request: request)
         case .mapPDF: return try await map(p, format: .pdf, request: request)
@@ -83,12 +84,29 @@ struct Routes: Sendable {
         }
     }
 
+    /// Nearest cinemas with the day's programme: GeoJSON, or with `format=json` plain JSON (`CinemaOutput`).
     private func cinemas(_ p: Parameters) async throws -> Response {
-        let center = Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon"))
-        let (day, film, limit) = (try p.text("date"), try p.text("film"), try p.integer("limit") ?? defaultLimit)
-        return try await geoJSON { store in
-            try JSONEncoder.sorted.encode(CinemaCollection(try store.cinemas(near: center, day: day, film: film, limit: limit)))
+        let query = NearestQuery(center: Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon")),
+                                 limit: try p.integer("limit") ?? defaultLimit, maxDistance: try p.number("radius"), after: try p.cursor())
+        let (day, film) = (try p.text("date"), try p.text("film"))
+        let plain: Bool
+        switch try p.text("format") ?? "geojson" {
+        case "geojson": plain = false
+        case "json": plain = true
+        case let other: throw APIError.invalid("format", "'\(other)' is not geojson or json")
         }
+        let data = try await workers.queries.withStore { store in
+            let page = try store.cinemas(query, day: day, film: film)
+            return plain ? CinemaOutput.plain(page) : CinemaOutput.geoJSON(page)
+        }
+        return Self.body(Array(data), type: plain ? "application/json" : "application/geo+json")
+    }
+
+    /// Catch statistics grouped by `by` (water, species, year; all three by default), as `waymark stats catches --format json`.
+    private func catchStatistics(_ p: Parameters) async throws -> Response {
+        let grouping = try CatchGrouping.list(parsing: try p.text("by") ?? "water,species,year")
+        let data = try await workers.queries.withStore { store in CatchStatistic.json(try store.catchStatistics(by: grouping), by: grouping) }
+        return Self.body(Array(data), type: "application/json")
     }
 
     /// The zone of a point and its offset now (`ZoneOutput`); 404 when the database holds no zone polygons.

@@ -8,21 +8,26 @@ import PostgresNIO
 /// under a lock that makes concurrent imports wait for each other (readers go on), so that a
 /// record with a known source id keeps its row's id and every other one gets the next id.
 extension PostGISStore {
-    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool) throws -> ImportSummary {
+    public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
+                            replacingSources: Set<String>) throws -> ImportSummary {
         var plan = try ImportPlan(files, skipInvalid: skipInvalid)
         var summary = plan.summary
         try transaction {
             try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
             summary = plan.summary
+            for source in replacingSources.sorted() {
+                summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
+            }
             var ids: [FeatureKind: RowIDs] = [:]
             for kind in FeatureKind.allCases {
                 ids[kind] = try RowIDs(self, kind.rawValue, keys: plan.records.compactMap { $0.value.kind == kind ? $0.value.sourceKey : nil })
             }
             var tables: [String: CopyRows] = [:]
             func add(_ table: String, _ fields: [String?]) { tables[table, default: CopyRows()].add(fields) }
-            var trips: [(file: String, record: String, trip: TripRecord, id: Int64)] = []
-            for (file, record, value, stored) in plan.records {
+            var programmeDays: (cinemas: [Int64], starts: [String], ends: [String]) = ([], [], [])
+            // Trips are written once the waters are stored: a trip names its water, maybe one of this import.
+            for (_, _, value, stored) in plan.records where value.kind != .trip {
                 let id = stored ?? ids[value.kind]!.id(for: value.sourceKey)
                 switch value {
                 case let .place(p):
@@ -36,35 +41,28 @@ extension PostGISStore {
                     // Without a zone of its own or from polygons, a cinema's days are UTC days.
                     let zone = c.timezone ?? "UTC"
                     add("cinema", [String(id), c.name, c.address, c.website, zone, c.source, c.sourceID, CopyRows.geometry(c.location.map(Geometry.point))])
+                    for day in c.programmeDays(in: zone) {
+                        programmeDays.cinemas.append(id)
+                        programmeDays.starts.append(UTC.format(day.start))
+                        programmeDays.ends.append(UTC.format(day.end))
+                    }
                     for s in c.screenings {
                         add("screening", [String(id), s.title, UTC.format(s.start), zone, s.minutes.map(String.init), s.rating, s.version])
                     }
-                case let .trip(t):
-                    // Written once the waters are stored: a trip names its water, maybe one of this import.
-                    trips.append((file, record, t, id))
+                case .trip:
+                    continue
                 }
                 summary.inserted[value.kind, default: 0] += 1
             }
             try store("water", Self.columns["water"]!, tables["water"], updating: ids[.water]!)
-
-            let names = Array(Set(trips.compactMap(\.trip.waterName)))
-            var waterIDs: [String: Int64] = [:]
-            if !names.isEmpty {
-                var binds = PostgresBindings()
-                binds.append(names)
-                for row in try rows("SELECT DISTINCT ON (name) name, id FROM water WHERE name = ANY($1) ORDER BY name, id", binds) {
-                    waterIDs[try row[0].decode(String.self)] = try row[1].decode(Int64.self)
-                }
-            }
-            for (file, record, t, id) in trips {
-                var water: Int64?
-                if let name = t.waterName {
-                    water = waterIDs[name]
-                    // As SpatiaLite's import says it: the database refuses the record, and so the import.
-                    guard water != nil else {
-                        throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "water: no stored water is named '\(name)'")])
-                    }
-                }
+            try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
+            (summary.skipped, summary.omittedSkipped) = (plan.summary.skipped, plan.summary.omittedSkipped)
+            (summary.waterWarnings, summary.omittedWaterWarnings) = (plan.summary.waterWarnings, plan.summary.omittedWaterWarnings)
+            for (_, _, value, stored) in plan.records {
+                guard case let .trip(t) = value else { continue }
+                let id = stored ?? ids[.trip]!.id(for: value.sourceKey)
+                summary.inserted[.trip, default: 0] += 1
+                let water = t.waterID
                 add("trip", [String(id), t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water.map(String.init),
                              t.timezone, t.source, t.sourceID, CopyRows.geometry((t.spot ?? t.track?.first).map(Geometry.point)),
                              CopyRows.geometry(t.track.map(Geometry.lineString))])
@@ -76,10 +74,16 @@ extension PostGISStore {
             for table in ["poi", "cinema", "trip"] {
                 try store(table, Self.columns[table]!, tables[table], updating: ids[FeatureKind(rawValue: table)!]!)
             }
-            // A cinema or trip imported again brings its whole programme or catch list anew.
+            // A cinema imported again brings the days of its programme anew (other days stay), a
+            // trip its whole catch list.
             var binds = PostgresBindings()
-            binds.append(ids[.cinema]!.updated)
-            try execute("DELETE FROM screening WHERE cinema_id = ANY($1)", binds)
+            binds.append(programmeDays.cinemas)
+            binds.append(programmeDays.starts)
+            binds.append(programmeDays.ends)
+            try execute("""
+                DELETE FROM screening AS s USING unnest($1::bigint[], $2::text[], $3::text[]) AS d(cinema, start_utc, end_utc)
+                WHERE s.cinema_id = d.cinema AND s.start_utc >= d.start_utc AND s.start_utc < d.end_utc
+                """, binds)
             binds = PostgresBindings()
             binds.append(ids[.trip]!.updated)
             try execute("DELETE FROM catch WHERE trip_id = ANY($1)", binds)
@@ -89,6 +93,18 @@ extension PostGISStore {
             for (table, rows) in tables where rows.count >= 1_000 { try execute("ANALYZE \(table)") }
         }
         return summary
+    }
+
+    /// The stored waters whose source id or name is one of `references`.
+    private func storedWaters(_ references: [String]) throws -> [StoredWater] {
+        guard !references.isEmpty else { return [] }
+        var binds = PostgresBindings()
+        binds.append(references)
+        return try rows("SELECT id, source_id, name, ST_AsBinary(geom) FROM water WHERE source_id = ANY($1) OR name = ANY($1)", binds)
+            .compactMap { row in
+                guard let geometry = try row.geometry(3) else { return nil }
+                return StoredWater(id: try row[0].decode(Int64.self), sourceID: try row.string(1), name: try row.string(2), geometry: geometry)
+            }
     }
 
     static let columns = [
@@ -154,7 +170,8 @@ struct RowIDs {
         next = try store.rows("SELECT coalesce(max(id), 0) + 1 FROM \(table)").first?[0].decode(Int64.self) ?? 1
         wasEmpty = next == 1
         var known: [SourceKey: Int64] = [:]
-        if !keys.isEmpty {
+        // Into an empty table nothing is known: no need to send the keys (every row has one now).
+        if !keys.isEmpty, !wasEmpty {
             var binds = PostgresBindings()
             binds.append(keys.map(\.source))
             binds.append(keys.map(\.id))

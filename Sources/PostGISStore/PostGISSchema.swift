@@ -89,7 +89,25 @@ enum PostGISSchema {
         ALTER TABLE water ADD COLUMN timezone text;
         ALTER TABLE trip ADD COLUMN timezone text
         """,
+        // 5: as SpatiaLite's: places and cinemas stored without an id get `contentKey`'s
+        // `<name>@<lat>,<lon>` (PostgreSQL's shortest text of a double, with Swift's ".0" on whole degrees).
+        ["poi", "cinema"].map { table in
+            """
+            UPDATE \(table) SET source_id = k.key FROM (
+                SELECT id, source, key, row_number() OVER (PARTITION BY source, key ORDER BY id) AS n FROM (
+                    SELECT id, source, name || '@' || coalesce(\(degrees("ST_Y")) || ',' || \(degrees("ST_X")), '') AS key
+                    FROM \(table) WHERE source_id IS NULL) AS r) AS k
+            WHERE \(table).id = k.id AND k.n = 1
+            AND NOT EXISTS (SELECT 1 FROM \(table) AS o WHERE o.source IS NOT DISTINCT FROM k.source AND o.source_id = k.key);
+            """
+        }.joined(separator: "\n"),
     ]
+
+    /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".
+    private static func degrees(_ function: String) -> String {
+        "(CASE WHEN \(function)(geom::geometry) = trunc(\(function)(geom::geometry)) THEN \(function)(geom::geometry)::text || '.0' "
+            + "ELSE \(function)(geom::geometry)::text END)"
+    }
 
     /// The base table's GiST index (a large import into the empty table builds it after the rows).
     static let baseIndex = "CREATE INDEX base_geom ON base USING gist (geom)"

@@ -15,6 +15,26 @@ struct Import: ParsableCommand {
             (Natural Earth's Prague with America/Chicago) is imported with a warning naming it and both zones; \
             --strict-timezones refuses it as an invalid record instead. Without zone polygons a record keeps what it was \
             given, and a cinema without a zone is in UTC.
+
+            Identity: a record is its source and its id. The source is --source NAME, else the file's name (osm and \
+            geonames for OpenStreetMap and GeoNames records, gpx for GPX, travel-guide for the feed); the id is the \
+            feature's id (or an id property or column), else made of its content (name and position; a trip's name and \
+            start), so a file imported again updates its rows instead of doubling them. --replace-source makes the \
+            source's stored records exactly the files' (those no longer in them are deleted); `waymark delete` removes \
+            records by id, source or box and category.
+
+            Cinema programmes (GeoJSON): a Feature with "kind": "cinema" (or "category": "cinema", or --kind cinema), \
+            a Point, a name, an optional "timezone" (IANA; else the zone of its position) and "screenings": an array of \
+            {"title", "start", "minutes"?, "rating"?, "version"?}, "start" ISO 8601, local to the cinema without an \
+            offset ("2012-05-08T17:30") or with one ("2012-05-08T20:45+02:00"). A cinema imported again replaces the \
+            programme of the days (local to the cinema) its file has screenings on and keeps the other days, so a \
+            programme can be imported a day at a time: give each day's file the same --source (Data/examples/ has one \
+            day's file).
+
+            The angler's diary (GeoJSON, --kind trip or "kind": "trip"): "water" names a stored water by its id \
+            ("way/8880952") or its name; of several waters of that name the nearest to the trip is taken, with a \
+            warning. A trip whose water is not stored is an invalid record: all are listed, and --skip-invalid \
+            leaves them out.
             """)
     @OptionGroup var database: DatabaseOptions
 
@@ -27,24 +47,40 @@ struct Import: ParsableCommand {
     @Flag(help: "Refuse a record whose given time zone does not contain its position, as an invalid record, instead of warning.")
     var strictTimezones = false
 
+    @Option(help: "The name the files' records come from (default: each file's name; gpx and travel-guide for those formats). Records are the same records when their source and id are: a file renamed or dated (plzen-2012-05-09.geojson) updates them under the same --source. OSM and GeoNames records keep their own source.")
+    var source: String?
+
+    @Flag(help: "Make the stored records of the files' sources exactly the files' records: those the files no longer hold are deleted, in the same transaction (not for osm and geonames, whose records come from many files).")
+    var replaceSource = false
+
     @Argument(help: "Files to import (.geojson/.json, .csv, .gpx, .xml).")
     var files: [String]
 
     func run() throws {
         let store = try database.openForWriting()
-        let summary = try store.importFiles(try FileImport.parse(paths: files, kind: kind), skipInvalid: skipInvalid,
-                                            strictTimezones: strictTimezones)
+        let parsed = try withOptionNames { try FileImport.parse(paths: files, kind: kind, source: source) }
+        var replaced = Set<String>()
+        if replaceSource {
+            // Not OSM's or GeoNames': their records come from many files, each holding a part.
+            replaced = Set(parsed.flatMap { $0.records.compactMap(\.value.source) }).subtracting(FileImport.globalSources)
+            if let source { replaced.insert(source) }
+            guard !replaced.isEmpty else { throw ValidationError("--replace-source: the files hold no record to name a source; give --source NAME") }
+        }
+        let summary = try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced)
         func report(_ label: String, _ problems: [ImportProblem], _ omitted: Int) {
             for problem in problems { FileHandle.standardError.write(Data("\(label) \(problem)\n".utf8)) }
             if omitted > 0 { FileHandle.standardError.write(Data("\(label) … and \(omitted) more\n".utf8)) }
         }
         report("skipped", summary.skipped, summary.omittedSkipped)
         report("warning", summary.zoneWarnings, summary.omittedZoneWarnings)
+        report("warning", summary.waterWarnings, summary.omittedWaterWarnings)
         let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
               + (summary.zonesAssigned > 0 ? "; \(summary.zonesAssigned) given the time zone of their position" : "")
+              + (summary.deleted.isEmpty ? "" : "; deleted \(Delete.describe(summary.deleted)) no longer in \(replaced.sorted().joined(separator: ", "))")
               + (summary.skipped.isEmpty ? "" : "; skipped \(summary.skippedCount) invalid record(s)")
-              + (summary.zoneWarnings.isEmpty ? "" : "; \(summary.zoneWarningCount) time zone warning(s)"))
+              + (summary.zoneWarnings.isEmpty ? "" : "; \(summary.zoneWarningCount) time zone warning(s)")
+              + (summary.waterWarnings.isEmpty ? "" : "; \(summary.waterWarnings.count + summary.omittedWaterWarnings) trip(s) linked to the nearest of waters of one name"))
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GeoCore
 import GeoStore
 
 struct Stats: ParsableCommand {
@@ -12,21 +13,30 @@ struct Stats: ParsableCommand {
         @Option(help: "Group by water, species and/or year (comma-separated, in order).")
         var by: String = "water,species,year"
 
+        @Option(help: "Output: table (for people) or json.")
+        var format: StatsFormat = .table
+
         func run() throws {
-            var grouping: [CatchGrouping] = []
-            for name in by.split(separator: ",") {
-                guard let g = CatchGrouping(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                    throw ValidationError("--by: unknown grouping '\(name)'; use water, species or year")
-                }
-                grouping.append(g)
-            }
+            let grouping = try withOptionNames { try CatchGrouping.list(parsing: by) }
             let stats = try database.open().catchStatistics(by: grouping)
-            let header = grouping.map(\.rawValue) + ["catches", "total kg", "heaviest kg", "longest cm"]
+            guard format == .table else {
+                print(String(decoding: CatchStatistic.json(stats, by: grouping), as: UTF8.self))
+                return
+            }
+            // Weights are those of the weighed catches: a total of one weighed catch of four says so.
+            let header = grouping.map(\.rawValue) + ["catches", "weighed", "total kg", "heaviest kg", "longest cm"]
             func number(_ v: Double?) -> String { v.map { String(format: "%.2f", $0) } ?? "" }
-            let rows = stats.map { $0.group + [String($0.count), number($0.totalWeightKg), number($0.maxWeightKg), number($0.maxLengthCm)] }
+            let rows = stats.map {
+                $0.group + [String($0.count), "\($0.weighed) of \($0.count)", number($0.totalWeightKg), number($0.maxWeightKg),
+                            number($0.maxLengthCm)]
+            }
             print(TextTable.render([header] + rows, rightAligned: Set(grouping.count..<header.count)))
             if stats.isEmpty { print("(no catches recorded)") }
         }
+    }
+
+    enum StatsFormat: String, ExpressibleByArgument, CaseIterable {
+        case table, json
     }
 
     struct Categories: ParsableCommand {

@@ -50,7 +50,7 @@ import Testing
     }
 
     private func stat(_ group: [String], _ count: Int, _ totalKg: Double, _ maxKg: Double?, _ maxCm: Double?) -> CatchStatistic {
-        CatchStatistic(group: group, count: count, totalWeightKg: totalKg, maxWeightKg: maxKg, maxLengthCm: maxCm)
+        CatchStatistic(group: group, count: count, weighed: count, totalWeightKg: totalKg, maxWeightKg: maxKg, maxLengthCm: maxCm)
     }
 
     @Test(arguments: StoreKind.available)

@@ -162,14 +162,16 @@ private let plzenProgramme = """
             ParsedFile(file: "diary", [.water(WaterRecord(name: "New lake", waterKind: "lake", geometry: .polygon([square(Coordinate(lat: 57.2, lon: 24.3), 0.01)]))),
                                        .trip(trip)]),
         ]
-        // Every record is valid as parsed; skipping invalid records does not skip a database refusal.
-        for skipInvalid in [false, true] {
-            let failure = #expect(throws: ImportFailure.self) { try store.importFiles(files, skipInvalid: skipInvalid) }
-            #expect(failure?.problems.map(\.file) == ["diary"])
-            #expect(failure?.problems.map(\.record) == ["feature 1"])
-            #expect(failure?.problems.first?.reason.contains("Nonexistent pond") == true)
-            #expect(try store.contentSnapshot() == before)
-        }
+        // Every record is valid as parsed; the trip's water is found missing in the import's
+        // transaction, which then stores nothing.
+        let failure = #expect(throws: ImportFailure.self) { try store.importFiles(files, skipInvalid: false) }
+        #expect(failure?.problems.map(\.file) == ["diary"])
+        #expect(failure?.problems.map(\.record) == ["feature 1"])
+        #expect(failure?.problems.first?.reason.contains("Nonexistent pond") == true)
+        #expect(try store.contentSnapshot() == before)
+        // With --skip-invalid the trip is an invalid record like any other: left out and listed.
+        let summary = try store.importFiles(files, skipInvalid: true)
+        #expect(summary.skipped.map(\.record) == ["feature 1"] && summary.inserted == [.poi: 1, .water: 1])
     }
 
     @Test(arguments: StoreKind.available)
@@ -510,14 +512,17 @@ private let plzenProgramme = """
         _ = try store.importFiles([ParsedFile(file: "diary", trips), ParsedFile(file: "waters", [.water(lipno), .water(vltava)])],
                                   skipInvalid: false)
 
-        func stat(_ group: [String], _ count: Int, _ total: Double, _ maxKg: Double?, _ maxCm: Double) -> CatchStatistic {
-            CatchStatistic(group: group, count: count, totalWeightKg: total, maxWeightKg: maxKg, maxLengthCm: maxCm)
+        // Every catch weighed but the one Candát of 2013 (its group's total is no total at all).
+        func stat(_ group: [String], _ count: Int, _ total: Double, _ maxKg: Double?, _ maxCm: Double, weighed: Int? = nil) -> CatchStatistic {
+            let weighed = weighed ?? count
+            return CatchStatistic(group: group, count: count, weighed: weighed, totalWeightKg: weighed == 0 ? nil : total,
+                                  maxWeightKg: maxKg, maxLengthCm: maxCm)
         }
         #expect(Set(try store.catchStatistics(by: [.water, .species, .year])) == [
             stat(["Lipno", "Kapr", "2012"], 2, 6.75, 4.5, 62),
             stat(["Lipno", "Štika", "2012"], 1, 3.0, 3.0, 75),
             stat(["Lipno", "Kapr", "2013"], 1, 6.0, 6.0, 70),
-            stat(["Lipno", "Candát", "2013"], 1, 0, nil, 55),
+            stat(["Lipno", "Candát", "2013"], 1, 0, nil, 55, weighed: 0),
             stat(["Vltava", "Štika", "2012"], 1, 1.5, 1.5, 58),
             stat(["Vltava", "Okoun", "2012"], 1, 0.25, 0.25, 22),
             stat(["Vltava", "Candát", "2013"], 1, 2.0, 2.0, 60),
@@ -527,11 +532,11 @@ private let plzenProgramme = """
         #expect(Set(try store.catchStatistics(by: [.species])) == [
             stat(["Kapr"], 4, 13.75, 6.0, 70),
             stat(["Štika"], 4, 12.5, 5.25, 88),
-            stat(["Candát"], 2, 2.0, 2.0, 60),
+            stat(["Candát"], 2, 2.0, 2.0, 60, weighed: 1),
             stat(["Okoun"], 1, 0.25, 0.25, 22),
         ])
-        #expect(Set(try store.catchStatistics(by: [.year])) == [stat(["2012"], 5, 11.5, 4.5, 75), stat(["2013"], 6, 17.0, 6.0, 88)])
-        #expect(try store.catchStatistics(by: []) == [stat([], 11, 28.5, 6.0, 88)])
+        #expect(Set(try store.catchStatistics(by: [.year])) == [stat(["2012"], 5, 11.5, 4.5, 75), stat(["2013"], 6, 17.0, 6.0, 88, weighed: 5)])
+        #expect(try store.catchStatistics(by: []) == [stat([], 11, 28.5, 6.0, 88, weighed: 10)])
     }
 
     // MARK: 7. Connections

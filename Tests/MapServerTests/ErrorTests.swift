@@ -37,7 +37,11 @@ import Testing
         ("/v1/nearest?lat=60&lon=24&cursor=poi/1", "cursor"),
         // cinemas
         ("/v1/cinemas?lat=60&lon=24&date=", "date"), ("/v1/cinemas?lat=60&lon=24&date=2012-13-01", "date"), ("/v1/cinemas?lat=60&lon=24&date=8.5.2012", "date"),
-        ("/v1/cinemas?lat=91&lon=24&date=2012-05-08", "lat"),
+        ("/v1/cinemas?lat=91&lon=24&date=2012-05-08", "lat"), ("/v1/cinemas?lat=60&lon=24&radius=0", "radius"),
+        ("/v1/cinemas?lat=60&lon=24&radius=-3", "radius"), ("/v1/cinemas?lat=60&lon=24&format=csv", "format"),
+        ("/v1/cinemas?lat=60&lon=24&cursor=garbage", "cursor"),
+        // catch statistics
+        ("/v1/stats/catches?by=fish", "by"), ("/v1/stats/catches?by=water,water", "by"), ("/v1/stats/catches?by=", "by"),
         // maps
         ("/v1/map.png?size=0x100", "size"), ("/v1/map.png?size=100", "size"), ("/v1/map.png?size=axb", "size"), ("/v1/map.png?size=5000x5000", "size"),
         ("/v1/map.png?size=2048x2048&scale=3", "size"), ("/v1/map.png?size=8193x1", "size"), ("/v1/map.pdf?size=-5x10", "size"),

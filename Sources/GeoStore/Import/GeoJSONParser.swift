@@ -4,10 +4,13 @@ import GeoCore
 /// RFC 7946 GeoJSON: a FeatureCollection, or a single Feature. Problems name "feature N" (0-based).
 ///
 /// Without a forced `kind`, a feature's category decides its table: trip (`category` or `kind`
-/// "trip") → trips, cinema → cinemas, water (or `kind=water_*` as in our OSM-derived files) →
+/// "trip") → trips, cinema (`category` or `kind` "cinema") → cinemas, water (or `kind=water_*` as in our OSM-derived files) →
 /// waters, anything else → places. Places, cinemas and trips may have a null geometry (kept
 /// without location); otherwise places and cinemas need a Point, waters a line or an area. A
-/// place's category may not be water, cinema or trip: those codes select whole kinds.
+/// place's category may not be water, cinema or trip: those codes select whole kinds. A feature's
+/// source id is its `id` (or `id` property, OSM element, GeoNames id), which a file may not
+/// repeat; without one it is made of its content (`contentKey`: name and position), and such
+/// features of one name and position are one record (the last wins).
 ///
 /// ### The angler's diary
 ///
@@ -47,9 +50,11 @@ public enum GeoJSONParser {
         var ids: [SourceKey: Int] = [:]
         try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), [:]) }) { feature, index in
             var key: SourceKey?
+            // Only a given id must be unique; records keyed by their content collapse (the last wins).
+            let given = feature["id"] != nil || feature["properties"]?["id"] != nil
             let added = parsed.collect("feature \(index)") { () throws(GeoError) in
                 let record = try record(feature, fileName: fileName, kind: kind)
-                key = record.sourceKey
+                key = given || record.kind == .trip || FileImport.globalSources.contains(record.source ?? "") ? record.sourceKey : nil
                 if let key, let first = ids[key] {
                     throw .invalid(field: "id", reason: "'\(key.id)' is also the id of feature \(first); "
                         + "the id identifies a feature when the file is imported again")

@@ -255,7 +255,8 @@ struct Properties {
     func kind(category: String) -> FeatureKind {
         // Before water: a trip's `water` (the name of the water it was on) maps to category water.
         if category == "trip" || self[.kind]?.lowercasedKey == "trip" { return .trip }
-        if category == "cinema" { return .cinema }
+        // `"kind": "cinema"` as well as the category: a programme file says what it holds either way.
+        if category == "cinema" || self[.kind]?.lowercasedKey == "cinema" { return .cinema }
         // Our OSM-derived water files mark every feature with kind=water_area or waterway_line,
         // and some of those carry no water tag at all.
         if category == "water" || self[.kind]?.hasPrefix("water") == true { return .water }
@@ -312,12 +313,13 @@ struct Properties {
     static let largestPopulation = 1e10
 
     /// Where the record came from: an OSM element ("osm", "node/123"), a GeoNames id, or else
-    /// the file and the record's own id. `fileName` is the file's name, not its path, so that
-    /// importing it again from elsewhere updates the same rows (see `Properties.fileName(of:)`).
-    func source(fileName: String, id: String?) -> (source: String, id: String?) {
+    /// the file and the record's own id, and without one `content` (`contentKey`), so that a row
+    /// without an id is not doubled when its file is imported again. `fileName` is the file's
+    /// name, not its path (see `Properties.fileName(of:)`); `import --source` renames it.
+    func source(fileName: String, id: String?, content: @autoclosure () -> String) -> (source: String, id: String) {
         if let type = self[.osmType], let osmID = self[.osmID] { return ("osm", "\(type)/\(osmID)") }
         if let geonameID = self[.geonameID] { return ("geonames", geonameID) }
-        return (fileName, id ?? self[.id])
+        return (fileName, id ?? self[.id] ?? content())
     }
 
     /// The name `source` gives records that come from `file`; parsers work it out once per file.
@@ -344,7 +346,7 @@ struct Properties {
         place.images = self[.image].map { [$0] } ?? []
         place.timezone = try timezone()
         place.population = try population()
-        (place.source, place.sourceID) = source(fileName: fileName, id: id)
+        (place.source, place.sourceID) = source(fileName: fileName, id: id, content: contentKey(name: place.name, time: nil, position: location))
         return place
     }
 
@@ -354,7 +356,7 @@ struct Properties {
         var cinema = CinemaRecord(name: try name(), timezone: try timezone(), location: location)
         cinema.address = address
         cinema.website = self[.website, .contactWebsite]
-        (cinema.source, cinema.sourceID) = source(fileName: fileName, id: id)
+        (cinema.source, cinema.sourceID) = source(fileName: fileName, id: id, content: contentKey(name: cinema.name, time: nil, position: location))
         return cinema
     }
 
@@ -380,8 +382,7 @@ struct Properties {
         trip.notes = self[.notes, .description]
         trip.weather = self[.weather]
         trip.waterName = self[.water]
-        let key = id ?? self[.id] ?? contentKey(name: trip.name, time: trip.start, position: spot)
-        (trip.source, trip.sourceID) = source(fileName: fileName, id: key)
+        (trip.source, trip.sourceID) = source(fileName: fileName, id: id, content: contentKey(name: trip.name, time: trip.start, position: spot))
         return trip
     }
 
@@ -391,7 +392,8 @@ struct Properties {
         var water = WaterRecord(name: self[.name], waterKind: self[.water, .waterway] ?? "water", geometry: geometry)
         water.district = self[.district]
         water.organisation = self[.organisation, .operator]
-        (water.source, water.sourceID) = source(fileName: fileName, id: id)
+        (water.source, water.sourceID) = source(fileName: fileName, id: id,
+                                                content: contentKey(name: water.name ?? "", time: nil, position: geometry.coordinates.first))
         return water
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+// `--source`, `--replace-source`, `delete`, `cinemas` and the catch statistics through the built
+// executable: exit codes, and errors that name the option at fault.
+
+@Test func replaceSourceRemovesWhatTheNewFileNoLongerHas() async throws {
+    let workspace = try Workspace()
+    let first = try workspace.file("roja.csv", "name,category,lat,lon\nKafejnīca Jūra,eat,57.5068,22.8032\nRojas muzejs,see,57.5088,22.8081\n")
+    #expect(try await run(["import", first], env: workspace.env).stdout == "imported 2 poi from 1 file(s)\n")
+    let renamed = try workspace.file("roja-2.csv", "name,category,lat,lon\nKafejnīca Jūra,eat,57.5068,22.8032\nRojas Jūras muzejs,see,57.5088,22.8081\n")
+    let replaced = try await run(["import", "--source", "roja.csv", "--replace-source", renamed], env: workspace.env)
+    #expect(replaced.status == 0, "\(replaced.stderr)")
+    #expect(replaced.stdout == "imported 2 poi from 1 file(s); deleted 1 poi no longer in roja.csv\n")
+    let names = try await run(["bbox", "--bbox", "22.7,57.4,22.9,57.6", "--format", "json"], env: workspace.env)
+    #expect(Set(try plainPage(names.stdout).features.compactMap { $0["name"] as? String }) == ["Kafejnīca Jūra", "Rojas Jūras muzejs"])
+}
+
+@Test func deleteRefusesBadInputWithTheFieldAndChangesNothing() async throws {
+    let workspace = try await Workspace.withFixture()
+    for (args, words) in [(["delete", "poi/1", "poi/999"], "no poi is stored as poi/999"),
+                          (["delete", "--source", "nothing.csv"], "--source: no stored record comes from 'nothing.csv'"),
+                          (["delete", "--bbox", "1,2,3"], "--bbox:"),
+                          (["delete", "--category", "nosuch"], "--category: unknown nosuch"),
+                          (["delete", "shop/3"], "'shop/3' is not a feature id"),
+                          (["delete"], "give ids, --source NAME, or --bbox/--category")] {
+        let result = try await run(args, env: workspace.env)
+        #expect(result.status != 0 && result.stderr.contains(words), "\(args): \(result.status) \(result.stderr)")
+    }
+    let all = try await run(["bbox", "--bbox", "-180,-90,180,90", "--limit", "100", "--format", "json"], env: workspace.env)
+    #expect(try plainPage(all.stdout).features.count == 8, "the eight located places are all still there")
+
+    let deleted = try await run(["delete", "--category", "eat", "--bbox", "-74.1,40.6,-73.9,40.8"], env: workspace.env)
+    #expect(deleted.status == 0 && deleted.stdout == "deleted 2 poi\n", "\(deleted.stdout) \(deleted.stderr)")
+    let bySource = try await run(["delete", "--source", "places.geojson"], env: workspace.env)
+    #expect(bySource.status == 0 && bySource.stdout == "deleted 7 poi\n", "\(bySource.stdout) \(bySource.stderr)")
+}
+
+@Test func cinemasListTheDaysProgrammeFromTheExampleFile() async throws {
+    let workspace = try Workspace()
+    let example = packageRoot.appendingPathComponent("Data/examples/cinema-programme-2012-05-08.geojson").path
+    let imported = try await run(["import", "--source", "cinemacity", example], env: workspace.env)
+    #expect(imported.stdout.hasPrefix("imported 1 cinema from 1 file(s)"), "\(imported.stdout) \(imported.stderr)")
+    let table = try await run(["cinemas", "--lat", "49.7475", "--lon", "13.3776", "--date", "2012-05-08", "--film", "avengers"], env: workspace.env)
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(table.stdout.contains("Cinema City Plzeň Plaza") && table.stdout.contains("2012-05-08 20:45 +02:00"), "\(table.stdout)")
+    #expect(!table.stdout.contains("Muži v naději"))
+    let far = try await run(["cinemas", "--lat", "49.7475", "--lon", "13.3776", "--date", "2012-05-08", "--radius", "100"], env: workspace.env)
+    #expect(far.stdout.contains("(no cinema with screenings on that day)"), "\(far.stdout)")
+    let bad = try await run(["cinemas", "--lat", "49.7", "--lon", "13.3", "--date", "2012-13-01"], env: workspace.env)
+    #expect(bad.status != 0 && bad.stderr.contains("--date: '2012-13-01' is not a date"), "\(bad.stderr)")
+    let badRadius = try await run(["cinemas", "--lat", "49.7", "--lon", "13.3", "--radius", "-5"], env: workspace.env)
+    #expect(badRadius.status != 0 && badRadius.stderr.contains("--radius:"), "\(badRadius.stderr)")
+}
+
+@Test func catchStatisticsAsJSONAndTheirBadGrouping() async throws {
+    let workspace = try Workspace()
+    let diary = try workspace.file("diary.geojson", """
+    {"type": "FeatureCollection", "features": [
+      {"type": "Feature", "id": "t1", "geometry": {"type": "Point", "coordinates": [1.525, 42.469]},
+       "properties": {"kind": "trip", "name": "Ráno", "timezone": "Europe/Andorra",
+         "catches": [{"species": "Pstruh obecný", "time": "2024-01-01T00:30"}, {"species": "pstruh obecný", "weight_kg": 0.4,
+                      "time": "2024-01-01T00:40"}]}}]}
+    """)
+    #expect(try await run(["import", diary], env: workspace.env).status == 0)
+    let table = try await run(["stats", "catches", "--by", "species,year"], env: workspace.env)
+    #expect(table.stdout.contains("Pstruh obecný") && table.stdout.contains("2024") && table.stdout.contains("1 of 2"), "\(table.stdout)")
+    let result = try await run(["stats", "catches", "--by", "species,year", "--format", "json"], env: workspace.env)
+    let entries = try #require(try json(result.stdout)["catches"] as? [[String: Any]])
+    #expect(entries.count == 1)
+    #expect(entries.first?["year"] as? String == "2024" && entries.first?["unweighed"] as? Int == 1 && entries.first?["total_weight_kg"] as? Double == 0.4)
+    let bad = try await run(["stats", "catches", "--by", "fish"], env: workspace.env)
+    #expect(bad.status != 0 && bad.stderr.contains("--by: 'fish' is not one of water, species, year"), "\(bad.stderr)")
+}
+
+@Test func aSourceNamedLikeAGlobalOneIsRefused() async throws {
+    let workspace = try Workspace()
+    let file = try workspace.file("a.csv", "name,category,lat,lon\nA,eat,57.5,22.8\n")
+    let result = try await run(["import", "--source", "osm", file], env: workspace.env)
+    #expect(result.status != 0 && result.stderr.contains("--source: 'osm'"), "\(result.stderr)")
+}
