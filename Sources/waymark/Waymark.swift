@@ -15,16 +15,8 @@ struct Waymark: AsyncParsableCommand {
             FileHandle.standardError.write(Data(message.utf8))
             Self.exit(withError: ExitCode.validationFailure)
         }
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            Self.exit(withError: error)
-        }
+        // Then as ArgumentParser's own entry point does (its async parse and run).
+        await main(nil)
     }
 
     /// The message for a first word that is neither an option nor a command, else nil.

@@ -70,7 +70,7 @@ try:
     checked = [box.get_attribute("id")[len("category-"):] for box in driver.find_elements(By.CSS_SELECTOR, "#categories input") if box.is_selected()]
     Select(driver.find_element(By.ID, "language")).select_by_value(language)
     after = before
-    for _ in range(50):
+    for _ in range(300):  # a loaded machine may take seconds to answer
         after = labels()
         if after != before:
             break
