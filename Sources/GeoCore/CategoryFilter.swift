@@ -7,8 +7,9 @@ public struct CategoryFilter: Hashable, Sendable {
 
     public init(_ codes: some Sequence<String> = []) { self.codes = Set(codes) }
 
-    /// What a user typed: comma-separated codes (`eat, See,water`), trimmed and lower-cased;
-    /// the one reader of `--category`, `category=` and a manifest's `categories`.
+    /// What a user typed: comma-separated codes (`eat, See,water`), trimmed and lower-cased, or the
+    /// guide's labels for them (`Kur paēst,What to see`, `CategoryLabels`); the one reader of
+    /// `--category`, `category=` and a manifest's `categories`.
     public init(parsing text: String, field: String = "category") throws(GeoError) {
         try self.init(parsing: text.split(separator: ",", omittingEmptySubsequences: false).map(String.init), field: field, given: text)
     }
@@ -19,7 +20,7 @@ public struct CategoryFilter: Hashable, Sendable {
     }
 
     private init(parsing list: [String], field: String, given: String) throws(GeoError) {
-        let codes = list.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let codes = list.map { CategoryLabels.code(forLabel: $0) ?? $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard !codes.isEmpty, !codes.contains(where: \.isEmpty) else {
             throw .invalid(field: field, reason: "'\(given)' has an empty code")
         }

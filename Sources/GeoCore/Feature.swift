@@ -35,6 +35,13 @@ public struct Feature: Sendable, Hashable {
         self.properties = properties
     }
 
+    /// The geometry of a record stored without a position (most of the travel guide's places to
+    /// stay): nearest queries list such records after those with a position, without a distance;
+    /// no box or radius holds them and no map draws them.
+    public static let unlocated = Geometry.multiPoint([])
+
+    public var isLocated: Bool { geometry != Self.unlocated }
+
     /// The name in `language` when the data has it, else the default name.
     public func name(in language: String?) -> String? {
         language.flatMap { names[$0] } ?? name

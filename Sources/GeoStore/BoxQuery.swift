@@ -5,12 +5,15 @@ public struct BoxQuery: Sendable {
     public var box: BoundingBox
     public var limit: Int
     public var categories: CategoryFilter
+    public var sources: SourceFilter
     public var after: Cursor?
 
-    public init(box: BoundingBox, limit: Int = defaultLimit, categories: CategoryFilter = .init(), after: Cursor? = nil) {
+    public init(box: BoundingBox, limit: Int = defaultLimit, categories: CategoryFilter = .init(), sources: SourceFilter = .init(),
+                after: Cursor? = nil) {
         self.box = box
         self.limit = limit
         self.categories = categories
+        self.sources = sources
         self.after = after
     }
 

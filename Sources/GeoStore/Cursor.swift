@@ -18,7 +18,8 @@ public struct Cursor: Hashable, Sendable {
     public init(token: String) throws(GeoError) {
         let parts = token.split(separator: "~", omittingEmptySubsequences: false)
         let bits = parts.count == 2 ? UInt64(parts[0], radix: 16) : nil
-        guard parts.count == 1 || bits.map({ Double(bitPattern: $0) >= 0 && Double(bitPattern: $0).isFinite }) == true,
+        // An infinite distance continues among the records without a position, which come last.
+        guard parts.count == 1 || bits.map({ Double(bitPattern: $0) >= 0 }) == true,
               let id = FeatureID(String(parts.last ?? "")) else {
             throw .invalid(field: "cursor", reason: "'\(token)' is not a cursor this service issued")
         }

@@ -1,7 +1,8 @@
 import Foundation
 import GeoCore
 
-/// Query answers as RFC 7946 FeatureCollections: a stable string `id`, and properties `name`,
+/// Query answers as RFC 7946 FeatureCollections: a stable string `id`, and properties `name`
+/// (and `description`, in the language asked for where the data has it),
 /// `category`, `kind`, a place's `population` where known and, for distance queries, `distance_m`. A `next` member carries the cursor
 /// of the following page (a foreign member, allowed by RFC 7946 §6.1).
 ///
@@ -14,7 +15,8 @@ public enum GeoJSONOutput {
             json.member("features") { json in
                 json.array(page.features) { json, f in
                     json.object { json in
-                        json.member("geometry") { $0.geometry(f.geometry) }
+                        // RFC 7946 §3.2: a feature without a position has a null geometry.
+                        json.member("geometry") { json in if f.isLocated { json.geometry(f.geometry) } else { json.null() } }
                         json.member("id") { $0.string(f.id.description) }
                         json.member("properties") { $0.properties(properties(f, language: language, catches: page.catches[f.id])) }
                         json.member("type") { $0.string("Feature") }
@@ -65,6 +67,8 @@ public enum GeoJSONOutput {
         if let population = f.population { members.append(("population", .number(Double(population)))) }
         for (lang, name) in f.names { members.append(("name:\(lang)", .text(name))) }
         if let d = f.distance { members.append(("distance_m", .number((d * 1000).rounded() / 1000))) }
+        // Every text kept per language is given in `language` where the data has it: the name above, the description here.
+        if let description = language.flatMap({ f.properties["description:\($0)"] }) { members.append(("description", .text(description))) }
         members += extra
         if let catches {
             let zone = f.properties["timezone"].flatMap(TimeZone.init(identifier:)) ?? .gmt

@@ -41,7 +41,7 @@ struct JSONWriter {
                     switch value {
                     case let .text(s): json.string(s)
                     case let .number(n): json.number(n)
-                    case .null: json.bytes.append(contentsOf: "null".utf8)
+                    case .null: json.null()
                     case let .objects(list): json.array(list) { json, members in json.properties(members) }
                     }
                 }
@@ -73,6 +73,8 @@ struct JSONWriter {
     }
 
     /// Shortest text that reads back as the same double; finite values only (all stored ones are).
+    mutating func null() { bytes.append(contentsOf: "null".utf8) }
+
     mutating func number(_ n: Double) {
         bytes.append(contentsOf: (n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description).utf8)
     }

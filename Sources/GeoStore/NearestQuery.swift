@@ -1,18 +1,21 @@
 import GeoCore
 
-/// Nearest-N, or within a radius when `maxDistance` is set: results by distance, then id.
+/// Nearest-N, or within a radius when `maxDistance` is set: results by distance, then id. Nearest-N
+/// lists the records without a position after all those with one (`Feature.unlocated`).
 public struct NearestQuery: Sendable {
     public var center: Coordinate
     public var limit: Int
     public var categories: CategoryFilter
+    public var sources: SourceFilter
     public var maxDistance: Double?
     public var after: Cursor?
 
-    public init(center: Coordinate, limit: Int = defaultLimit, categories: CategoryFilter = .init(),
+    public init(center: Coordinate, limit: Int = defaultLimit, categories: CategoryFilter = .init(), sources: SourceFilter = .init(),
                 maxDistance: Double? = nil, after: Cursor? = nil) {
         self.center = center
         self.limit = limit
         self.categories = categories
+        self.sources = sources
         self.maxDistance = maxDistance
         self.after = after
     }

@@ -11,11 +11,15 @@ public protocol QueryEngine: FeatureStore {
                      accept: ((Int64) throws -> Bool)?) throws -> [Feature]
     /// `nearestRows(of:…)` of each kind, without `accept`: a store may answer them in one round trip.
     func nearestRows(of kinds: [FeatureKind], _ query: NearestQuery, limit: Int) throws -> [Feature]
-    /// Features of `kind` of the selected categories whose exact geometry meets `part` (a box that
-    /// does not cross the antimeridian), with row ids above `afterRow`: at least the first `limit`
-    /// of them by id (more is allowed; the caller sorts and cuts).
-    func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, afterRow: Int64,
+    /// Features of `kind` of the selected categories and sources whose exact geometry meets `part`
+    /// (a box that does not cross the antimeridian), with row ids above `afterRow`: at least the
+    /// first `limit` of them by id (more is allowed; the caller sorts and cuts).
+    func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
                  limit: Int) throws -> [Feature]
+    /// The first `limit` rows of `kind` stored without a position, of the selected categories and
+    /// sources, with ids above `afterRow`, by id; each with `Feature.unlocated` as its geometry.
+    func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+                       limit: Int) throws -> [Feature]
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
     /// The trip's catches, in the order they were caught (those without a time last), as stored.
@@ -33,10 +37,23 @@ extension QueryEngine {
 
     public func nearest(_ query: NearestQuery) throws -> FeaturePage {
         try query.validate()
-        var ranked = try nearestRows(of: query.categories.kinds, query, limit: query.limit + 1)
+        // A cursor at an infinite distance is past every record with a position.
+        let pastLocated = query.after?.distance == .infinity
+        var ranked = pastLocated ? [] : try nearestRows(of: query.categories.kinds, query, limit: query.limit + 1)
         ranked.sort { ($0.distance!, $0.id) < ($1.distance!, $1.id) }
+        // Then, as the guide lists them, the records without a position (no radius holds them).
+        if query.maxDistance == nil, ranked.count <= query.limit {
+            let after = pastLocated ? query.after?.id : nil
+            // Only places and cinemas may lack one: waters and trips are stored with their geometry.
+            for kind in query.categories.kinds where [.poi, .cinema].contains(kind) && ranked.count <= query.limit
+                    && after.map({ kind >= $0.kind }) ?? true {
+                ranked += try unlocatedRows(of: kind, categories: query.categories, sources: query.sources,
+                                            afterRow: after.flatMap { $0.kind == kind ? $0.row : nil } ?? Int64.min,
+                                            limit: query.limit + 1 - ranked.count)
+            }
+        }
         let page = Array(ranked.prefix(query.limit))
-        let next = ranked.count > query.limit ? page.last.map { Cursor(distance: $0.distance, id: $0.id) } : nil
+        let next = ranked.count > query.limit ? page.last.map { Cursor(distance: $0.distance ?? .infinity, id: $0.id) } : nil
         return FeaturePage(features: page, next: next)
     }
 
@@ -47,7 +64,7 @@ extension QueryEngine {
             let wanted = query.limit + 1 - found.count
             let afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
             let rows = try query.box.unwrapped.flatMap {
-                try boxRows(of: kind, in: $0, categories: query.categories, afterRow: afterRow, limit: wanted)
+                try boxRows(of: kind, in: $0, categories: query.categories, sources: query.sources, afterRow: afterRow, limit: wanted)
             }
             // Into id order (the two halves of a box across the antimeridian may share a row).
             var seen = Set<Int64>()

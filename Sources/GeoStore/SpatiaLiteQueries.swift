@@ -14,6 +14,9 @@ extension KindTable {
     var geometryColumns: String { isPoint ? "t.\(column)" : "AsBinary(t.\(column))" }
     var coreColumn: Int32 { 6 }
 
+    /// The source of the walk's current row (`Feature.source`), read before the row is made a feature.
+    func source(_ s: Statement) -> String? { s.string(coreColumn + 5) }
+
     func geometry(_ s: Statement) throws -> Geometry {
         guard let bytes = s.blob(5) else { throw DatabaseError(description: "\(table) row without geometry") }
         guard isPoint else { return try WKB.decode(bytes) }
@@ -81,6 +84,7 @@ extension SpatiaLiteStore {
                 continue
             }
             if !refinement.isPastCursor(candidate) { continue }
+            if !query.sources.isAll, !query.sources.selects(t.source(statement)) { continue }
             if ordered, best.count == limit, candidate >= key(best[limit - 1]) { continue }
             if let accept, try !accept(candidate.1.row) { continue }
             let feature = t.feature(statement, geometry: geometry, distance: candidate.0)
@@ -106,7 +110,7 @@ extension SpatiaLiteStore {
         return best
     }
 
-    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, afterRow: Int64,
+    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
                         limit: Int) throws -> [Feature] {
         let t = KindTable.of(kind)
         // A large page takes every row in the box in one unordered walk, sorted by the caller (see `wholeRange`).
@@ -120,9 +124,27 @@ extension SpatiaLiteStore {
         var rows: [Feature] = []
         while !ordered || rows.count < limit, try statement.step() {
             // The R*Tree holds single-precision boxes: refine on the exact geometry.
+            if !sources.isAll, !sources.selects(t.source(statement)) { continue }
             let geometry = try t.geometry(statement)
             if part.meets(geometry) { rows.append(t.feature(statement, geometry: geometry, distance: nil)) }
         }
+        return rows
+    }
+
+    /// A plain scan in id order: such rows are few, and no index holds them.
+    public func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+                              limit: Int) throws -> [Feature] {
+        let t = KindTable.of(kind)
+        let poiCategories = kind == .poi ? categories.poiCategories : []
+        func list(_ values: [String]) -> String { Array(repeating: "?", count: values.count).joined(separator: ", ") }
+        var sql = "SELECT t.id, NULL, NULL, NULL, NULL, NULL, \(t.core) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id > ?"
+        if !poiCategories.isEmpty { sql += " AND t.category IN (\(list(poiCategories)))" }
+        if !sources.isAll { sql += " AND t.source IN (\(list(sources.names.sorted())))" }
+        let statement = try db.prepare(sql + " ORDER BY t.id LIMIT ?")
+        let values: [any Bindable] = [afterRow] + poiCategories.map { $0 as any Bindable } + sources.names.sorted().map { $0 as any Bindable } + [Int64(limit)]
+        try statement.bind(values)
+        var rows: [Feature] = []
+        while try statement.step() { rows.append(t.feature(statement, geometry: Feature.unlocated, distance: nil)) }
         return rows
     }
 

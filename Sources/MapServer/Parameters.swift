@@ -86,6 +86,12 @@ struct Parameters {
         do { return try CategoryFilter(parsing: text) } catch { throw .invalid(error.field, error.reason) }
     }
 
+    /// `source=osm,travel-guide`, read as the CLI reads `--source` (`SourceFilter(parsing:)`).
+    func sources() throws(APIError) -> SourceFilter {
+        guard let text = try text("source") else { return SourceFilter() }
+        do { return try SourceFilter(parsing: text) } catch { throw .invalid(error.field, error.reason) }
+    }
+
     func cursor() throws(APIError) -> Cursor? {
         guard let text = try text("cursor") else { return nil }
         do { return try Cursor(token: text) } catch { throw .invalid("cursor", error.description) }

@@ -26,18 +26,19 @@ enum Route: String, CaseIterable, Sendable {
 
     var queryParameters: [String] {
         switch self {
-        case .nearest: ["lat", "lon", "limit", "category", "max_distance", "cursor", "lang"]
-        case .within: ["lat", "lon", "radius", "limit", "category", "cursor", "lang"]
-        case .bbox: ["bbox", "limit", "category", "cursor", "lang"]
+        case .nearest: ["lat", "lon", "limit", "category", "source", "max_distance", "cursor", "lang"]
+        case .within: ["lat", "lon", "radius", "limit", "category", "source", "cursor", "lang"]
+        case .bbox: ["bbox", "limit", "category", "source", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "radius", "date", "film", "limit", "cursor", "format"]
         case .catchStatistics: ["by"]
         case .timezone: ["lat", "lon"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile: ["category", "lang"]
         case .baseTile: ["lang"]
-        /// `hide`: categories unchecked when the page opens.
-        case .page: ["hide"]
-        case .categories, .health, .metrics, .openAPI, .pageScript, .pageStyle: []
+        /// `hide`: categories unchecked when the page opens; `category`: the only ones checked; `lang`: its language.
+        case .page: ["hide", "category", "lang"]
+        case .categories: ["lang"]
+        case .health, .metrics, .openAPI, .pageScript, .pageStyle: []
         }
     }
 

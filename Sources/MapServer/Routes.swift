@@ -51,7 +51,7 @@ struct Routes: Sendable {
         case .mapSVG: return try await map(p, format: .svg, request: request)
         case .tile: return try await tile(p, context: context, request: request)
         case .baseTile: return try await baseTile(p, context: context, request: request)
-        case .categories: return try await categories()
+        case .categories: return try await categories(language: try p.text("lang"))
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
         case .metrics: return Self.body(Array(metrics.exposition.utf8), type: "text/plain; version=0.0.4; charset=utf-8")
         case .openAPI: return Self.body(PackageResources.openapi_json, type: "application/json")
@@ -65,7 +65,7 @@ struct Routes: Sendable {
 
     private func distanceQuery(_ p: Parameters, maxDistance: Double?) async throws -> Response {
         let query = NearestQuery(center: Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon")),
-                                 limit: try p.integer("limit") ?? defaultLimit, categories: try p.categories(),
+                                 limit: try p.integer("limit") ?? defaultLimit, categories: try p.categories(), sources: try p.sources(),
                                  maxDistance: maxDistance, after: try p.cursor())
         let language = try p.text("lang")
         return try await geoJSON { store in
@@ -76,7 +76,7 @@ struct Routes: Sendable {
 
     private func bbox(_ p: Parameters) async throws -> Response {
         let query = BoxQuery(box: try BoundingBox(parsing: try p.required("bbox")), limit: try p.integer("limit") ?? defaultLimit,
-                             categories: try p.categories(), after: try p.cursor())
+                             categories: try p.categories(), sources: try p.sources(), after: try p.cursor())
         let language = try p.text("lang")
         return try await geoJSON { store in
             try store.check(query.categories)
@@ -119,14 +119,14 @@ struct Routes: Sendable {
         return Self.body(Array(ZoneOutput.json(answer, at: point, now: Date())), type: "application/json")
     }
 
-    private func categories() async throws -> Response {
-        // With the style's label and colour, for the page's check-boxes.
+    private func categories(language: String?) async throws -> Response {
+        // With the style's label (in `language` where the style has it) and colour, for the page's check-boxes.
         struct Count: Encodable { let category: String, kind: String, count: Int, located: Int, label: String, color: String }
         let style = style
         return try await workers.queries.withStore { store in
             let counts = try store.categories().map {
                 Count(category: $0.category, kind: $0.kind.rawValue, count: $0.count, located: $0.located,
-                      label: style.label(for: $0.category, language: nil), color: style.category($0.category).color.hex)
+                      label: style.label(for: $0.category, language: language), color: style.category($0.category).color.hex)
             }
             return Self.body(Array(try JSONEncoder.sorted.encode(["categories": counts])), type: "application/json")
         }

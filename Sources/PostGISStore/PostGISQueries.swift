@@ -31,13 +31,18 @@ extension PostGISStore {
     /// The feature of a row of `select`.
     static func feature(_ t: KindTable, _ row: Row, distance: Double?) throws -> (Feature, Geometry) {
         let geometry = try row[1].decode(ByteBuffer.self).withUnsafeReadableBytes(WKB.decode)
+        return (try feature(t, row, distance: distance, geometry: geometry), geometry)
+    }
+
+    /// The feature of a row of `select` whose geometry is already known.
+    static func feature(_ t: KindTable, _ row: Row, distance: Double?, geometry: Geometry) throws -> Feature {
         let names = JSON.decode([String: String].self, try row[4].decode(String?.self)) ?? [:]
         let track = try row[6].decode(ByteBuffer?.self).flatMap { try? $0.withUnsafeReadableBytes(WKB.decode) }
         let feature = Feature(id: FeatureID(kind: t.kind, row: try row[0].decode(Int64.self)), category: try row[2].decode(String?.self) ?? t.table,
                               name: try row[3].decode(String?.self), names: names, address: try row[5].decode(String?.self),
                               geometry: geometry, track: track, distance: distance, source: try row[7].decode(String?.self),
                               population: try row[8].decode(Int?.self))
-        return (feature, geometry)
+        return feature
     }
 
     /// `AND t.category = ANY($n)` when the query selects some POI categories.
@@ -45,6 +50,13 @@ extension PostGISStore {
         guard kind == .poi, !filter.poiCategories.isEmpty else { return "" }
         binds.append(filter.poiCategories)
         return " AND t.category = ANY($\(binds.count))"
+    }
+
+    /// `AND t.source = ANY($n)` when the query selects some sources.
+    private static func sourceClause(_ filter: SourceFilter, _ binds: inout Parameters) -> String {
+        guard !filter.isAll else { return "" }
+        binds.append(filter.names.sorted())
+        return " AND t.source = ANY($\(binds.count))"
     }
 
     /// PostGIS's KNN walk (`<->`, ordered by the GiST index) fetches candidates nearest first; each
@@ -118,6 +130,7 @@ extension PostGISStore {
         var sql = select(t) + ", t.\(t.column) <-> \(center)" + (tagged ? ", '\(kind.rawValue)'" : "")
             + " FROM \(t.table) AS t WHERE t.\(t.column) IS NOT NULL"
         sql += categoryClause(kind, query.categories, &binds)
+        sql += sourceClause(query.sources, &binds)
         if let radius = query.maxDistance {
             binds.append(radius * SphereBounds.radiusSlack)
             sql += " AND ST_DWithin(t.\(t.column), \(center), $\(binds.count), true)"
@@ -157,13 +170,14 @@ extension PostGISStore {
 
     /// The planar index finds the rows whose box meets the box, by id; each is refined on its exact
     /// geometry, and the fetch continues after the last id until `limit` rows are found.
-    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, afterRow: Int64,
+    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
                         limit: Int) throws -> [Feature] {
         let t = KindTable.of(kind)
         var binds = Parameters()
         for value in [part.minLon, part.minLat, part.maxLon, part.maxLat] { binds.append(value) }
         var sql = Self.select(t) + " FROM \(t.table) AS t WHERE t.\(t.column)::geometry && ST_MakeEnvelope($1, $2, $3, $4, 4326)"
         sql += Self.categoryClause(kind, categories, &binds)
+        sql += Self.sourceClause(sources, &binds)
         sql += " AND t.id > $\(binds.count + 1) ORDER BY t.id LIMIT $\(binds.count + 2)"
         var found: [Feature] = [], after = afterRow
         while found.count < limit {
@@ -181,6 +195,22 @@ extension PostGISStore {
             if rows.count < wanted { break }
         }
         return found
+    }
+
+    /// A plain scan in id order: such rows are few, and no index holds them.
+    public func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+                              limit: Int) throws -> [Feature] {
+        let t = KindTable.of(kind)
+        var binds = Parameters()
+        binds.append(afterRow)
+        // The columns of `select`, with no geometry.
+        var sql = "SELECT t.id, NULL::bytea, \(t.core) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id > $1"
+        sql += Self.categoryClause(kind, categories, &binds)
+        sql += Self.sourceClause(sources, &binds)
+        binds.append(limit)
+        return try rows(prepared: sql + " ORDER BY t.id LIMIT $\(binds.count)", binds).map { row in
+            try Self.feature(t, row, distance: nil, geometry: Feature.unlocated)
+        }
     }
 
     public func detailValues(of id: FeatureID) throws -> [String?]? {

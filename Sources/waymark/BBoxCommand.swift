@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GeoCore
 import GeoStore
 
@@ -13,10 +14,23 @@ struct BBox: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
+        let box = try withOptionNames { try BoundingBox(parsing: bbox) }
         let page = try withOptionNames {
-            try store.bbox(BoxQuery(box: BoundingBox(parsing: bbox), limit: query.limit, categories: try query.categories(in: store),
-                                    after: try query.after))
+            try store.bbox(BoxQuery(box: box, limit: query.limit, categories: try query.categories(in: store),
+                                    sources: try query.sources, after: try query.after))
         }
         try query.print(page, from: store, showDistance: false)
+        if page.features.isEmpty, query.cursor == nil, let hint = Self.orderHint(box) {
+            FileHandle.standardError.write(Data((hint + "\n").utf8))
+        }
+    }
+
+    /// Said when a box finds nothing though its longitudes could be latitudes (`57.49,22.77,57.52,22.83`
+    /// typed latitude first): the order, and the box read the other way. The answer and the exit
+    /// status stay those of the box as given.
+    static func orderHint(_ box: BoundingBox) -> String? {
+        guard abs(box.minLon) <= 90, abs(box.maxLon) <= 90, box.minLon <= box.maxLon else { return nil }
+        let swapped = [box.minLat, box.minLon, box.maxLat, box.maxLon].map { "\($0)" }.joined(separator: ",")
+        return "hint: --bbox is MINLON,MINLAT,MAXLON,MAXLAT (longitude first); if you gave latitude first, try --bbox \(swapped)"
     }
 }

@@ -13,7 +13,7 @@ struct DistanceQuery: ParsableArguments {
         let store = try database.open()
         let page = try withOptionNames(["max_distance": radiusOption]) {
             try store.nearest(NearestQuery(center: point.coordinate, limit: query.limit, categories: try query.categories(in: store),
-                                           maxDistance: maxDistance, after: try query.after))
+                                           sources: try query.sources, maxDistance: maxDistance, after: try query.after))
         }
         try query.print(page, from: store, showDistance: true)
     }

@@ -9,8 +9,11 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// What every query prints: the format, the page size, the categories and the next page's cursor.
 struct QueryOptions: ParsableArguments {
-    @Option(help: "Comma-separated category codes (do, see, stay, eat, route, city, cinema, water, trip, …).")
+    @Option(help: "Comma-separated category codes (do, see, stay, eat, route, city, cinema, water, trip, …) or the guide's labels for them (\"Kur paēst\").")
     var category: String?
+
+    @Option(help: "Comma-separated sources (osm, geonames, travel-guide, gpx, or a file's name): only features from them.")
+    var source: String?
 
     @Option(help: "At most this many results (1–\(maximumLimit)).")
     var limit: Int = defaultLimit
@@ -21,7 +24,7 @@ struct QueryOptions: ParsableArguments {
     @Option(help: "Output: table (for people, km), json, or geojson (RFC 7946).")
     var format: OutputFormat = .table
 
-    @Option(help: "Language of names (lv, en, cs…), where the data has it.")
+    @Option(help: "Language of names and descriptions (lv, en, cs…), where the data has it.")
     var lang: String?
 
     /// The categories, read and checked against `store` as every face reads and checks them.
@@ -30,6 +33,8 @@ struct QueryOptions: ParsableArguments {
         try store.check(filter)
         return filter
     }
+
+    var sources: SourceFilter { get throws { try source.map { try SourceFilter(parsing: $0) } ?? SourceFilter() } }
 
     var after: Cursor? { get throws { try cursor.map { try Cursor(token: $0) } } }
 

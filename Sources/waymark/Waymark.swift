@@ -1,8 +1,29 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Waymark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
         subcommands: [Import.self, Delete.self, BaseCommand.self, TimezoneCommand.self, Nearest.self, Within.self, BBox.self, Cinemas.self, Stats.self, Render.self, AtlasCommand.self, Serve.self, Copy.self])
+
+    /// An unknown first word is a command that does not exist: said so, with the commands there
+    /// are, instead of the parser's complaint about the first option after it
+    /// (`waymark serch --db x` would be "Unknown option '--db'").
+    static func main() async {
+        if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommand(word) {
+            FileHandle.standardError.write(Data(message.utf8))
+            Self.exit(withError: ExitCode.validationFailure)
+        }
+        // Then as ArgumentParser's own entry point does (its async parse and run).
+        await main(nil)
+    }
+
+    /// The message for a first word that is neither an option nor a command, else nil.
+    static func unknownCommand(_ word: String) -> String? {
+        let names = configuration.subcommands.map { $0._commandName }
+        guard !word.hasPrefix("-"), word != "help", !names.contains(word) else { return nil }
+        return "Error: '\(word)' is not a waymark command.\nCommands: \(names.joined(separator: ", "))\n"
+            + "See 'waymark help' or 'waymark help COMMAND'.\n"
+    }
 }

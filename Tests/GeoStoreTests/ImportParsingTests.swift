@@ -56,8 +56,10 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         (["historic": "memorial"], "see"),
         (["historic": "yes"], "see"),
         (["amenity": "place_of_worship"], "see"),
-        (["leisure": "park"], "do"),
-        (["sport": "swimming"], "do"),
+        // OpenStreetMap's leisure is not the guide's "Ko darīt" (do).
+        (["leisure": "park"], "leisure"),
+        (["leisure": "marina"], "leisure"),
+        (["sport": "swimming"], "leisure"),
         (["amenity": "casino"], "do"),
         (["amenity": "cinema"], "cinema"),
         (["natural": "water"], "water"),
@@ -645,12 +647,17 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(parsed.records.map(\.record) == ["objekts 0", "objekts 1", "objekts 2"])
         #expect(parsed.placesByRecord.values.map { $0.sourceID ?? "" }.sorted() == ["Brīvdienu māja \"Vinkalni\"", "Jauns", "Rojas pludmale un moli"])
 
-        // Two objects of one name would be one row: the second is a problem, named by its position.
-        let twice = Self.feedLV.replacingOccurrences(of: "<objekti>", with: "<objekti><objekts><nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko redzēt</tips></objekts>")
+        // A repeated name (AmberKit's "Telts vietas Rojā" twice): every object kept, the later ones
+        // told apart by their position, else by their place among the objects of that name.
+        let twice = Self.feedLV.replacingOccurrences(of: "<objekti>", with: """
+            <objekti><objekts><nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko redzēt</tips><latitude>57.5</latitude><longitude>22.8</longitude></objekts>
+            <objekts><nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko redzēt</tips></objekts>
+            """)
         let duplicated = try TravelGuideFeedParser.parse([(Data(twice.utf8), "objekti.xml", "lv")])
-        #expect(duplicated.records.map(\.record) == ["objekts 0", "objekts 2"])
-        #expect(duplicated.problems == [ImportProblem(file: "objekti.xml", record: "objekts 1",
-            reason: "nosaukums: 'Rojas pludmale un moli' is also the name of objekts 0; the name identifies an object when the feed is imported again")])
+        #expect(duplicated.problems.isEmpty)
+        #expect(duplicated.records.map(\.record) == ["objekts 0", "objekts 1", "objekts 2", "objekts 3"])
+        #expect(["objekts 0", "objekts 1", "objekts 2"].map { duplicated.placesByRecord[$0]?.sourceID } == [
+            "Rojas pludmale un moli", "Rojas pludmale un moli #2", "Rojas pludmale un moli @57.50935,22.80612"])
     }
 
     @Test func feedFilesOfDifferentLengthsMatchByCoordinatesThenName() throws {
@@ -732,5 +739,10 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(TravelGuideFeedParser.category(forTips: "Routes") == "route")
         #expect(TravelGuideFeedParser.category(forTips: "EAT") == "eat")
         #expect(TravelGuideFeedParser.category(forTips: "Where to drink") == nil)
+        // As AmberKit writes them: a space before the question mark, or the mark alone.
+        #expect(TravelGuideFeedParser.category(forTips: "Ko darīt ?") == "do")
+        #expect(TravelGuideFeedParser.category(forTips: "Kur paēst?") == "eat")
+        #expect(TravelGuideFeedParser.category(forTips: " Kur  palikt ?? ") == "stay")
+        #expect(TravelGuideFeedParser.category(forTips: "?") == nil)
     }
 }

@@ -300,23 +300,36 @@ private let plzenProgramme = """
     }
 
     @Test(arguments: StoreKind.available)
-    func travelGuidePlacesToStayAreStoredButNeverReturnedSpatially(_ kind: StoreKind) throws {
+    func travelGuidePlacesToStayAreListedLastAndNeverInABoxOrARadius(_ kind: StoreKind) throws {
         let database = TemporaryStore(kind)
         let store = try database.open()
         _ = try store.importFiles(try FileImport.parse(paths: travelGuidePaths), skipInvalid: false)
 
         #expect(try store.categories() == [CategoryCount(category: "do", kind: .poi, count: 1, located: 1),
                                            CategoryCount(category: "stay", kind: .poi, count: 13, located: 0)])
-        #expect(try store.texts("SELECT name FROM poi WHERE category = 'stay' ORDER BY id") == [
+        let placesToStay = [
             "Sporta un atpūtas komplekss \"Dzintarkrasts\"", "Brīvdienu māja \"Vinkalni\"", "Telts vietas Rojā",
             "Hotel \"Rādeni\"", "Telts vietas Ģipkā", "Kempings \"Tāti\"", "Kempings \"Pļaucaki\"", "Brīvdienu māja \"Vimbas\"",
             "Brīvdienu māja \"Brājtīrumi\"", "Brīvdienu māja \"Vecmuižas\"", "Viesu nams \"Lēveni\"", "Lauku māja \"Klētņieki\"",
             "Viesu nams \"Zivtīpi\"",
-        ])
+        ]
+        #expect(try store.texts("SELECT name FROM poi WHERE category = 'stay' ORDER BY id") == placesToStay)
         let world = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: 1000))
         #expect(world.features.map(\.name) == ["Rojas pludmale un moli"])
+        let within = try store.nearest(NearestQuery(center: Coordinate(lat: 57.5, lon: 22.8), limit: 100, maxDistance: 20_000_000))
+        #expect(within.features.map(\.name) == ["Rojas pludmale un moli"])
+        // Nearest lists the guide's every object, as the guide does: those without a position last, by id, without a distance.
         let nearest = try store.nearest(NearestQuery(center: Coordinate(lat: 57.5, lon: 22.8), limit: 100))
-        #expect(nearest.features.map(\.name) == ["Rojas pludmale un moli"])
+        #expect(nearest.features.map(\.name) == ["Rojas pludmale un moli"] + placesToStay)
+        #expect(nearest.features.dropFirst().allSatisfy { $0.distance == nil && $0.geometry == Feature.unlocated })
+        // Page by page, the cursor passing from the located to the others.
+        var names: [String?] = [], after: Cursor?
+        repeat {
+            let page = try store.nearest(NearestQuery(center: Coordinate(lat: 57.5, lon: 22.8), limit: 4, after: after))
+            names += page.features.map(\.name)
+            after = page.next
+        } while after != nil && names.count < 50
+        #expect(names == nearest.features.map(\.name))
     }
 
     @Test(arguments: StoreKind.available)

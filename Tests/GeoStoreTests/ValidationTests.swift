@@ -37,9 +37,11 @@ import Testing
     }
 
     @Test func cursorsMustBeWellFormedAndBelongToTheirKindOfQuery() throws {
-        for token in ["", "poi", "poi/x", "nope/3", "7ff0000000000000~poi/3", "fff8000000000000~poi/3", "bff0000000000000~poi/3", "zz~poi/3", "1~2~poi/3"] {
+        for token in ["", "poi", "poi/x", "nope/3", "fff8000000000000~poi/3", "bff0000000000000~poi/3", "fff0000000000000~poi/3", "zz~poi/3", "1~2~poi/3"] {
             #expect(field { _ = try Cursor(token: token) } == "cursor", "\(token)")
         }
+        // An infinite distance: among the places without a position, which nearest lists last.
+        #expect(try Cursor(token: "7ff0000000000000~poi/3") == Cursor(distance: .infinity, id: FeatureID(kind: .poi, row: 3)))
         let nearest = try store.nearest(NearestQuery(center: Coordinate(lat: 0, lon: 0), limit: 1))
         let box = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: 1))
         let distanceCursor = try #require(nearest.next), idCursor = try #require(box.next)
@@ -55,6 +57,9 @@ import Testing
         _ = try store.importFiles([ParsedFile(file: "guide", unlocated)], skipInvalid: false)
         #expect(try store.db.count("poi") == 2_000)
         #expect(try store.db.scalar("SELECT rtreecheck('idx_poi_geom')") == "ok")
-        #expect(try store.nearest(NearestQuery(center: Coordinate(lat: 57, lon: 22))).features.isEmpty)
+        // Listed by nearest without a distance (after those with a position: none here), in no radius.
+        let listed = try store.nearest(NearestQuery(center: Coordinate(lat: 57, lon: 22)))
+        #expect(listed.features.count == defaultLimit && listed.features.allSatisfy { $0.distance == nil && !$0.isLocated })
+        #expect(try store.nearest(NearestQuery(center: Coordinate(lat: 57, lon: 22), maxDistance: 20_000_000)).features.isEmpty)
     }
 }

@@ -19,7 +19,7 @@ import TestSupport
     @Test func thePageShowsOurPinsAndTogglingACategoryRemovesThem() async throws {
         let style = try MapStyle.named("default")
         let (eat, see) = (style.category("eat").color, style.category("see").color)
-        // A lone pin in view (the page opens on Helsinki at zoom 14): the place farthest from its neighbours.
+        // A lone pin in view (the page is opened on Helsinki at zoom 14): the place farthest from its neighbours.
         let view = Fixture.helsinki
         let inView = Fixture.shared.places.filter { abs($0.location!.lat - view.lat) < 0.007 && abs($0.location!.lon - view.lon) < 0.025 }
         let lone = try #require(inView.filter { $0.category != "eat" }.max { a, b in
@@ -34,7 +34,7 @@ import TestSupport
             let (before, after) = (folder.appendingPathComponent("before.png"), folder.appendingPathComponent("after.png"))
 
             let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), [
-                Self.script.path, "http://127.0.0.1:\(port)/", "eat", before.path, after.path,
+                Self.script.path, "http://127.0.0.1:\(port)/#\(view.lat),\(view.lon),14", "eat", before.path, after.path,
                 String(lone.location!.lat), String(lone.location!.lon)])
             try #require(run.exit == ChildProcess.Exit(status: 0, signalled: false), "the browser run failed: \(run.stdout) \(run.stderr)")
             let report = Data(run.stdout.utf8)

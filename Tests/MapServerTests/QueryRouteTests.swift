@@ -202,7 +202,11 @@ import Testing
             #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
             let html = String(buffer: page.body)
             #expect(html.contains(#"<script src="/leaflet/leaflet.js">"#) && html.contains(#"<script src="/app.js">"#))
-            #expect(html.contains(#"<script id="settings" type="application/json">{}</script>"#), "no base layer unless configured")
+            // No base layer unless configured; the credits each source asks for, for the data in view.
+            let settings = try #require(html.firstMatch(of: #/<script id="settings" type="application/json">(.*)</script>/#)).1
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(settings.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == ["credits"], "no base layer unless configured")
+            #expect((object["credits"] as? [String: String])?["osm"] == "© OpenStreetMap contributors")
             // The page's own files, and Leaflet from Debian's libjs-leaflet.
             for (path, type) in [("/app.js", "javascript"), ("/app.css", "css"), ("/leaflet/leaflet.js", "javascript"), ("/leaflet/leaflet.css", "css")] {
                 let response = try await client.get(path)
@@ -211,6 +215,7 @@ import Testing
             }
             #expect(try await client.get("/leaflet/nothing.js").status == .notFound)
             #expect(try await client.get("/?hide=eat,see").status == .ok)
+            #expect(try await client.get("/?category=do&lang=lv").status == .ok)
         }
     }
 }

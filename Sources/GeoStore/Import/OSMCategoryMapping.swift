@@ -9,14 +9,18 @@ public enum OSMCategoryMapping {
     /// | tourism=artwork, museum, viewpoint, attraction, gallery | see |
     /// | historic=* | see |
     /// | amenity=place_of_worship, theatre, arts_centre | see |
-    /// | leisure=* | do |
-    /// | sport=* | do |
     /// | amenity=nightclub, casino | do |
+    /// | leisure=* | leisure |
+    /// | sport=* | leisure |
     /// | amenity=cinema | cinema |
     /// | natural=water | water |
     /// | waterway=* | water |
     /// | water=* | water |
     /// | place=city, town, village, hamlet | city |
+    ///
+    /// OpenStreetMap's `leisure=*` (parks, pitches, playgrounds, sports centres, marinas…) is a
+    /// category of its own: "do" is the travel guide's "Ko darīt", which a town's every playground
+    /// would bury.
     ///
     /// Keys are tried in the order they first appear here (amenity, tourism, historic, leisure,
     /// sport, natural, waterway, water, place), so `amenity=restaurant` + `tourism=hotel` is eat.
@@ -29,9 +33,9 @@ public enum OSMCategoryMapping {
         ("tourism", ["artwork", "museum", "viewpoint", "attraction", "gallery"], "see"),
         ("historic", nil, "see"),
         ("amenity", ["place_of_worship", "theatre", "arts_centre"], "see"),
-        ("leisure", nil, "do"),
-        ("sport", nil, "do"),
         ("amenity", ["nightclub", "casino"], "do"),
+        ("leisure", nil, "leisure"),
+        ("sport", nil, "leisure"),
         ("amenity", ["cinema"], "cinema"),
         ("natural", ["water"], "water"),
         ("waterway", nil, "water"),

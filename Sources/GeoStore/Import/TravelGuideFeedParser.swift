@@ -11,21 +11,13 @@ import GeoCore
 /// Places come from source "travel-guide" with the object's name in the primary language
 /// (`<nosaukums>`, trimmed) as their id, so that importing the feed again updates each object's
 /// row even after objects were added, removed or reordered; renaming an object makes it a new
-/// place. Two objects of one name would share a row: the second is a problem.
+/// place. A repeated name is kept apart by position or order (`sourceID(of:occurrence:taken:)`).
 public enum TravelGuideFeedParser {
-    /// `<tips>` values per category code, matched ignoring case and diacritics; the code itself matches too.
-    static let categories: [(code: String, names: [String])] = [
-        ("do", ["Ko darīt", "What to do", "Co dělat"]),
-        ("see", ["Ko redzēt", "What to see", "Co vidět"]),
-        ("stay", ["Kur palikt", "Where to stay", "Kde se ubytovat", "Ubytování"]),
-        ("eat", ["Kur paēst", "Where to eat", "Kde se najíst", "Stravování"]),
-        ("route", ["Maršruti", "Routes", "Trasy"]),
-    ]
-
-    /// The category code a `<tips>` value names, or nil.
+    /// The category code a `<tips>` value names (a code, or a label as `CategoryLabels` reads
+    /// them, stray spaces and "?" included), or nil.
     static func category(forTips tips: String) -> String? {
-        let key = tips.folded
-        return categories.first { $0.code == key || $0.names.contains { $0.folded == key } }?.code
+        let code = tips.folded
+        return CategoryLabels.table.contains { $0.code == code } ? code : CategoryLabels.code(forLabel: tips)
     }
 
     /// The language of a feed file from its name's last `-`/`_` suffix: objekti.xml → lv,
@@ -80,20 +72,24 @@ public enum TravelGuideFeedParser {
                 places[match]?.merge(object)
             }
         }
-        var named: [String: Int] = [:]
+        var ids = Set<String>(), occurrences: [String: Int] = [:]
         for (index, place) in places.enumerated() {
             guard var place else { continue }
-            if let first = named[place.name] {
-                result.problems.append(ImportProblem(file: primary.file, record: "objekts \(index)",
-                    reason: "nosaukums: '\(place.name)' is also the name of objekts \(first); "
-                        + "the name identifies an object when the feed is imported again"))
-                continue
-            }
-            named[place.name] = index
-            place.sourceID = place.name
+            occurrences[place.name, default: 0] += 1
+            place.sourceID = sourceID(of: place, occurrence: occurrences[place.name]!, taken: ids)
+            ids.insert(place.sourceID!)
             result.add(.place(place), at: "objekts \(index)")
         }
         return result
+    }
+
+    /// An object's id: its name; a later object of a name the feed repeats (AmberKit's list has
+    /// "Telts vietas Rojā" twice) adds its position (`Telts vietas Rojā @57.5,22.8`), else its
+    /// place among the objects of that name (`Telts vietas Rojā #2`).
+    static func sourceID(of place: PlaceRecord, occurrence: Int, taken: Set<String>) -> String {
+        guard occurrence > 1 else { return place.name }
+        if let location = place.location, case let id = "\(place.name) @\(location.lat),\(location.lon)", !taken.contains(id) { return id }
+        return "\(place.name) #\(occurrence)"
     }
 
     /// One object in one language; unlocated when both latitude and longitude are empty.

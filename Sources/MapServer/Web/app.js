@@ -1,13 +1,16 @@
 // The Waymark map page: our annotation tiles over the server's base tiles (or an outside base
 // layer the server was given, or a plain background), category check-boxes that switch the tiles' categories, a pin's name and
-// address on click (from /v1/bbox), and the nearest places on right-click or long-press.
+// address on click (from /v1/bbox), the nearest places on right-click or long-press, a language
+// switch, the view in the address (#LAT,LON,ZOOM), and the credits of the data in view.
 "use strict";
 
 // The server's settings for this page: { baseLayer: "https://…/{z}/{x}/{y}.png" } (an outside
-// server), { baseLayer: "/v1/base/…", baseAttribution: "© …" } (its own base map), or {}.
+// server), { baseLayer: "/v1/base/…", baseAttribution: "© …" } (its own base map), or neither;
+// and credits: { source: "© …" }, the credit each source of data asks for.
 const config = JSON.parse(document.getElementById("settings").textContent);
 const params = new URLSearchParams(location.search);
-const map = L.map("map", { zoomControl: true }).setView([60.1699, 24.9384], 14);
+// The view is set once the categories (and so what to fit) are known: see openView.
+const map = L.map("map", { zoomControl: true });
 // Our own base tiles go as deep as the annotations; an outside server usually stops at 19.
 if (config.baseLayer) L.tileLayer(config.baseLayer, { maxZoom: config.baseAttribution === undefined ? 19 : 22, attribution: config.baseAttribution || "" }).addTo(map);
 
@@ -15,19 +18,46 @@ if (config.baseLayer) L.tileLayer(config.baseLayer, { maxZoom: config.baseAttrib
 const TILES = "/v1/tiles/{z}/{x}/{y}{r}.png";
 const annotations = L.tileLayer(TILES, { maxZoom: 22 }).addTo(map);
 
+// ---- Language: ?lang=, else the one chosen here last time, else the data's own names.
+const LANGUAGES = { "": "—", lv: "Latviešu", en: "English", cs: "Čeština" };
+let language = params.get("lang") ?? localStorage.getItem("waymark.lang") ?? "";
+
+/** The query parameters every request of the page carries: the language, when one is chosen. */
+function withLanguage(query) {
+  if (language) query.set("lang", language);
+  return query;
+}
+
 let categories = [];  // { code, label, color, checked }
 
 function selected() {
   return categories.filter((c) => c.checked).map((c) => c.code);
 }
 
-function refreshTiles() {
+/** The category parameter of the checked categories: none when all are (the server refuses an empty one). */
+function withCategories(query) {
   const codes = selected();
-  // All checked: no filter. None checked: a code no feature has would draw nothing, so hide instead.
-  if (codes.length === 0) { map.removeLayer(annotations); return; }
-  // All checked: no category parameter (the server refuses an empty one).
-  annotations.setUrl(codes.length === categories.length ? TILES : TILES + "?category=" + codes.join(","));
+  if (codes.length && codes.length !== categories.length) query.set("category", codes.join(","));
+  return query;
+}
+
+function refreshTiles() {
+  // None checked: a code no feature has would draw nothing, so hide instead.
+  if (selected().length === 0) { map.removeLayer(annotations); return; }
+  const query = withLanguage(withCategories(new URLSearchParams())).toString();
+  annotations.setUrl(query ? TILES + "?" + query : TILES);
   if (!map.hasLayer(annotations)) annotations.addTo(map);
+}
+
+/** The address says what the page shows: ?category= the checked ones, ?lang=, #LAT,LON,ZOOM the view. */
+function writeAddress() {
+  const query = new URLSearchParams(location.search);
+  query.delete("hide");
+  const codes = selected();
+  if (codes.length && codes.length !== categories.length) query.set("category", codes.join(",")); else query.delete("category");
+  if (language) query.set("lang", language); else query.delete("lang");
+  const text = query.toString();
+  history.replaceState(null, "", location.pathname + (text ? "?" + text : "") + viewHash());
 }
 
 async function json(url) {
@@ -38,23 +68,134 @@ async function json(url) {
 }
 
 async function loadCategories() {
-  const body = await json("/v1/categories");
-  // ?hide=eat,see unchecks those at start (for links, and the browser test).
+  const body = await json("/v1/categories?" + withLanguage(new URLSearchParams()));
+  // ?category=eat,see checks only those, ?hide=eat,see unchecks those (for links, and the browser tests).
+  const only = params.get("category") ? new Set(params.get("category").split(",").filter(Boolean)) : null;
   const hidden = new Set((params.get("hide") || "").split(",").filter(Boolean));
   // Only what can be drawn: categories with a position.
   categories = body.categories.filter((c) => c.located > 0)
-    .map((c) => ({ code: c.category, label: c.label, color: c.color, count: c.located, checked: !hidden.has(c.category) }));
+    .map((c) => ({ code: c.category, label: c.label, color: c.color, count: c.located,
+                   checked: (only ? only.has(c.category) : true) && !hidden.has(c.category) }));
   const box = document.getElementById("categories");
+  box.querySelectorAll("label").forEach((l) => l.remove());
   for (const c of categories) {
     const label = document.createElement("label");
     const input = Object.assign(document.createElement("input"), { type: "checkbox", checked: c.checked, id: "category-" + c.code });
-    input.addEventListener("change", () => { c.checked = input.checked; refreshTiles(); });
+    input.addEventListener("change", () => { c.checked = input.checked; refreshTiles(); writeAddress(); refreshCredits(); });
     const swatch = Object.assign(document.createElement("span"), { className: "swatch" });
     swatch.style.background = c.color;
     label.append(input, swatch, `${c.label} (${c.count})`);
     box.append(label);
   }
   refreshTiles();
+}
+
+/** The labels in the language now chosen, keeping which boxes are checked. */
+async function relabelCategories() {
+  const body = await json("/v1/categories?" + withLanguage(new URLSearchParams()));
+  const labels = new Map(body.categories.map((c) => [c.category, c.label]));
+  for (const c of categories) {
+    c.label = labels.get(c.code) ?? c.label;
+    const input = document.getElementById("category-" + c.code);
+    input.parentElement.lastChild.textContent = `${c.label} (${c.count})`;
+  }
+}
+
+function setUpLanguages() {
+  const select = document.getElementById("language");
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    select.append(Object.assign(document.createElement("option"), { value: code, textContent: name, selected: code === language }));
+  }
+  select.addEventListener("change", () => {
+    language = select.value;
+    localStorage.setItem("waymark.lang", language);
+    refreshTiles();
+    writeAddress();
+    relabelCategories().catch(console.error);
+  });
+}
+
+// ---- The view: #LAT,LON,ZOOM in the address, else the last view seen here if it shows any data,
+// else the data fitted.
+const VIEW_KEY = "waymark.view";
+
+function viewHash() {
+  if (!map._loaded) return location.hash;
+  const c = map.getCenter();
+  return `#${c.lat.toFixed(5)},${c.lng.toFixed(5)},${map.getZoom()}`;
+}
+
+/** {lat, lon, zoom} from #LAT,LON,ZOOM, or null. */
+function viewFromHash() {
+  const parts = location.hash.slice(1).split(",").map(Number);
+  if (parts.length !== 3 || parts.some((v) => !Number.isFinite(v))) return null;
+  const [lat, lon, zoom] = parts;
+  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && zoom >= 0 && zoom <= 22 ? { lat, lon, zoom } : null;
+}
+
+function lastView() {
+  try {
+    const view = JSON.parse(localStorage.getItem(VIEW_KEY));
+    return view && [view.lat, view.lon, view.zoom].every(Number.isFinite) ? view : null;
+  } catch { return null; }
+}
+
+/** The box around the first 1 000 features of the checked categories (by id), or null when there are none. */
+async function dataBounds() {
+  const query = withCategories(new URLSearchParams({ bbox: "-180,-90,180,90", limit: "1000" }));
+  const body = await json("/v1/bbox?" + query);
+  const points = body.features.flatMap((f) => coordinates(f.geometry)).map(([lon, lat]) => [lat, lon]);
+  return points.length ? L.latLngBounds(points) : null;
+}
+
+/** Every position of a GeoJSON geometry. */
+function coordinates(geometry) {
+  if (!geometry) return [];
+  const flatten = (c) => (typeof c[0] === "number" ? [c] : c.flatMap(flatten));
+  return flatten(geometry.coordinates);
+}
+
+async function openView() {
+  const asked = viewFromHash();
+  if (asked) { map.setView([asked.lat, asked.lon], asked.zoom); return; }
+  const data = await dataBounds();
+  const last = lastView();
+  if (last) {
+    map.setView([last.lat, last.lon], last.zoom);
+    if (!data || map.getBounds().intersects(data)) return;
+  }
+  if (data) map.fitBounds(data, { padding: [40, 40], maxZoom: 15 });
+  else map.setView([20, 0], 2);
+}
+
+map.on("moveend", () => {
+  const c = map.getCenter();
+  localStorage.setItem(VIEW_KEY, JSON.stringify({ lat: c.lat, lon: c.lng, zoom: map.getZoom() }));
+  writeAddress();
+  refreshCredits();
+});
+window.addEventListener("hashchange", () => {
+  const asked = viewFromHash();
+  if (asked) map.setView([asked.lat, asked.lon], asked.zoom);
+});
+
+// ---- Credits: what the sources of the features in view ask for ("© OpenStreetMap contributors"…).
+let shownCredits = new Set();
+
+async function refreshCredits() {
+  const b = map.getBounds();
+  const clamp = (v, limit) => Math.max(-limit, Math.min(limit, v));
+  const wholeWorld = b.getEast() - b.getWest() >= 360;
+  const box = [wholeWorld ? -180 : clamp(b.getWest(), 180), clamp(b.getSouth(), 90), wholeWorld ? 180 : clamp(b.getEast(), 180), clamp(b.getNorth(), 90)];
+  const query = withCategories(new URLSearchParams({ bbox: box.map((v) => v.toFixed(6)).join(","), limit: "1000" }));
+  let credits = new Set();
+  if (selected().length) {
+    const body = await json("/v1/bbox?" + query);
+    credits = new Set(body.features.map((f) => (config.credits || {})[f.properties.source]).filter(Boolean));
+  }
+  for (const credit of shownCredits) if (!credits.has(credit)) map.attributionControl.removeAttribution(escapeHTML(credit));
+  for (const credit of credits) if (!shownCredits.has(credit)) map.attributionControl.addAttribution(escapeHTML(credit));
+  shownCredits = credits;
 }
 
 // The pixels a pin covers around its point: a teardrop standing on it (about 24 × 34 px).
@@ -65,9 +206,7 @@ map.on("click", async (event) => {
   // The pin whose shape was clicked stands a little below the click.
   const sw = map.containerPointToLatLng([p.x - PIN.left, p.y + PIN.above]);
   const ne = map.containerPointToLatLng([p.x + PIN.right, p.y - PIN.below]);
-  const codes = selected();
-  const query = new URLSearchParams({ bbox: [sw.lng, sw.lat, ne.lng, ne.lat].map((v) => v.toFixed(6)).join(","), limit: "20" });
-  if (codes.length && codes.length !== categories.length) query.set("category", codes.join(","));
+  const query = withLanguage(withCategories(new URLSearchParams({ bbox: [sw.lng, sw.lat, ne.lng, ne.lat].map((v) => v.toFixed(6)).join(","), limit: "20" })));
   try {
     const body = await json("/v1/bbox?" + query);
     if (!body.features.length) return;
@@ -87,16 +226,15 @@ map.on("click", async (event) => {
 });
 
 async function nearestTo(latlng) {
-  const query = new URLSearchParams({ lat: latlng.lat.toFixed(6), lon: latlng.lng.toFixed(6), limit: "10" });
-  const codes = selected();
-  if (codes.length && codes.length !== categories.length) query.set("category", codes.join(","));
+  const query = withLanguage(withCategories(new URLSearchParams({ lat: latlng.lat.toFixed(6), lon: latlng.lng.toFixed(6), limit: "10" })));
   const body = await json("/v1/nearest?" + query);
   document.getElementById("nearest-to").textContent = `${query.get("lat")}, ${query.get("lon")}`;
   const list = document.getElementById("nearest-list");
   list.replaceChildren(...body.features.map((f) => {
     const item = document.createElement("li");
-    const km = (f.properties.distance_m / 1000).toFixed(2);
-    item.innerHTML = `${escapeHTML(f.properties.name || "(no name)")} <span class="km">${km} km</span>`;
+    // Places without a position come last, with no distance.
+    const km = f.properties.distance_m === undefined ? "" : `${(f.properties.distance_m / 1000).toFixed(2)} km`;
+    item.innerHTML = `${escapeHTML(f.properties.name || "(no name)")} <span class="km">${km}</span>`;
     return item;
   }));
   document.getElementById("nearest").hidden = false;
@@ -119,6 +257,8 @@ function escapeHTML(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 
-loadCategories().catch((error) => {
+setUpLanguages();
+loadCategories().then(openView).catch((error) => {
   document.getElementById("categories").append("Categories could not be loaded: " + error.message);
+  if (!map._loaded) map.setView([20, 0], 2);
 });

@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""Opens the map page in headless Chromium (as page_check.py does) and reports how it opened:
+waits for the annotation tiles, saves a screenshot, and prints as JSON the map's bounds, its
+zoom, the address's #LAT,LON,ZOOM, the credits in Leaflet's attribution, the category labels and which are checked,
+where the point PIN_LAT,PIN_LON is on the screen, and the labels after choosing LANG in the
+page's language switch. The Swift test that runs this reads the screenshot's pixels.
+
+  open_check.py URL SHOT.png PIN_LAT PIN_LON LANG
+"""
+import json
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+url, shot = sys.argv[1:3]
+pin_lat, pin_lon, language = float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+
+options = webdriver.ChromeOptions()
+for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--force-device-scale-factor=1"):
+    options.add_argument(flag)
+options.binary_location = "/usr/bin/chromium"
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def tiles_settled(timeout=30):
+    """True once every annotation tile on the page has loaded and none is loading."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        state = driver.execute_script("""
+            const tiles = [...document.querySelectorAll('.leaflet-tile')];
+            return { total: tiles.length, loaded: tiles.filter(t => t.classList.contains('leaflet-tile-loaded')).length };
+        """)
+        if state["total"] > 0 and state["loaded"] == state["total"]:
+            time.sleep(0.3)  # Leaflet fades tiles in
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def labels():
+    return [label.text for label in driver.find_elements(By.CSS_SELECTOR, "#categories label")]
+
+
+def attribution(timeout=10):
+    """The attribution's text once it names more than Leaflet (the credits follow a query)."""
+    text = ""
+    for _ in range(int(timeout * 10)):
+        text = driver.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
+        if "©" in text:
+            break
+        time.sleep(0.1)
+    return text
+
+
+try:
+    driver.get(url)
+    ok = tiles_settled()
+    credits = attribution()
+    driver.save_screenshot(shot)
+    view = driver.execute_script("""
+        const b = map.getBounds(), p = map.latLngToContainerPoint([arguments[0], arguments[1]]);
+        return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast(), zoom: map.getZoom(),
+                 hash: location.hash, pin: [p.x, p.y] };
+    """, pin_lat, pin_lon)
+    before = labels()
+    checked = [box.get_attribute("id")[len("category-"):] for box in driver.find_elements(By.CSS_SELECTOR, "#categories input") if box.is_selected()]
+    Select(driver.find_element(By.ID, "language")).select_by_value(language)
+    after = before
+    for _ in range(300):  # a loaded machine may take seconds to answer
+        after = labels()
+        if after != before:
+            break
+        time.sleep(0.1)
+    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    print(json.dumps({"tiles": ok, "attribution": credits, "view": view, "labels": before, "labels_after": after, "checked": checked,
+                      "address": driver.execute_script("return location.search + location.hash"), "errors": errors},
+                     ensure_ascii=False))
+finally:
+    driver.quit()
