@@ -63,27 +63,52 @@ struct AnnotationLayout {
         let fromAnchor = max(pinReach, style.clusters.cell(atZoom: viewport.zoom) / 2)
         let labelReach = LabelRequest.reach(PixelExtent(left: fromAnchor, top: fromAnchor, right: fromAnchor, bottom: fromAnchor),
                                             size: maxSize, gap: Self.labelGap)
+        // Which requests' spots may meet a square, and which marks' ink does, asked of the
+        // cluster grid once per square of `squareSide`; a question then visits a few squares.
+        // A request's spots lie within the gap and the largest label of its mark's ink.
+        let squareSide = 64.0, spotReach = (x: Self.labelGap + maxSize.width, y: Self.labelGap + maxSize.height)
+        var requestSquares = LazyBuckets<Int>(side: squareSide), markSquares = LazyBuckets<PixelRect>(side: squareSide)
+        var seen: [Int] = [], question = 0
+        func make(_ cell: Int) {
+            guard !made[cell] else { return }
+            made[cell] = true
+            for m in forms.marks(inCell: cell) {
+                guard let (text, named) = Self.labelText(m.group) else { continue }
+                let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
+                requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
+                                             priority: named.priority, importance: named.importance))
+                numbered[cell].append(requests.count - 1)
+                seen.append(0)
+            }
+        }
         func requestsNear(_ rect: PixelRect) -> [Int] {
             var found: [Int] = []
-            grid.forEachCell(meeting: rect.grown(by: labelReach)) { cell in
-                if !made[cell] {
-                    made[cell] = true
-                    for m in forms.marks(inCell: cell) {
-                        guard let (text, named) = Self.labelText(m.group) else { continue }
-                        let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
-                        requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
-                                                     priority: named.priority, importance: named.importance))
-                        numbered[cell].append(requests.count - 1)
-                    }
+            question += 1
+            requestSquares.visit(rect, gather: { square in
+                var near: [Int] = []
+                grid.forEachCell(meeting: square.grown(by: labelReach)) { cell in
+                    make(cell)
+                    for n in numbered[cell] where requests[n].mark.grown(by: spotReach).intersects(square) { near.append(n) }
                 }
-                found += numbered[cell]
+                return near
+            }) { n in
+                // A request near two squares is listed once.
+                if seen[n] != question { seen[n] = question; found.append(n) }
+                return true
             }
             return found
         }
         func isCoveredByMark(_ rect: PixelRect) -> Bool {
             var covered = false
-            grid.forEachCell(meeting: rect.grown(by: pinReach)) { cell in
-                if !covered, forms.marks(inCell: cell).contains(where: { $0.rect.intersects(rect) }) { covered = true }
+            markSquares.visit(rect, gather: { square in
+                var ink: [PixelRect] = []
+                grid.forEachCell(meeting: square.grown(by: pinReach)) { cell in
+                    for m in forms.marks(inCell: cell) where m.rect.intersects(square) { ink.append(m.rect) }
+                }
+                return ink
+            }) { ink in
+                covered = ink.intersects(rect)
+                return !covered
             }
             return covered
         }
