@@ -44,18 +44,24 @@ extension LabelPlacement {
             for y in range.y { for x in range.x { buckets[RectIndex.Cell(x: x, y: y), default: []].append(spots.count - 1) } }
         }
 
+        /// The question each spot was last counted for: a spot in two buckets is counted once.
+        var counted: [Int] = [], question = 0
+
         /// How many spots of owners after `owner` that are still `open` meet `rect`.
-        func count(meeting rect: PixelRect, after owner: Int, open: (PixelRect) -> Bool) -> Int {
+        mutating func count(meeting rect: PixelRect, after owner: Int, open: (PixelRect) -> Bool) -> Int {
             guard let range = RectIndex.cellRange(rect) else { return 0 }
-            var met = Set<Int>()
+            if counted.count < spots.count { counted = Array(repeating: 0, count: spots.count) }
+            question += 1
+            var met = 0
             for y in range.y {
                 for x in range.x {
-                    for s in buckets[RectIndex.Cell(x: x, y: y)] ?? [] where spots[s].owner > owner && spots[s].rect.intersects(rect) && !met.contains(s) {
-                        if open(spots[s].rect) { met.insert(s) }
+                    for s in buckets[RectIndex.Cell(x: x, y: y)] ?? [] where counted[s] != question && spots[s].owner > owner && spots[s].rect.intersects(rect) {
+                        counted[s] = question
+                        if open(spots[s].rect) { met += 1 }
                     }
                 }
             }
-            return met.count
+            return met
         }
     }
 }
