@@ -47,15 +47,15 @@ struct AnnotationLayout {
 
         var found: [Mark] = []
         grid.forEachCell(meeting: window.grown(by: markReach)) { cell in
-            let m = forms.mark(inCell: cell)
-            guard m.rect.intersects(window) else { return }
-            found.append(Mark(group: grid.group(inCell: cell).group, look: m.look, anchor: (m.anchor.x - origin.x, m.anchor.y - origin.y),
-                              rect: m.rect.offset(by: (-origin.x, -origin.y))))
+            for m in forms.marks(inCell: cell) where m.rect.intersects(window) {
+                found.append(Mark(group: m.group, look: m.look, anchor: (m.anchor.x - origin.x, m.anchor.y - origin.y),
+                                  rect: m.rect.offset(by: (-origin.x, -origin.y))))
+            }
         }
         marks = found.sorted { ($0.rect.maxY, $0.anchor.x, $0.group.id) < ($1.rect.maxY, $1.anchor.x, $1.group.id) }
 
         // Label requests are made cell by cell as placement asks about them, and numbered then.
-        var requests: [LabelRequest] = [], numbered = [Int?](repeating: nil, count: grid.cellCount), made = [Bool](repeating: false, count: grid.cellCount)
+        var requests: [LabelRequest] = [], numbered = [[Int]](repeating: [], count: grid.cellCount), made = [Bool](repeating: false, count: grid.cellCount)
         let maxSize = Self.maxLabelSize(style)
         // A mark's ink lies within a pin's reach of its cell (a dot or ring inside it); its
         // label's spots within that of its anchor, or half a cell, plus the gap and a label.
@@ -63,27 +63,52 @@ struct AnnotationLayout {
         let fromAnchor = max(pinReach, style.clusters.cell(atZoom: viewport.zoom) / 2)
         let labelReach = LabelRequest.reach(PixelExtent(left: fromAnchor, top: fromAnchor, right: fromAnchor, bottom: fromAnchor),
                                             size: maxSize, gap: Self.labelGap)
+        // Which requests' spots may meet a square, and which marks' ink does, asked of the
+        // cluster grid once per square of `squareSide`; a question then visits a few squares.
+        // A request's spots lie within the gap and the largest label of its mark's ink.
+        let squareSide = 64.0, spotReach = (x: Self.labelGap + maxSize.width, y: Self.labelGap + maxSize.height)
+        var requestSquares = LazyBuckets<Int>(side: squareSide), markSquares = LazyBuckets<PixelRect>(side: squareSide)
+        var seen: [Int] = [], question = 0
+        func make(_ cell: Int) {
+            guard !made[cell] else { return }
+            made[cell] = true
+            for m in forms.marks(inCell: cell) {
+                guard let (text, named) = Self.labelText(m.group) else { continue }
+                let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
+                requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
+                                             priority: named.priority, importance: named.importance))
+                numbered[cell].append(requests.count - 1)
+                seen.append(0)
+            }
+        }
         func requestsNear(_ rect: PixelRect) -> [Int] {
             var found: [Int] = []
-            grid.forEachCell(meeting: rect.grown(by: labelReach)) { cell in
-                if !made[cell] {
-                    made[cell] = true
-                    let group = grid.group(inCell: cell).group, m = forms.mark(inCell: cell)
-                    if let (text, named) = Self.labelText(group) {
-                        let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
-                        requests.append(LabelRequest(groupID: group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
-                                                     priority: named.priority, importance: named.importance))
-                        numbered[cell] = requests.count - 1
-                    }
+            question += 1
+            requestSquares.visit(rect, gather: { square in
+                var near: [Int] = []
+                grid.forEachCell(meeting: square.grown(by: labelReach)) { cell in
+                    make(cell)
+                    for n in numbered[cell] where requests[n].mark.grown(by: spotReach).intersects(square) { near.append(n) }
                 }
-                if let n = numbered[cell] { found.append(n) }
+                return near
+            }) { n in
+                // A request near two squares is listed once.
+                if seen[n] != question { seen[n] = question; found.append(n) }
+                return true
             }
             return found
         }
         func isCoveredByMark(_ rect: PixelRect) -> Bool {
             var covered = false
-            grid.forEachCell(meeting: rect.grown(by: pinReach)) { cell in
-                if !covered, forms.mark(inCell: cell).rect.intersects(rect) { covered = true }
+            markSquares.visit(rect, gather: { square in
+                var ink: [PixelRect] = []
+                grid.forEachCell(meeting: square.grown(by: pinReach)) { cell in
+                    for m in forms.marks(inCell: cell) where m.rect.intersects(square) { ink.append(m.rect) }
+                }
+                return ink
+            }) { ink in
+                covered = ink.intersects(rect)
+                return !covered
             }
             return covered
         }
@@ -111,7 +136,7 @@ struct AnnotationLayout {
             mark(features[i], at: positions[i]!, priority: priority, language: nil)
         }
         let forms = MarkForms(grid: grid, style: style)
-        return (0..<grid.cellCount).map { forms.mark(inCell: $0).rect }.reduce(nil) { $0?.union($1) ?? $1 }
+        return (0..<grid.cellCount).flatMap { forms.marks(inCell: $0).map(\.rect) }.reduce(nil) { $0?.union($1) ?? $1 }
     }
 
     /// A feature as layout sees it: within a category, a place with more people is more

@@ -4,8 +4,8 @@
 /// keep what they learn of a cell in an array.
 final class ClusterGrid {
     struct Cell: Hashable { var row: Int, column: Int }
-    /// A group and the world pixel of its position.
-    struct Placed { let group: MarkGroup; let position: (x: Double, y: Double) }
+    /// A group, the world pixel of its position, and each member's world pixel (in the members' order).
+    struct Placed { let group: MarkGroup; let position: (x: Double, y: Double); let memberPositions: [(x: Double, y: Double)] }
 
     let cellSize: Double
     /// Items by number: their world pixels, and the marks made of them when their cell is
@@ -85,7 +85,8 @@ final class ClusterGrid {
             let d = (e.x - mx) * (e.x - mx) + (e.y - my) * (e.y - my)
             if d < bestDistance { (best, bestDistance) = (e, d) }  // strict: ties keep the earlier member
         }
-        let placed = Placed(group: MarkGroup(members: sorted.map(\.mark), position: best.mark.position), position: (best.x, best.y))
+        let placed = Placed(group: MarkGroup(members: sorted.map(\.mark), position: best.mark.position), position: (best.x, best.y),
+                            memberPositions: sorted.map { ($0.x, $0.y) })
         formed[number] = placed
         return placed
     }

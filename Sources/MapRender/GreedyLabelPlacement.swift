@@ -1,19 +1,67 @@
 extension LabelPlacement {
     /// Labels for a finished image, which no neighbouring tile must agree with: each label in
-    /// order of importance takes its first free spot that no label placed before it covers, as
-    /// Mapnik places them. It names more places than the local rule (which drops a label a more
-    /// important one might have displaced, so that a decision never depends on far-away labels),
-    /// and keeps the same guarantees: no label covers a mark, an obstacle or another label.
+    /// order of importance takes, of its free spots that no label placed before it covers, the
+    /// one that covers the fewest spots still open to the labels after it (the first in the
+    /// candidates' order among equals), so that a name leaves its neighbours room for theirs.
+    /// It names more places than the local rule (which drops a label a more important one might
+    /// have displaced, so that a decision never depends on far-away labels), and keeps the same
+    /// guarantees: no label covers a mark, an obstacle or another label.
     static func placeGreedily(_ wanted: [Int], in map: Neighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double,
                               measure: (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
+        let order = wanted.sorted(by: { precedes(map.request($0), $0, map.request($1), $1) })
+        let measured = order.map { measure(map.request($0).text) }
+        // Every label's free spots (off marks and obstacles, inside the bounds), and an index of them.
+        let free = order.indices.map { k in
+            let request = map.request(order[k]), size = (width: min(measured[k].width, maxSize.width), height: min(measured[k].height, maxSize.height))
+            return (request.candidates(width: size.width, height: size.height, gap: gap) + request.flushCandidates(width: size.width, height: size.height, gap: gap))
+                .filter { (bounds?.contains($0) ?? true) && !map.isBlocked($0) }
+        }
+        var open = SpotIndex()
+        for (k, spots) in free.enumerated() { for spot in spots { open.insert(spot, owner: k) } }
         var taken = RectIndex(), placed: [PlacedLabel] = []
-        for i in wanted.sorted(by: { precedes(map.request($0), $0, map.request($1), $1) }) {
-            let request = map.request(i), m = measure(request.text)
-            let spots = request.candidates(width: min(m.width, maxSize.width), height: min(m.height, maxSize.height), gap: gap)
-            guard let spot = spots.first(where: { (bounds?.contains($0) ?? true) && !taken.intersectsAny($0) && !map.isBlocked($0) }) else { continue }
+        for (k, i) in order.enumerated() {
+            var best: (spot: PixelRect, cost: Int)?
+            for spot in free[k] where !taken.intersectsAny(spot) {
+                let cost = open.count(meeting: spot, after: k) { !taken.intersectsAny($0) }
+                if best == nil || cost < best!.cost { best = (spot, cost) }
+                if cost == 0 { break }
+            }
+            guard let spot = best?.spot else { continue }
             taken.insert(spot)
-            placed.append(PlacedLabel(groupID: request.groupID, text: m.text, rect: spot))
+            placed.append(PlacedLabel(groupID: map.request(i).groupID, text: measured[k].text, rect: spot))
         }
         return placed
+    }
+
+    /// Candidate spots by the label that owns them, bucketed like `RectIndex`.
+    private struct SpotIndex {
+        var spots: [(rect: PixelRect, owner: Int)] = []
+        var buckets: [RectIndex.Cell: [Int]] = [:]
+
+        mutating func insert(_ rect: PixelRect, owner: Int) {
+            spots.append((rect, owner))
+            guard let range = RectIndex.cellRange(rect, limit: 64) else { return }
+            for y in range.y { for x in range.x { buckets[RectIndex.Cell(x: x, y: y), default: []].append(spots.count - 1) } }
+        }
+
+        /// The question each spot was last counted for: a spot in two buckets is counted once.
+        var counted: [Int] = [], question = 0
+
+        /// How many spots of owners after `owner` that are still `open` meet `rect`.
+        mutating func count(meeting rect: PixelRect, after owner: Int, open: (PixelRect) -> Bool) -> Int {
+            guard let range = RectIndex.cellRange(rect) else { return 0 }
+            if counted.count < spots.count { counted = Array(repeating: 0, count: spots.count) }
+            question += 1
+            var met = 0
+            for y in range.y {
+                for x in range.x {
+                    for s in buckets[RectIndex.Cell(x: x, y: y)] ?? [] where counted[s] != question && spots[s].owner > owner && spots[s].rect.intersects(rect) {
+                        counted[s] = question
+                        if open(spots[s].rect) { met += 1 }
+                    }
+                }
+            }
+            return met
+        }
     }
 }

@@ -37,6 +37,18 @@ public struct LabelRequest: Sendable {
         ]
     }
 
+    /// Four more spots for a finished image, above and below the mark but flush with its left
+    /// or right side rather than centred (upper right, upper left, lower right, lower left).
+    func flushCandidates(width w: Double, height h: Double, gap: Double) -> [PixelRect] {
+        let m = mark
+        return [
+            PixelRect(x: m.minX, y: m.minY - gap - h, width: w, height: h),
+            PixelRect(x: m.maxX - w, y: m.minY - gap - h, width: w, height: h),
+            PixelRect(x: m.minX, y: m.maxY + gap, width: w, height: h),
+            PixelRect(x: m.maxX - w, y: m.maxY + gap, width: w, height: h),
+        ]
+    }
+
     /// How far the mark's box reaches from the anchor on each side.
     var markExtent: PixelExtent {
         PixelExtent(left: anchor.x - mark.minX, top: anchor.y - mark.minY, right: mark.maxX - anchor.x, bottom: mark.maxY - anchor.y)

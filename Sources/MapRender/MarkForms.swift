@@ -5,6 +5,8 @@ import GeoCore
 /// - A cluster is a ring and a lone place in a crowded neighbourhood a dot, each drawn whole
 ///   inside its own cell, `gap` / 2 in from its edges (moved in from where it stands as little
 ///   as that needs): two of them never meet, being in different cells.
+/// - The places of a cell whose dots, so moved, stay `gap` apart are not merged: each is a dot
+///   of its own. A ring stands only for places that would truly collide.
 /// - A lone place is a teardrop pin standing exactly on its place when there is room: when its
 ///   pin, `gap` around, covers no other occupied cell (it is a *candidate*) and no other
 ///   candidate's pin. A pin then keeps off every dot and ring (they stay in their cells) and
@@ -15,8 +17,10 @@ final class MarkForms {
     /// The least space between two marks' ink.
     static let gap = 2.0
 
-    /// A mark as drawn, in world pixels: its look, its anchor (a pin's tip, a dot's or ring's centre), its ink.
+    /// A mark as drawn, in world pixels: the places it stands for, its look, its anchor (a pin's
+    /// tip, a dot's or ring's centre), its ink.
     struct Mark {
+        let group: MarkGroup
         let look: PinLook
         let anchor: (x: Double, y: Double)
         let rect: PixelRect
@@ -27,7 +31,7 @@ final class MarkForms {
     private let pinReach: Double
     private var candidates: [PixelRect?]
     private var checked: [Bool]
-    private var decided: [Mark?]
+    private var decided: [[Mark]?]
 
     init(grid: ClusterGrid, style: MapStyle) {
         (self.grid, self.style) = (grid, style)
@@ -67,23 +71,42 @@ final class MarkForms {
         return 3 * max(r.left, r.top, r.right, r.bottom) + 2 * gap + style.clusters.cell(atZoom: zoom)
     }
 
-    /// The mark of cell `number`.
-    func mark(inCell number: Int) -> Mark {
+    /// The marks of cell `number`: a pin, a dot, a ring, or the dots of places that need no ring.
+    func marks(inCell number: Int) -> [Mark] {
         if let known = decided[number] { return known }
         let placed = grid.group(inCell: number), group = placed.group
-        let made: Mark
+        let made: [Mark]
         if let pin = candidate(number), !meetsAnotherCandidate(number, pin) {
-            made = Mark(look: PinLook.pin(group.category, style: style), anchor: placed.position, rect: pin)
+            made = [Mark(group: group, look: PinLook.pin(group.category, style: style), anchor: placed.position, rect: pin)]
+        } else if group.isCluster, let dots = apart(placed, inCell: number) {
+            made = dots
         } else {
             let look = group.isCluster ? PinLook.ring(group, style: style) : PinLook.dot(group.category, style: style)
-            let reach = look.inkReach, cell = grid.rect(ofCell: number), inset = Self.gap / 2
-            func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { low <= high ? min(max(v, low), high) : (low + high) / 2 }
-            let anchor = (x: clamp(placed.position.x, cell.minX + inset + reach.left, cell.maxX - inset - reach.right),
-                          y: clamp(placed.position.y, cell.minY + inset + reach.top, cell.maxY - inset - reach.bottom))
-            made = Mark(look: look, anchor: anchor, rect: look.inkRect(at: anchor))
+            made = [inside(number, look: look, at: placed.position, group: group)]
         }
         decided[number] = made
         return made
+    }
+
+    /// A mark of `look` whole inside the cell, `gap` / 2 in from its edges, as near `position` as that allows.
+    private func inside(_ number: Int, look: PinLook, at position: (x: Double, y: Double), group: MarkGroup) -> Mark {
+        let reach = look.inkReach, cell = grid.rect(ofCell: number), inset = Self.gap / 2
+        func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { low <= high ? min(max(v, low), high) : (low + high) / 2 }
+        let anchor = (x: clamp(position.x, cell.minX + inset + reach.left, cell.maxX - inset - reach.right),
+                      y: clamp(position.y, cell.minY + inset + reach.top, cell.maxY - inset - reach.bottom))
+        return Mark(group: group, look: look, anchor: anchor, rect: look.inkRect(at: anchor))
+    }
+
+    /// The members of a cell's cluster as dots of their own, when every two stay `gap` apart.
+    private func apart(_ placed: ClusterGrid.Placed, inCell number: Int) -> [Mark]? {
+        var dots: [Mark] = []
+        for (member, position) in zip(placed.group.members, placed.memberPositions) {
+            let dot = inside(number, look: PinLook.dot(member.category, style: style), at: position,
+                             group: MarkGroup(members: [member], position: member.position))
+            if dots.contains(where: { $0.rect.grown(by: Self.gap).intersects(dot.rect) }) { return nil }
+            dots.append(dot)
+        }
+        return dots
     }
 
     /// The ink of the cell's pin when it may be one: a lone place, not muted, whose pin with

@@ -121,18 +121,27 @@ import Testing
             let ink = PinLook.pin(g.category, style: style).inkRect(at: viewport.worldPixel(g.position))
             return cells.indices.contains { $0 != i && cells[$0].intersects(ink.grown(by: gap)) } ? nil : ink
         }
-        let drawn: [(group: MarkGroup, rect: PixelRect, anchor: (x: Double, y: Double), middle: Double)] = groups.indices.map { i in
+        let drawn: [(group: MarkGroup, rect: PixelRect, anchor: (x: Double, y: Double), middle: Double)] = groups.indices.flatMap { i in
             let g = groups[i], p = viewport.worldPixel(g.position)
             if let ink = candidates[i], !candidates.indices.contains(where: { $0 != i && candidates[$0].map { $0.grown(by: gap).intersects(ink) } ?? false }) {
-                return (g, ink, p, p.y - style.pins.height + style.pins.width / 2)
+                return [(g, ink, p, p.y - style.pins.height + style.pins.width / 2)]
             }
             // Dots and rings: moved inside their cell, the gap's half in from its edges.
-            let look = g.isCluster ? PinLook.ring(g, style: style) : PinLook.dot(g.category, style: style), r = look.width / 2
-            let reach = look.inkRect(at: (0, 0)), c = cells[i]
-            let x = min(max(p.x, c.minX + gap / 2 - reach.minX), c.maxX - gap / 2 - reach.maxX)
-            let y = min(max(p.y, c.minY + gap / 2 - reach.minY), c.maxY - gap / 2 - reach.maxY)
-            #expect(r > 0)
-            return (g, look.inkRect(at: (x, y)), (x, y), y)
+            func inside(_ look: PinLook, _ p: (x: Double, y: Double)) -> (PixelRect, (x: Double, y: Double)) {
+                let reach = look.inkRect(at: (0, 0)), c = cells[i]
+                let x = min(max(p.x, c.minX + gap / 2 - reach.minX), c.maxX - gap / 2 - reach.maxX)
+                let y = min(max(p.y, c.minY + gap / 2 - reach.minY), c.maxY - gap / 2 - reach.maxY)
+                return (look.inkRect(at: (x, y)), (x, y))
+            }
+            // A cluster's members whose dots all stay the gap apart are dots of their own.
+            let dots = g.members.map { m in (m, inside(PinLook.dot(m.category, style: style), viewport.worldPixel(m.position))) }
+            if g.isCluster, !dots.indices.contains(where: { a in dots.indices.contains { b in b != a && dots[a].1.0.grown(by: gap).intersects(dots[b].1.0) } }) {
+                return dots.map { m, d in (MarkGroup(members: [m], position: m.position), d.0, d.1, d.1.y) }
+            }
+            let look = g.isCluster ? PinLook.ring(g, style: style) : PinLook.dot(g.category, style: style)
+            #expect(look.width > 0)
+            let (rect, anchor) = inside(look, p)
+            return [(g, rect, anchor, anchor.y)]
         }
         let requests = drawn.compactMap { d -> LabelRequest? in
             guard let named = d.group.members.first(where: { $0.label != nil }) else { return nil }
