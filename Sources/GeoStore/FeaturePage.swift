@@ -4,4 +4,12 @@ public struct FeaturePage: Sendable {
     public var features: [Feature]
     /// Set when more results follow; pass it back as `after`.
     public var next: Cursor?
+    /// How many features match in all (a search's; nil for the other queries).
+    public var total: Int?
+
+    public init(features: [Feature], next: Cursor?, total: Int? = nil) {
+        self.features = features
+        self.next = next
+        self.total = total
+    }
 }

@@ -9,6 +9,8 @@ public protocol FeatureStore: ZoneStore {
     func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool) throws -> ImportSummary
     func nearest(_ query: NearestQuery) throws -> FeaturePage
     func bbox(_ query: BoxQuery) throws -> FeaturePage
+    /// Features by name, address or film title (`SearchQuery`, ranked by `SearchRanking`), with their total.
+    func search(_ query: SearchQuery) throws -> FeaturePage
     /// The page with every feature's other attributes (`Feature.properties`) filled in.
     func withDetails(_ page: FeaturePage) throws -> FeaturePage
     /// Nearest cinemas with screenings on the local `day` (YYYY-MM-DD in each cinema's zone; nil:

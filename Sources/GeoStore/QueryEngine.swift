@@ -16,6 +16,14 @@ public protocol QueryEngine: FeatureStore {
     /// of them by id (more is allowed; the caller sorts and cuts).
     func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, afterRow: Int64,
                  limit: Int) throws -> [Feature]
+    /// The features whose indexed words (`SearchText`: names in every language, address, a
+    /// cinema's film titles) include `term`, or with `prefix` a word that begins with it.
+    func searchRows(term: String, prefix: Bool) throws -> [FeatureID]
+    /// Every distinct word of the text index, from which `typoCache` builds its `TypoIndex`.
+    func searchVocabulary() throws -> [String]
+    var typoCache: TypoCache { get }
+    /// The features of these ids (core columns, no distance), any order; ids of deleted rows are left out.
+    func features(_ ids: [FeatureID]) throws -> [Feature]
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
     /// The cinema's IANA zone (nil when the row is gone).

@@ -10,6 +10,7 @@ enum Schema {
         [("base", "geom", "GEOMETRY")],
         [],
         [("time_zone", "geom", "POLYGON")],
+        [],
     ]
 
     /// Tables with a spatial index, and the geometry column each one is indexed on.
@@ -92,6 +93,8 @@ enum Schema {
         ALTER TABLE trip ADD COLUMN timezone TEXT;
         """
         + addSpatialColumns(spatialColumnsAdded[3]),
+        // 5: search by name: the FTS5 text index with its triggers, filled with the stored records.
+        SearchIndexSQL.migration,
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.
