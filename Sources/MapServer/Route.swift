@@ -5,6 +5,7 @@ enum Route: String, CaseIterable, Sendable {
     case nearest = "/v1/nearest"
     case within = "/v1/within"
     case bbox = "/v1/bbox"
+    case search = "/v1/search"
     case cinemas = "/v1/cinemas"
     case timezone = "/v1/timezone"
     case mapPNG = "/v1/map.png"
@@ -28,6 +29,7 @@ enum Route: String, CaseIterable, Sendable {
         case .nearest: ["lat", "lon", "limit", "category", "max_distance", "cursor", "lang"]
         case .within: ["lat", "lon", "radius", "limit", "category", "cursor", "lang"]
         case .bbox: ["bbox", "limit", "category", "cursor", "lang"]
+        case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "source", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "date", "film", "limit"]
         case .timezone: ["lat", "lon"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
@@ -44,7 +46,7 @@ enum Route: String, CaseIterable, Sendable {
     /// The engine's name for a field where the route calls it otherwise.
     var engineNames: [String: String] {
         switch self {
-        case .within: ["max_distance": "radius"]
+        case .within, .search: ["max_distance": "radius"]
         case .mapPNG, .mapPDF, .mapSVG: ["lat": "center", "lon": "center"]
         default: [:]
         }
