@@ -215,7 +215,7 @@ import Testing
             #expect(try !db.texts("SELECT name FROM pragma_table_info('poi')").contains("population"))
         }
         let store = try SpatiaLiteStore(path: database.path)
-        #expect(store.schemaVersion == 3)
+        #expect(store.schemaVersion == Schema.version)
         try checkMigrated(store, oracle: try Self.geoNamesPopulations())
         #expect(try store.db.count("idx_poi_geom") == 3)
     }
@@ -244,7 +244,7 @@ import Testing
             #expect(try old.texts("SELECT count(*) FROM information_schema.columns WHERE table_schema = '\(schema)' AND column_name = 'population'") == ["0"])
         }
         let store = try temporary.open()
-        #expect((store as? PostGISStore)?.schemaVersion == 3)
+        #expect((store as? PostGISStore)?.schemaVersion == PostGISSchema.current)
         try checkMigrated(store, oracle: try Self.geoNamesPopulations())
     }
 }
