@@ -14,7 +14,7 @@ packages=(
   libjs-leaflet                                                 # Leaflet, served by `waymark serve` to the map page
   chromium chromium-driver python3-selenium                     # the map page's test in a real (headless) browser
   wrk                                                           # HTTP load for the server's benchmarks
-  postgresql-15 postgresql-15-postgis-3                         # the PostGIS store: its tests' throw-away cluster
+  postgresql-15 postgresql-15-postgis-3                         # the PostGIS store: its tests' throw-away cluster; contrib's pg_trgm (the search benchmark's peer) comes with it
 )
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
 missing=()

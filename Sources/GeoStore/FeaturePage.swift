@@ -6,6 +6,12 @@ public struct FeaturePage: Sendable {
     public var next: Cursor?
     /// Each trip's catches, filled in by `withDetails` (a list, which flat properties cannot hold).
     public var catches: [FeatureID: [CatchRecord]] = [:]
+    /// How many features match in all (a search's; nil for the other queries).
+    public var total: Int?
 
-    public init(features: [Feature], next: Cursor?) { (self.features, self.next) = (features, next) }
+    public init(features: [Feature], next: Cursor?, total: Int? = nil) {
+        self.features = features
+        self.next = next
+        self.total = total
+    }
 }

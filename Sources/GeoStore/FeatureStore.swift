@@ -14,6 +14,8 @@ public protocol FeatureStore: ZoneStore {
     func delete(_ deletion: Deletion) throws -> DeletedCounts
     func nearest(_ query: NearestQuery) throws -> FeaturePage
     func bbox(_ query: BoxQuery) throws -> FeaturePage
+    /// Features by name, address or film title (`SearchQuery`, ranked by `SearchRanking`), with their total.
+    func search(_ query: SearchQuery) throws -> FeaturePage
     /// The page with every feature's other attributes (`Feature.properties`) filled in.
     func withDetails(_ page: FeaturePage) throws -> FeaturePage
     /// The query's nearest cinemas (within its radius, after its cursor) with screenings on the

@@ -4,7 +4,7 @@ import GeoCore
 /// Query answers as RFC 7946 FeatureCollections: a stable string `id`, and properties `name`
 /// (and `description`, in the language asked for where the data has it),
 /// `category`, `kind`, a place's `population` where known and, for distance queries, `distance_m`. A `next` member carries the cursor
-/// of the following page (a foreign member, allowed by RFC 7946 §6.1).
+/// of the following page, and a search's `total` its count of matches (foreign members, allowed by RFC 7946 §6.1).
 ///
 /// Written by hand rather than through JSONEncoder, which on Linux took far longer than the query
 /// itself (BENCHMARKS.md). Keys come in sorted order.
@@ -24,6 +24,7 @@ public enum GeoJSONOutput {
                 }
             }
             if let next = page.next { json.member("next") { $0.string(next.token) } }
+            if let total = page.total { json.member("total") { $0.number(Double(total)) } }
             json.member("type") { $0.string("FeatureCollection") }
         }
         return json.data
@@ -42,6 +43,7 @@ public enum GeoJSONOutput {
                 }
             }
             if let next = page.next { json.member("next") { $0.string(next.token) } }
+            if let total = page.total { json.member("total") { $0.number(Double(total)) } }
         }
         return json.data
     }

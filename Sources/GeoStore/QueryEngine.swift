@@ -20,6 +20,14 @@ public protocol QueryEngine: FeatureStore {
     /// sources, with ids above `afterRow`, by id; each with `Feature.unlocated` as its geometry.
     func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
                        limit: Int) throws -> [Feature]
+    /// The features whose indexed words (`SearchText`: names in every language, address, a
+    /// cinema's film titles) include `term`, or with `prefix` a word that begins with it.
+    func searchRows(term: String, prefix: Bool) throws -> [FeatureID]
+    /// Every distinct word of the text index, from which `typoCache` builds its `TypoIndex`.
+    func searchVocabulary() throws -> [String]
+    var typoCache: TypoCache { get }
+    /// The features of these ids (core columns, no distance), any order; ids of deleted rows are left out.
+    func features(_ ids: [FeatureID]) throws -> [Feature]
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
     /// The trip's catches, in the order they were caught (those without a time last), as stored.

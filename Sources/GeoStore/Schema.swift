@@ -108,6 +108,8 @@ enum Schema {
             AND NOT EXISTS (SELECT 1 FROM \(table) AS o WHERE o.source IS k.source AND o.source_id = k.key);
             """
         }.joined(separator: "\n"),
+        // 6: search by name: the FTS5 text index with its triggers, filled with the stored records.
+        SearchIndexSQL.migration,
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.

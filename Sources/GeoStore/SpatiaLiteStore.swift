@@ -8,6 +8,7 @@ public final class SpatiaLiteStore: QueryEngine {
     let db: Database
     let search = RTreeSearch()
     let poiCategories = CategoryCache()
+    public let typoCache = TypoCache()
     /// How far the last nearest search of each kind had to look; the next one starts there.
     var reachGuess: [FeatureKind: Double] = [:]
     /// The kinds without rows, as of a data version (`nearestRows(of:…)` skips their walks).

@@ -5,6 +5,7 @@ enum Route: String, CaseIterable, Sendable {
     case nearest = "/v1/nearest"
     case within = "/v1/within"
     case bbox = "/v1/bbox"
+    case search = "/v1/search"
     case cinemas = "/v1/cinemas"
     case catchStatistics = "/v1/stats/catches"
     case timezone = "/v1/timezone"
@@ -29,6 +30,7 @@ enum Route: String, CaseIterable, Sendable {
         case .nearest: ["lat", "lon", "limit", "category", "source", "max_distance", "cursor", "lang"]
         case .within: ["lat", "lon", "radius", "limit", "category", "source", "cursor", "lang"]
         case .bbox: ["bbox", "limit", "category", "source", "cursor", "lang"]
+        case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "source", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "radius", "date", "film", "limit", "cursor", "format"]
         case .catchStatistics: ["by"]
         case .timezone: ["lat", "lon"]
@@ -47,7 +49,7 @@ enum Route: String, CaseIterable, Sendable {
     /// The engine's name for a field where the route calls it otherwise.
     var engineNames: [String: String] {
         switch self {
-        case .within, .cinemas: ["max_distance": "radius"]
+        case .within, .cinemas, .search: ["max_distance": "radius"]
         case .mapPNG, .mapPDF, .mapSVG: ["lat": "center", "lon": "center"]
         default: [:]
         }

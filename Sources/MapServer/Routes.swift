@@ -43,6 +43,7 @@ struct Routes: Sendable {
         case .nearest: return try await distanceQuery(p, maxDistance: try p.number("max_distance"))
         case .within: return try await distanceQuery(p, maxDistance: try p.requiredNumber("radius"))
         case .bbox: return try await bbox(p)
+        case .search: return try await search(p)
         case .cinemas: return try await cinemas(p)
         case .catchStatistics: return try await catchStatistics(p)
         case .timezone: return try await timezone(p)
@@ -81,6 +82,20 @@ struct Routes: Sendable {
         return try await geoJSON { store in
             try store.check(query.categories)
             return GeoJSONOutput.featureCollection(try store.withDetails(try store.bbox(query)), language: language)
+        }
+    }
+
+    private func search(_ p: Parameters) async throws -> Response {
+        let text = try p.required("q"), (lat, lon) = (try p.number("lat"), try p.number("lon"))
+        guard (lat == nil) == (lon == nil) else { throw APIError.invalid(lat == nil ? "lat" : "lon", "is missing: lat and lon go together") }
+        let query = SearchQuery(text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try p.categories(),
+                                kind: try p.text("kind").map { try SearchQuery.kind(parsing: $0) }, source: try p.text("source"),
+                                maxDistance: try p.number("radius"), box: try p.text("bbox").map { try BoundingBox(parsing: $0) },
+                                limit: try p.integer("limit") ?? defaultLimit, after: try p.cursor())
+        let language = try p.text("lang")
+        return try await geoJSON { store in
+            try store.check(query.categories)
+            return GeoJSONOutput.featureCollection(try store.withDetails(try store.search(query)), language: language)
         }
     }
 

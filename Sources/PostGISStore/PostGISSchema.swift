@@ -101,12 +101,37 @@ enum PostGISSchema {
             AND NOT EXISTS (SELECT 1 FROM \(table) AS o WHERE o.source IS NOT DISTINCT FROM k.source AND o.source_id = k.key);
             """
         }.joined(separator: "\n"),
+        // 6: search by name, as SpatiaLite's FTS5 index answers it: the words of every record, kept by triggers.
+        PostGISSearchSQL.migration,
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".
     private static func degrees(_ function: String) -> String {
         "(CASE WHEN \(function)(geom::geometry) = trunc(\(function)(geom::geometry)) THEN \(function)(geom::geometry)::text || '.0' "
             + "ELSE \(function)(geom::geometry)::text END)"
+    }
+
+    /// The statements of a migration: split at each ';' outside a function's `$$` body (the DDL
+    /// has no ';' inside literals).
+    static func statements(_ sql: String) -> [String] {
+        var statements: [String] = [], current = "", inBody = false
+        var rest = Substring(sql)
+        while let c = rest.first {
+            if rest.hasPrefix("$$") {
+                inBody.toggle()
+                current += "$$"
+                rest = rest.dropFirst(2)
+                continue
+            }
+            rest = rest.dropFirst()
+            if c == ";", !inBody {
+                statements.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        return statements + [current]
     }
 
     /// The base table's GiST index (a large import into the empty table builds it after the rows).
@@ -151,9 +176,9 @@ enum PostGISSchema {
             // data_version: counted up by every import (`PostGISStore.dataVersion()`).
             try store.execute("CREATE TABLE IF NOT EXISTS waymark_schema (version integer NOT NULL, data_version bigint NOT NULL DEFAULT 0)")
             let version = try check(store)
-            // The extended query protocol takes one statement at a time; the DDL has no ';' inside literals.
+            // The extended query protocol takes one statement at a time.
             for sql in migrations.dropFirst(version) {
-                for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) { try store.execute(String(statement)) }
+                for statement in statements(sql) where !statement.allSatisfy(\.isWhitespace) { try store.execute(statement) }
             }
             try store.execute(version == 0 ? "INSERT INTO waymark_schema (version) VALUES (\(current))" : "UPDATE waymark_schema SET version = \(current)")
         }

@@ -22,6 +22,7 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// The POI categories as of a data version: the server checks every `category=` against them,
     /// and finding them anew reads every row (0.1 s for a million).
     var knownPOICategories: (version: UInt64, codes: Set<String>)?
+    public let typoCache = TypoCache()
     /// The queries' statements, prepared once per connection and kept by their text, which holds
     /// no values (a few dozen at most): parsing and planning a nearest query over every kind, four
     /// statements in one, costs a third of its time.
@@ -165,6 +166,7 @@ struct Parameters {
     mutating func append(_ value: Int) { values.append(PostgresData(int: value)) }
     mutating func append(_ value: Int64) { values.append(PostgresData(int64: value)) }
     mutating func append(_ value: String) { values.append(PostgresData(string: value)) }
+    mutating func append(_ value: [Int64]) { values.append(PostgresData(array: value.map { PostgresData(int64: $0) }, elementType: .int8)) }
     mutating func append(_ value: [String]) { values.append(PostgresData(array: value.map { PostgresData(string: $0) }, elementType: .text)) }
 }
 

@@ -250,6 +250,7 @@ try benchmark("\(pointCount) synthetic points (seeded, 5 categories)", path: syn
 if let url = option("--postgres") {
     try postGISBenchmark(url: url, csv: csv, area: region, category: "eat", bboxDegrees: syntheticBox)
 }
+if only.map({ "search".contains($0) || $0.contains("search") }) ?? true { try searchBenchmark(region: region) }
 
 // 2. GeoNames cities15000: 34 006 real places, read from ../shared/data when it is there.
 let cities = shared.appendingPathComponent("gazetteer/geonames_cities15000_tz.csv")

@@ -59,6 +59,7 @@ struct QueryOptions: ParsableArguments {
             let populationColumn = (showDistance ? 1 : 0) + 2
             Swift.print(TextTable.render(rows, rightAligned: Set((showDistance ? [0] : []) + (showPopulation ? [populationColumn] : []))))
             if page.features.isEmpty { Swift.print("(nothing found)") }
+            if let total = page.total, !page.features.isEmpty { Swift.print("\(total) found") }
             if let next = page.next { Swift.print("more: --cursor \(next.token)") }
         }
     }

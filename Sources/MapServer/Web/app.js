@@ -253,6 +253,28 @@ for (const type of ["touchend", "touchmove", "touchcancel"]) {
   map.getContainer().addEventListener(type, () => clearTimeout(press), { passive: true });
 }
 
+// The search box: /v1/search as the user types, nearer the map's centre first; a result moves the map to it.
+async function searchNames() {
+  const text = document.getElementById("search-text").value.trim();
+  const list = document.getElementById("search-list");
+  if (!text) { list.replaceChildren(); return; }
+  const centre = map.getCenter();
+  const query = new URLSearchParams({ q: text, lat: centre.lat.toFixed(6), lon: centre.lng.toFixed(6), limit: "8" });
+  const body = await json("/v1/search?" + query);
+  if (document.getElementById("search-text").value.trim() !== text) return;  // typed on meanwhile
+  list.replaceChildren(...body.features.map((f) => {
+    const item = document.createElement("li");
+    item.textContent = f.properties.name || "(no name)";
+    item.addEventListener("click", () => {
+      if (f.geometry.type === "Point") map.setView([f.geometry.coordinates[1], f.geometry.coordinates[0]], 17);
+      else map.fitBounds(L.geoJSON(f).getBounds(), { maxZoom: 17 });
+    });
+    return item;
+  }));
+}
+document.getElementById("search").addEventListener("submit", (e) => { e.preventDefault(); searchNames().catch(console.error); });
+document.getElementById("search-text").addEventListener("input", () => { searchNames().catch(console.error); });
+
 function escapeHTML(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }

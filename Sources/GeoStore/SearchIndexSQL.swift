@@ -1,0 +1,71 @@
+import GeoCore
+
+/// SpatiaLite's text index for searches: one FTS5 table, `search_text`, with a row per POI,
+/// water, cinema and trip (rowid = id × 4 + the kind's number, `FeatureKind.allCases` order) holding
+/// its words: names in every language (`names` JSON), address, and a cinema's film titles. SQLite's
+/// unicode61 tokenizer folds case and, with `remove_diacritics 2`, diacritics; prefix indexes of 2,
+/// 3 and 4 characters answer words being typed. Only words and prefixes are asked for, never
+/// phrases, so no positions are kept (`detail = none`). `search_terms` lists the distinct words
+/// (fts5vocab), from which one-typo neighbours are found (`TypoIndex`).
+///
+/// Triggers on the record tables keep it in step in the same transaction as any insert, update or
+/// delete, by any code: importers, deletes, another program's SQL.
+enum SearchIndexSQL {
+    static func code(_ kind: FeatureKind) -> Int { FeatureKind.allCases.firstIndex(of: kind)! }
+
+    static func id(rowid: Int64) -> FeatureID {
+        FeatureID(kind: FeatureKind.allCases[Int(rowid % 4)], row: rowid / 4)
+    }
+
+    /// The words of the row `r` of `kind`'s table, as one text. Only located records are indexed:
+    /// an answer is a feature, which has a geometry.
+    private static func words(_ kind: FeatureKind, _ r: String) -> String {
+        switch kind {
+        case .poi:
+            "\(r).name || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(\(r).names) WHERE json_valid(\(r).names)), '') || ' ' || coalesce(\(r).address, '')"
+        case .water:
+            "coalesce(\(r).name, '')"
+        case .cinema:
+            "\(r).name || ' ' || coalesce(\(r).address, '') || ' ' || coalesce((SELECT group_concat(title, ' ') FROM screening WHERE cinema_id = \(r).id), '')"
+        case .trip:
+            "\(r).name"
+        }
+    }
+
+    /// The migration: the tables, the triggers, and the rows of the records already stored.
+    static var migration: String {
+        var sql = """
+            CREATE VIRTUAL TABLE search_text USING fts5(words, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4', detail = none);
+            CREATE VIRTUAL TABLE search_terms USING fts5vocab(search_text, row);
+
+            """
+        for kind in FeatureKind.allCases {
+            let (table, rowid) = (kind.rawValue, { (r: String) in "\(r).id * 4 + \(code(kind))" })
+            let located = { (r: String) in "\(r).\(KindTable.of(kind).column) IS NOT NULL" }
+            sql += """
+                CREATE TRIGGER search_\(table)_insert AFTER INSERT ON \(table) WHEN \(located("new")) BEGIN
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid("new")), \(words(kind, "new")));
+                END;
+                CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN
+                    DELETE FROM search_text WHERE rowid = \(rowid("old"));
+                    INSERT INTO search_text (rowid, words) SELECT \(rowid("new")), \(words(kind, "new")) WHERE \(located("new"));
+                END;
+                CREATE TRIGGER search_\(table)_delete AFTER DELETE ON \(table) BEGIN
+                    DELETE FROM search_text WHERE rowid = \(rowid("old"));
+                END;
+                INSERT INTO search_text (rowid, words) SELECT \(rowid("r")), \(words(kind, "r")) FROM \(table) AS r WHERE \(located("r"));
+
+                """
+        }
+        // A screening's title is its cinema's word: every change to one rewrites the cinema's row.
+        let cinema = { (r: String) in
+            "UPDATE search_text SET words = (SELECT \(words(.cinema, "c")) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(code(.cinema));"
+        }
+        sql += """
+            CREATE TRIGGER search_screening_insert AFTER INSERT ON screening BEGIN \(cinema("new")) END;
+            CREATE TRIGGER search_screening_update AFTER UPDATE OF title, cinema_id ON screening BEGIN \(cinema("old")) \(cinema("new")) END;
+            CREATE TRIGGER search_screening_delete AFTER DELETE ON screening BEGIN \(cinema("old")) END;
+            """
+        return sql
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GeoCore
+
+/// A search by name: every record whose indexed words (`SearchText`) match every word of `text`,
+/// ranked by `SearchRanking` (text, and distance from `center` when given), then by id.
+public struct SearchQuery: Sendable {
+    public var text: String
+    /// The point distances are measured from, when the answer should favour what is near.
+    public var center: Coordinate?
+    public var categories: CategoryFilter
+    /// Only this kind (`poi`, `water`, `cinema`, `trip`); nil: every kind the categories select.
+    public var kind: FeatureKind?
+    /// Only records from this source (`osm`, `geonames`, a feed's name…).
+    public var source: String?
+    /// Only records within this many metres of `center`.
+    public var maxDistance: Double?
+    /// Only records that meet this box (which may cross the antimeridian).
+    public var box: BoundingBox?
+    public var limit: Int
+    public var after: Cursor?
+
+    public init(text: String, center: Coordinate? = nil, categories: CategoryFilter = .init(), kind: FeatureKind? = nil,
+                source: String? = nil, maxDistance: Double? = nil, box: BoundingBox? = nil, limit: Int = defaultLimit,
+                after: Cursor? = nil) {
+        self.text = text
+        self.center = center
+        self.categories = categories
+        self.kind = kind
+        self.source = source
+        self.maxDistance = maxDistance
+        self.box = box
+        self.limit = limit
+        self.after = after
+    }
+
+    /// The longest query, in characters, and the most words: a search box, not a document.
+    public static let maximumLength = 200
+    public static let maximumWords = 8
+
+    /// `--kind` / `kind=`, read by one rule for both faces.
+    public static func kind(parsing text: String) throws(GeoError) -> FeatureKind {
+        guard let kind = FeatureKind(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw .invalid(field: "kind", reason: "'\(text)' is not one of \(FeatureKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return kind
+    }
+
+    /// The kinds searched: those the categories select, narrowed to `kind`.
+    var kinds: [FeatureKind] { categories.kinds.filter { kind == nil || $0 == kind } }
+
+    /// Checks every field and returns the query's folded words.
+    package func validate() throws(GeoError) -> [String] {
+        guard text.count <= Self.maximumLength else {
+            throw .invalid(field: "q", reason: "is \(text.count) characters long, more than \(Self.maximumLength)")
+        }
+        let words = SearchText.words(text)
+        guard !words.isEmpty else { throw .invalid(field: "q", reason: "'\(text)' has no letters or digits to search for") }
+        guard words.count <= Self.maximumWords else {
+            throw .invalid(field: "q", reason: "has \(words.count) words, more than \(Self.maximumWords)")
+        }
+        if let center { _ = try Coordinate(validatingLat: center.lat, lon: center.lon) }
+        if let maxDistance {
+            guard center != nil else { throw .invalid(field: "max_distance", reason: "needs a point (lat and lon) to measure from") }
+            guard maxDistance > 0 && maxDistance <= NearestQuery.maximumDistance else {
+                throw .invalid(field: "max_distance", reason: "\(maxDistance) is not more than 0 and at most \(Int(NearestQuery.maximumDistance)) metres")
+            }
+        }
+        if let box {
+            guard maxDistance == nil else { throw .invalid(field: "bbox", reason: "give a radius or a bbox, not both") }
+            _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
+        }
+        if let source, source.trimmingCharacters(in: .whitespaces).isEmpty { throw .invalid(field: "source", reason: "is empty") }
+        try checkLimit(limit)
+        try after?.check(forDistanceQuery: true)
+        return words
+    }
+}

@@ -1,0 +1,72 @@
+/// The words of a vocabulary one edit (Levenshtein distance 1: a character added, removed or
+/// changed) away from a given word, found through deletion neighbourhoods: two words are at most
+/// one edit apart only if one of them, or both with one character removed at the same place,
+/// become the same string. Each vocabulary word is filed under itself and each of its deletions;
+/// a word's neighbours are then found by a handful of lookups, and checked exactly.
+public struct TypoIndex: Sendable {
+    private let words: [[Unicode.Scalar]]
+    private let filed: [String: [Int32]]
+
+    /// The shortest query word that may have a typo: shorter words have too many neighbours
+    /// ("kino" is one edit from "kina", "kinu", "vino"…).
+    package static let minimumLength = 5
+
+    package init(vocabulary: some Sequence<String>) {
+        var words: [[Unicode.Scalar]] = [], filed: [String: [Int32]] = [:]
+        // A neighbour of a word of `minimumLength` has at least one character fewer.
+        for word in vocabulary {
+            let scalars = Array(word.unicodeScalars)
+            guard scalars.count >= Self.minimumLength - 1 else { continue }
+            let index = Int32(words.count)
+            words.append(scalars)
+            for key in Self.keys(scalars) { filed[key, default: []].append(index) }
+        }
+        self.words = words
+        self.filed = filed
+    }
+
+    /// The word itself and the word without each of its characters in turn.
+    private static func keys(_ word: [Unicode.Scalar]) -> Set<String> {
+        var keys: Set<String> = [String(String.UnicodeScalarView(word))]
+        for i in word.indices {
+            var shorter = word
+            shorter.remove(at: i)
+            keys.insert(String(String.UnicodeScalarView(shorter)))
+        }
+        return keys
+    }
+
+    /// Every vocabulary word exactly one edit from `word`, sorted; none for a word shorter than `minimumLength`.
+    package func neighbours(of word: String) -> [String] {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= Self.minimumLength else { return [] }
+        var found: Set<Int32> = []
+        for key in Self.keys(scalars) { found.formUnion(filed[key] ?? []) }
+        return found.filter { Self.oneEdit(words[Int($0)], scalars) }.map { String(String.UnicodeScalarView(words[Int($0)])) }.sorted()
+    }
+
+    /// Whether `a` and `b` are exactly one edit apart.
+    static func oneEdit(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        guard long.count - short.count <= 1 else { return false }
+        var i = 0
+        while i < short.count, short[i] == long[i] { i += 1 }
+        if short.count == long.count { return i < short.count && short[(i + 1)...] == long[(i + 1)...] }
+        return short[i...] == long[(i + 1)...]
+    }
+}
+
+/// A store's `TypoIndex`, built from its vocabulary once per data version (a store is used by one
+/// thread at a time, as its connection is).
+public final class TypoCache: @unchecked Sendable {
+    private var cached: (version: UInt64, index: TypoIndex)?
+
+    package init() {}
+
+    package func index(version: UInt64, vocabulary: () throws -> [String]) rethrows -> TypoIndex {
+        if let cached, cached.version == version { return cached.index }
+        let index = TypoIndex(vocabulary: try vocabulary())
+        cached = (version, index)
+        return index
+    }
+}

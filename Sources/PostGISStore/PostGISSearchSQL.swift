@@ -1,0 +1,66 @@
+import GeoCore
+
+/// PostGIS's text index for searches: `search_word`, one row per distinct word of each POI, water,
+/// cinema and trip (`kind` the kind's number in `FeatureKind.allCases` order), the same words as
+/// SpatiaLite's FTS5 index and `SearchText`: canonical decomposition (NFD), the combining marks
+/// of Latin, Greek and Cyrillic removed, lower case, recomposed, split at what is not a letter
+/// or digit. In the C collation a B-tree answers words and prefixes (`word >= p AND word < p || U+10FFFF`).
+///
+/// A row trigger on each record table (and on screenings, whose titles are their cinema's words)
+/// rewrites the record's words in the transaction of any insert, update or delete, COPY included.
+enum PostGISSearchSQL {
+    /// The words of a kind's row `rid`, as one text; NULL for a record without a position (an
+    /// answer is a feature, which has a geometry).
+    private static let text = """
+        CASE k
+        WHEN 0 THEN (SELECT r.name || ' ' || coalesce((SELECT string_agg(value, ' ') FROM json_each_text(r.names::json)), '') || ' ' || coalesce(r.address, '') FROM poi AS r WHERE r.id = rid AND r.geom IS NOT NULL)
+        WHEN 1 THEN (SELECT coalesce(r.name, '') FROM water AS r WHERE r.id = rid AND r.geom IS NOT NULL)
+        WHEN 2 THEN (SELECT r.name || ' ' || coalesce(r.address, '') || ' ' || coalesce((SELECT string_agg(s.title, ' ') FROM screening AS s WHERE s.cinema_id = r.id), '') FROM cinema AS r WHERE r.id = rid AND r.geom IS NOT NULL)
+        ELSE (SELECT r.name FROM trip AS r WHERE r.id = rid AND r.spot IS NOT NULL)
+        END
+        """
+
+    static let migration = """
+        CREATE TABLE search_word (kind smallint NOT NULL, id bigint NOT NULL, word text COLLATE "C" NOT NULL);
+        CREATE INDEX search_word_word ON search_word (word);
+        CREATE INDEX search_word_record ON search_word (kind, id);
+        CREATE FUNCTION waymark_search_words(text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+            SELECT DISTINCT w FROM regexp_split_to_table(normalize(lower(regexp_replace(normalize($1, NFD),
+                '[\\u0300-\\u036F\\u0483-\\u0489\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]', '', 'g')), NFC),
+                '[^[:alnum:]]+') AS w WHERE w <> ''
+        $$;
+        CREATE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM search_word WHERE kind = k AND id = rid;
+            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text)) AS w;
+        END
+        $$;
+        CREATE FUNCTION waymark_search_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' THEN PERFORM waymark_search_reindex(TG_ARGV[0]::smallint, OLD.id); END IF;
+            IF TG_OP <> 'DELETE' THEN PERFORM waymark_search_reindex(TG_ARGV[0]::smallint, NEW.id); END IF;
+            RETURN NULL;
+        END
+        $$;
+        CREATE FUNCTION waymark_search_screening() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' THEN PERFORM waymark_search_reindex(2::smallint, OLD.cinema_id); END IF;
+            IF TG_OP <> 'DELETE' THEN PERFORM waymark_search_reindex(2::smallint, NEW.cinema_id); END IF;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER search_poi AFTER INSERT OR UPDATE OR DELETE ON poi FOR EACH ROW EXECUTE FUNCTION waymark_search_trigger('0');
+        CREATE TRIGGER search_water AFTER INSERT OR UPDATE OR DELETE ON water FOR EACH ROW EXECUTE FUNCTION waymark_search_trigger('1');
+        CREATE TRIGGER search_cinema AFTER INSERT OR UPDATE OR DELETE ON cinema FOR EACH ROW EXECUTE FUNCTION waymark_search_trigger('2');
+        CREATE TRIGGER search_screening AFTER INSERT OR UPDATE OR DELETE ON screening FOR EACH ROW EXECUTE FUNCTION waymark_search_screening();
+        CREATE TRIGGER search_trip AFTER INSERT OR UPDATE OR DELETE ON trip FOR EACH ROW EXECUTE FUNCTION waymark_search_trigger('3');
+        SELECT waymark_search_reindex(0::smallint, id) FROM poi;
+        SELECT waymark_search_reindex(1::smallint, id) FROM water;
+        SELECT waymark_search_reindex(2::smallint, id) FROM cinema;
+        SELECT waymark_search_reindex(3::smallint, id) FROM trip
+        """
+
+    static func id(kind: Int16, row: Int64) -> FeatureID {
+        FeatureID(kind: FeatureKind.allCases[Int(kind)], row: row)
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import GeoCore
+import GeoStore
+
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Features by name in any language, address or film title, best first.",
+        discussion: """
+            Case and diacritics are ignored (plaucaki finds Pļaucaki), a word may be the start of one \
+            (muze finds muzejs), and a word of 5 letters or more may have one typo (helsinky finds Helsinki). \
+            With --lat/--lon, nearer features rank higher: cost = mean word penalty (0 exact, 0.25 start, \
+            0.5 typo) + distance / 10 km.
+            """)
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "What to look for (quote several words).")
+    var text: String
+
+    @Option(parsing: .unconditional, help: "Latitude of a point to rank by distance from (with --lon).", transform: decimal)
+    var lat: Double?
+
+    @Option(parsing: .unconditional, help: "Longitude of a point to rank by distance from (with --lat).", transform: decimal)
+    var lon: Double?
+
+    @Option(parsing: .unconditional, help: "Only features within this many metres of the point.", transform: decimal)
+    var radius: Double?
+
+    @Option(parsing: .unconditional, help: "Only features meeting MINLON,MINLAT,MAXLON,MAXLAT.")
+    var bbox: String?
+
+    @Option(help: "Only this kind: poi, water, cinema or trip.")
+    var kind: String?
+
+    @Option(help: "Only features from this source (osm, geonames, a feed's or file's name).")
+    var source: String?
+
+    @OptionGroup var query: QueryOptions
+
+    func run() throws {
+        guard (lat == nil) == (lon == nil) else { throw ValidationError("--lat and --lon go together") }
+        let store = try database.open()
+        let page = try withOptionNames(["max_distance": "radius"]) {
+            do {
+                return try store.search(SearchQuery(
+                    text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try query.categories(in: store),
+                    kind: try kind.map { try SearchQuery.kind(parsing: $0) }, source: source, maxDistance: radius,
+                    box: try bbox.map { try BoundingBox(parsing: $0) }, limit: query.limit, after: try query.after))
+            } catch let error as GeoError where error.field == "q" {
+                // The query is the argument, not an option.
+                throw ValidationError("the query: \(error.reason)")
+            }
+        }
+        try query.print(page, from: store, showDistance: lat != nil)
+    }
+}

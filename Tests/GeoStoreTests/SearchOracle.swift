@@ -1,0 +1,89 @@
+import Foundation
+import GeoCore
+@testable import GeoStore
+
+/// Search by brute force, independent of the engine and the indexes: every located record's
+/// words read back with plain SQL, folded by Foundation (case and diacritics) and split at what
+/// is not alphanumeric, and each query word compared with each of them, prefix and one-edit
+/// Levenshtein written out here. The ranking is the documented formula.
+struct SearchOracle {
+    struct Record {
+        let id: FeatureID
+        let category: String
+        let source: String?
+        let words: Set<String>
+    }
+    let records: [Record]
+
+    static func fold(_ text: String) -> [String] {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .components(separatedBy: CharacterSet.alphanumerics.inverted).filter { !$0.isEmpty }
+    }
+
+    init(_ store: any TestedStore) throws {
+        let separator = "\u{1F}"
+        func rows(_ sql: String) throws -> [[String]] {
+            try store.texts(sql).map { $0.components(separatedBy: separator) }
+        }
+        var records: [Record] = []
+        func add(_ kind: FeatureKind, _ sql: String, names: (([String]) -> [String])) throws {
+            for row in try rows(sql) {
+                records.append(Record(id: FeatureID(kind: kind, row: Int64(row[0])!), category: row[1], source: row[2] == "" ? nil : row[2],
+                                      words: Set(names(row).flatMap(Self.fold))))
+            }
+        }
+        let s = "'\(separator)'"
+        try add(.poi, "SELECT id || \(s) || category || \(s) || coalesce(source, '') || \(s) || name || \(s) || names || \(s) || coalesce(address, '') FROM poi WHERE geom IS NOT NULL") { row in
+            let names = (try? JSONSerialization.jsonObject(with: Data(row[4].utf8))) as? [String: String] ?? [:]
+            return [row[3], row[5]] + names.values
+        }
+        try add(.water, "SELECT id || \(s) || 'water' || \(s) || coalesce(source, '') || \(s) || coalesce(name, '') FROM water WHERE geom IS NOT NULL") { [$0[3]] }
+        let titles = Dictionary(grouping: try rows("SELECT cinema_id || \(s) || title FROM screening"), by: { $0[0] }).mapValues { $0.map { $0[1] } }
+        try add(.cinema, "SELECT id || \(s) || 'cinema' || \(s) || coalesce(source, '') || \(s) || name || \(s) || coalesce(address, '') FROM cinema WHERE geom IS NOT NULL") {
+            [$0[3], $0[4]] + (titles[$0[0]] ?? [])
+        }
+        try add(.trip, "SELECT id || \(s) || 'trip' || \(s) || coalesce(source, '') || \(s) || name FROM trip WHERE spot IS NOT NULL") { [$0[3]] }
+        self.records = records
+    }
+
+    /// 0 for a word equal to `word`, 0.25 for one that starts with it (`word` of 2 or more
+    /// characters), 0.5 for one an edit away (`word` of 5 or more); nil when none.
+    static func penalty(_ word: String, in words: Set<String>) -> Double? {
+        if words.contains(word) { return 0 }
+        if word.count >= 2, words.contains(where: { $0.hasPrefix(word) }) { return 0.25 }
+        if word.count >= 5, words.contains(where: { levenshteinIsOne(Array($0.unicodeScalars), Array(word.unicodeScalars)) }) { return 0.5 }
+        return nil
+    }
+
+    /// The Wagner–Fischer table, in full.
+    static func levenshteinIsOne(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+        guard abs(a.count - b.count) <= 1 else { return false }
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count] == 1
+    }
+
+    /// Every match of `text` as (cost, id), in the documented order; distances from `distance`.
+    func search(_ text: String, kinds: Set<FeatureKind> = Set(FeatureKind.allCases), category: String? = nil,
+                distance: ((FeatureID) -> Double)? = nil) -> [(cost: Double, id: FeatureID)] {
+        let words = Self.fold(text)
+        var found: [(Double, FeatureID)] = []
+        for record in records where kinds.contains(record.id.kind) && (category == nil || record.category == category) {
+            var sum = 0.0
+            var matched = true
+            for word in words {
+                guard let p = Self.penalty(word, in: record.words) else { matched = false; break }
+                sum += p
+            }
+            guard matched else { continue }
+            found.append((sum / Double(words.count) + (distance?(record.id) ?? 0) / 10_000, record.id))
+        }
+        return found.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import GeoCore
+import Testing
+@testable import GeoStore
+@testable import PostGISStore
+
+/// Search against the brute-force `SearchOracle`, on both stores, over the demo data and (when
+/// ../shared/data is there) Latvia's OpenStreetMap data.
+@Suite struct SearchTests {
+    /// The demo data of Data/ (no zones, no base map), as the default database imports it.
+    static func demoFiles() throws -> [ParsedFile] {
+        let data = try #require(DefaultDataset.dataDirectory())
+        func path(_ name: String) -> String { data.appendingPathComponent(name).path }
+        return try FileImport.parse(paths: [path("osm/helsinki_waters.geojson")], kind: .water)
+            + FileImport.parse(paths: [path("osm/helsinki_cinemas.geojson")], kind: .cinema)
+            + FileImport.parse(paths: ["osm/helsinki_pois.geojson", "geonames/geonames_cities500_LV_CZ_tz.csv", "gpx/cerknicko-jezero.gpx",
+                                       "gpx/Mojstrovka.gpx", "travel-guide/objekti.xml", "travel-guide/objekti-eng.xml"].map(path))
+    }
+
+    static let latviaFolder = "/work/shared/data/osm_derived"
+
+    static func store(_ kind: StoreKind, _ files: [ParsedFile]) throws -> (TemporaryStore, any TestedStore) {
+        let database = TemporaryStore(kind)
+        let store = try database.open()
+        _ = try store.importFiles(files, skipInvalid: true)
+        return (database, store)
+    }
+
+    /// Every page of a search, followed by its cursors.
+    static func all(_ store: any TestedStore, _ query: SearchQuery) throws -> (ids: [FeatureID], total: Int?) {
+        var query = query, ids: [FeatureID] = [], total: Int?
+        repeat {
+            let page = try store.search(query)
+            ids += page.features.map(\.id)
+            total = page.total
+            query.after = page.next
+        } while query.after != nil
+        return (ids, total)
+    }
+
+    /// Queries made from the records' own words: whole, cut short, with a typo, without
+    /// diacritics or in capitals, and two words at once.
+    static func randomQueries(_ oracle: SearchOracle, count: Int, seed: UInt64) -> [String] {
+        var rng = SeededRandom(seed: seed)
+        let words = oracle.records.flatMap(\.words).filter { $0.count >= 2 }.sorted()
+        let letters = Array("abcdefghijklmnopqrstuvwxyzāēīšž")
+        return (0..<count).map { i in
+            var word = Array(words[Int.random(in: 0..<words.count, using: &rng)])
+            switch i % 5 {
+            case 0: word = Array(word.prefix(Int.random(in: 2...max(2, word.count), using: &rng)))
+            case 1:
+                let at = Int.random(in: 0..<word.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: word[at] = letters.randomElement(using: &rng)!
+                case 1: word.remove(at: at)
+                default: word.insert(letters.randomElement(using: &rng)!, at: at)
+                }
+            case 2: word = Array(String(word).uppercased())
+            case 3:
+                let other = words[Int.random(in: 0..<words.count, using: &rng)]
+                return String(word) + " " + String(other.prefix(3))
+            default: break
+            }
+            return String(word)
+        }
+    }
+
+    static func agree(_ store: any TestedStore, _ oracle: SearchOracle, queries: [String]) throws {
+        for (i, text) in queries.enumerated() {
+            let expected = oracle.search(text)
+            let found = try all(store, SearchQuery(text: text, limit: [3, 10, 50][i % 3]))
+            #expect(found.ids == expected.map(\.id), "search '\(text)'")
+            #expect(found.total == expected.count, "total of '\(text)'")
+            #expect(Set(found.ids).count == found.ids.count, "a feature twice in the pages of '\(text)'")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func demoDataAgreesWithBruteForce(_ kind: StoreKind) throws {
+        let (database, store) = try Self.store(kind, try Self.demoFiles())
+        _ = database
+        let oracle = try SearchOracle(store)
+        #expect(oracle.records.count > 2_000)
+        try Self.agree(store, oracle, queries: Self.randomQueries(oracle, count: 100, seed: 17)
+            + ["plaucaki", "PĻAUCAKI", "muze", "helsinky", "kino", "riga", "hotel helsinki", "x"])
+    }
+
+    @Test(arguments: StoreKind.available)
+    func latvianDataAgreesWithBruteForce(_ kind: StoreKind) throws {
+        let names = ["latvia_named_amenity_leisure.geojson", "latvia_places_town_city_village.geojson", "latvia_roja_area_all.geojson"]
+        let paths = names.map { Self.latviaFolder + "/" + $0 }
+        guard paths.allSatisfy(FileManager.default.fileExists) else {
+            print("SearchTests: \(Self.latviaFolder) is absent; the Latvian data's search test is skipped")
+            return
+        }
+        let cinemas = try FileImport.parse(paths: [Self.latviaFolder + "/latvia_cinemas.geojson"], kind: .cinema)
+        let (database, store) = try Self.store(kind, try FileImport.parse(paths: paths) + cinemas)
+        _ = database
+        let oracle = try SearchOracle(store)
+        try Self.agree(store, oracle, queries: Self.randomQueries(oracle, count: 100, seed: 23) + ["muze", "baznica", "kafejnica", "rigas"])
+    }
+
+    /// Records named as the examples of the issue, in Latvian, Czech and Finnish.
+    static let examples: [ImportRecord] = [
+        ("Pļaucaki", 57.51, 22.80), ("Plzeň", 49.7475, 13.3776), ("Muzejs", 56.95, 24.11), ("Helsinki", 60.17, 24.94),
+        ("Helsingin muzejs", 60.18, 24.95), ("Muzeju nakts", 56.96, 24.12),
+    ].map { name, lat, lon in .place(PlaceRecord(category: "see", name: name, location: Coordinate(lat: lat, lon: lon))) }
+
+    @Test(arguments: StoreKind.available)
+    func theNamedExamplesAreFound(_ kind: StoreKind) throws {
+        let (database, store) = try Self.store(kind, [ParsedFile(file: "examples", Self.examples)])
+        _ = database
+        func names(_ text: String) throws -> [String] { try store.search(SearchQuery(text: text)).features.compactMap(\.name) }
+        #expect(try names("plaucaki") == ["Pļaucaki"])
+        #expect(try names("plzen") == ["Plzeň"])
+        #expect(try names("PLZEN") == ["Plzeň"])
+        // All three start with "muze": equal text cost, so by id.
+        #expect(try Set(names("muze")) == ["Helsingin muzejs", "Muzejs", "Muzeju nakts"])
+        #expect(try store.search(SearchQuery(text: "muze")).features.map(\.id) == store.search(SearchQuery(text: "muze")).features.map(\.id).sorted())
+        // Two equal words (by id), then the typo ("muzeju").
+        #expect(try Set(names("muzejs").prefix(2)) == ["Muzejs", "Helsingin muzejs"])
+        #expect(try names("muzejs").last == "Muzeju nakts")
+        // A typo: found, and below the exact match.
+        #expect(try names("helsinky") == ["Helsinki"])
+        #expect(try names("helsinki") == ["Helsinki"])
+        #expect(try names("muzejs helsingin") == ["Helsingin muzejs"])
+        // Near Riga, the Riga museum first; near Helsinki, Helsinki's.
+        let nearRiga = try store.search(SearchQuery(text: "muzejs", center: Coordinate(lat: 56.95, lon: 24.1)))
+        #expect(nearRiga.features.first?.name == "Muzejs")
+        let nearHelsinki = try store.search(SearchQuery(text: "muzejs", center: Coordinate(lat: 60.18, lon: 24.95)))
+        #expect(nearHelsinki.features.first?.name == "Helsingin muzejs")
+        #expect(nearHelsinki.features.first?.distance ?? 1 < 1)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func withAPointTheOrderIsTheFormulaAndMonotoneInDistance(_ kind: StoreKind) throws {
+        let (database, store) = try Self.store(kind, try Self.demoFiles())
+        _ = database
+        let oracle = try SearchOracle(store)
+        let center = Coordinate(lat: 60.17, lon: 24.94)
+        var located: [FeatureID: Geometry] = [:]
+        for text in ["hotel", "helsinki", "ravintola", "kahvila", "riga"] {
+            let found = try Self.all(store, SearchQuery(text: text, center: center, limit: 7))
+            // Each feature's own distance, by the project's geodesic, from the pages themselves.
+            for id in found.ids where located[id] == nil {
+                located[id] = try store.features([id]).first?.geometry
+            }
+            let expected = oracle.search(text) { Geodesic.distance(from: center, to: located[$0] ?? .point(center)) }
+            #expect(found.ids == expected.map(\.id), "'\(text)' near Helsinki")
+            // Of features with the same text penalty, the nearer comes first.
+            let pages = try store.search(SearchQuery(text: text, center: center, limit: 200)).features
+            for (a, b) in zip(pages, pages.dropFirst()) {
+                let (ta, tb) = (oracle.search(text).first { $0.id == a.id }!.cost, oracle.search(text).first { $0.id == b.id }!.cost)
+                if ta == tb { #expect(a.distance! <= b.distance!, "'\(text)': \(a.id) before \(b.id)") }
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func filtersNarrowTheAnswer(_ kind: StoreKind) throws {
+        let (database, store) = try Self.store(kind, try Self.demoFiles())
+        _ = database
+        let oracle = try SearchOracle(store)
+        let center = Coordinate(lat: 60.17, lon: 24.94)
+        let box = BoundingBox(minLon: 24.93, minLat: 60.16, maxLon: 24.96, maxLat: 60.18)
+        for text in ["helsinki", "ho", "cafe"] {
+            let eat = try Self.all(store, SearchQuery(text: text, categories: ["eat"], limit: 9))
+            #expect(eat.ids == oracle.search(text, category: "eat").map(\.id))
+            let cinemas = try Self.all(store, SearchQuery(text: text, kind: .cinema))
+            #expect(cinemas.ids == oracle.search(text, kinds: [.cinema]).map(\.id))
+            let near = try Self.all(store, SearchQuery(text: text, center: center, maxDistance: 1_000, limit: 5))
+            for id in near.ids { #expect(Geodesic.distance(from: center, to: try store.features([id])[0].geometry) <= 1_000) }
+            let inBox = try Self.all(store, SearchQuery(text: text, box: box, limit: 5))
+            for id in inBox.ids { #expect(box.meets(try store.features([id])[0].geometry)) }
+            #expect(inBox.total == oracle.search(text).filter { box.meets(try! store.features([$0.id])[0].geometry) }.count)
+            let osm = try Self.all(store, SearchQuery(text: text, source: "osm"))
+            #expect(osm.total == oracle.records.filter { $0.source == "osm" && oracle.search(text).map(\.id).contains($0.id) }.count)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func triggersKeepTheIndexInStepWithUpdatesAndDeletes(_ kind: StoreKind) throws {
+        let (database, store) = try Self.store(kind, [ParsedFile(file: "examples", Self.examples)])
+        _ = database
+        let id = try #require(try store.search(SearchQuery(text: "plaucaki")).features.first?.id)
+        try (store as? SpatiaLiteStore)?.db.execute("UPDATE poi SET name = 'Roja' WHERE id = \(id.row)")
+        try (store as? PostGISStore)?.execute("UPDATE poi SET name = 'Roja' WHERE id = \(id.row)")
+        #expect(try store.search(SearchQuery(text: "plaucaki")).features.isEmpty)
+        #expect(try store.search(SearchQuery(text: "roja")).features.map(\.id) == [id])
+        try (store as? SpatiaLiteStore)?.db.execute("DELETE FROM poi WHERE id = \(id.row)")
+        try (store as? PostGISStore)?.execute("DELETE FROM poi WHERE id = \(id.row)")
+        #expect(try store.search(SearchQuery(text: "roja")).total == 0)
+    }
+
+    @Test func badInputNamesTheField() throws {
+        let (database, store) = try Self.store(.spatiaLite, [])
+        _ = database
+        func field(_ query: SearchQuery) -> String? {
+            do { _ = try store.search(query); return nil } catch let error as GeoError { return error.field } catch { return "\(error)" }
+        }
+        #expect(field(SearchQuery(text: "  ,; ")) == "q")
+        #expect(field(SearchQuery(text: String(repeating: "a", count: 201))) == "q")
+        #expect(field(SearchQuery(text: "a b c d e f g h i")) == "q")
+        #expect(field(SearchQuery(text: "riga", center: Coordinate(lat: 91, lon: 0))) == "lat")
+        #expect(field(SearchQuery(text: "riga", maxDistance: 100)) == "max_distance")
+        #expect(field(SearchQuery(text: "riga", center: Coordinate(lat: 1, lon: 1), maxDistance: -1)) == "max_distance")
+        #expect(field(SearchQuery(text: "riga", center: Coordinate(lat: 1, lon: 1), maxDistance: 10,
+                                  box: BoundingBox(minLon: 0, minLat: 0, maxLon: 1, maxLat: 1))) == "bbox")
+        #expect(field(SearchQuery(text: "riga", limit: 0)) == "limit")
+        #expect(field(SearchQuery(text: "riga", after: Cursor(distance: nil, id: FeatureID(kind: .poi, row: 1)))) == "cursor")
+        #expect(throws: GeoError.self) { try SearchQuery.kind(parsing: "lake") }
+    }
+}
