@@ -31,11 +31,11 @@ extension QueryEngine {
             if next.isEmpty { break }
         }
         var ranked: [(cost: Double, id: FeatureID, feature: Feature?)] = []
-        let filtered = query.center != nil || query.box != nil || query.source != nil || !query.categories.poiCategories.isEmpty
+        let filtered = query.center != nil || query.box != nil || !query.sources.isAll || !query.categories.poiCategories.isEmpty
         if filtered {
             // The filters and the distance need each row's feature.
             for feature in try features(Array((penalties ?? [:]).keys).sorted()) {
-                guard query.categories.selects(feature), query.source.map({ $0 == feature.source }) ?? true,
+                guard query.categories.selects(feature), query.sources.selects(feature.source),
                       query.box.map({ $0.unwrapped.contains { $0.meets(feature.geometry) } }) ?? true else { continue }
                 var feature = feature
                 if let center = query.center {

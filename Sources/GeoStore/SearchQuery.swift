@@ -10,8 +10,8 @@ public struct SearchQuery: Sendable {
     public var categories: CategoryFilter
     /// Only this kind (`poi`, `water`, `cinema`, `trip`); nil: every kind the categories select.
     public var kind: FeatureKind?
-    /// Only records from this source (`osm`, `geonames`, a feed's name…).
-    public var source: String?
+    /// Only records from these sources (`osm`, `geonames`, a feed's name…); empty: every source.
+    public var sources: SourceFilter
     /// Only records within this many metres of `center`.
     public var maxDistance: Double?
     /// Only records that meet this box (which may cross the antimeridian).
@@ -20,13 +20,13 @@ public struct SearchQuery: Sendable {
     public var after: Cursor?
 
     public init(text: String, center: Coordinate? = nil, categories: CategoryFilter = .init(), kind: FeatureKind? = nil,
-                source: String? = nil, maxDistance: Double? = nil, box: BoundingBox? = nil, limit: Int = defaultLimit,
+                sources: SourceFilter = SourceFilter(), maxDistance: Double? = nil, box: BoundingBox? = nil, limit: Int = defaultLimit,
                 after: Cursor? = nil) {
         self.text = text
         self.center = center
         self.categories = categories
         self.kind = kind
-        self.source = source
+        self.sources = sources
         self.maxDistance = maxDistance
         self.box = box
         self.limit = limit
@@ -69,7 +69,6 @@ public struct SearchQuery: Sendable {
             guard maxDistance == nil else { throw .invalid(field: "bbox", reason: "give a radius or a bbox, not both") }
             _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
         }
-        if let source, source.trimmingCharacters(in: .whitespaces).isEmpty { throw .invalid(field: "source", reason: "is empty") }
         try checkLimit(limit)
         try after?.check(forDistanceQuery: true)
         return words

@@ -89,7 +89,7 @@ struct Routes: Sendable {
         let text = try p.required("q"), (lat, lon) = (try p.number("lat"), try p.number("lon"))
         guard (lat == nil) == (lon == nil) else { throw APIError.invalid(lat == nil ? "lat" : "lon", "is missing: lat and lon go together") }
         let query = SearchQuery(text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try p.categories(),
-                                kind: try p.text("kind").map { try SearchQuery.kind(parsing: $0) }, source: try p.text("source"),
+                                kind: try p.text("kind").map { try SearchQuery.kind(parsing: $0) }, sources: try p.sources(),
                                 maxDistance: try p.number("radius"), box: try p.text("bbox").map { try BoundingBox(parsing: $0) },
                                 limit: try p.integer("limit") ?? defaultLimit, after: try p.cursor())
         let language = try p.text("lang")

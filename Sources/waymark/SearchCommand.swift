@@ -31,9 +31,6 @@ struct Search: ParsableCommand {
     @Option(help: "Only this kind: poi, water, cinema or trip.")
     var kind: String?
 
-    @Option(help: "Only features from this source (osm, geonames, a feed's or file's name).")
-    var source: String?
-
     @OptionGroup var query: QueryOptions
 
     func run() throws {
@@ -43,7 +40,7 @@ struct Search: ParsableCommand {
             do {
                 return try store.search(SearchQuery(
                     text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try query.categories(in: store),
-                    kind: try kind.map { try SearchQuery.kind(parsing: $0) }, source: source, maxDistance: radius,
+                    kind: try kind.map { try SearchQuery.kind(parsing: $0) }, sources: try query.sources, maxDistance: radius,
                     box: try bbox.map { try BoundingBox(parsing: $0) }, limit: query.limit, after: try query.after))
             } catch let error as GeoError where error.field == "q" {
                 // The query is the argument, not an option.

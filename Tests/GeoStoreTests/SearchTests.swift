@@ -173,7 +173,7 @@ import Testing
             let inBox = try Self.all(store, SearchQuery(text: text, box: box, limit: 5))
             for id in inBox.ids { #expect(box.meets(try store.features([id])[0].geometry)) }
             #expect(inBox.total == oracle.search(text).filter { box.meets(try! store.features([$0.id])[0].geometry) }.count)
-            let osm = try Self.all(store, SearchQuery(text: text, source: "osm"))
+            let osm = try Self.all(store, SearchQuery(text: text, sources: SourceFilter(["osm"])))
             #expect(osm.total == oracle.records.filter { $0.source == "osm" && oracle.search(text).map(\.id).contains($0.id) }.count)
         }
     }
