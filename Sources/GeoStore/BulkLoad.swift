@@ -1,3 +1,5 @@
+import GeoCore
+
 /// Makes a large import fast without giving up SpatiaLite's index or its triggers.
 ///
 /// Per inserted row, SpatiaLite runs three triggers: a type and SRID check, an index insert that
@@ -6,7 +8,8 @@
 /// geometry type and SRID each column declares); `finish` then brings each R*Tree up to date
 /// in one go, stamps the time once, and puts the triggers back exactly as they were. It all
 /// happens inside the import's transaction, so a failed import rolls the triggers back too.
-/// The same goes for the unique source index of a table that starts empty.
+/// The same goes for the unique source index of a table that starts empty, and for the search
+/// index's insert triggers: `finish` indexes the new rows' words in one statement per table.
 /// Rows updated in place (same source id) still go through SpatiaLite's update triggers.
 struct BulkLoad {
     private let db: Database
@@ -30,6 +33,13 @@ struct BulkLoad {
                 }
             }
             lastRow[t.table] = try db.scalar("SELECT max(id) FROM \"\(t.table)\"") ?? 0
+        }
+        for kind in FeatureKind.allCases {
+            let name = SearchIndexSQL.insertTrigger(kind)
+            if let sql: String = try db.scalar("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", [name]) {
+                suspended.append((name, sql))
+                try db.execute("DROP TRIGGER \"\(name)\"")
+            }
         }
         var freshTables: Set<String> = []
         for table in Schema.sourceKeyedTables where try db.scalar("SELECT count(*) FROM (SELECT 1 FROM \"\(table)\" LIMIT 1)") == Int64(0) {
@@ -67,6 +77,9 @@ struct BulkLoad {
                 UPDATE geometry_columns_time SET last_insert = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 WHERE f_table_name = ? AND f_geometry_column = ?
                 """).run([t.table, t.column])
+        }
+        for kind in FeatureKind.allCases where suspended.contains(where: { $0.name == SearchIndexSQL.insertTrigger(kind) }) {
+            try db.execute(SearchIndexSQL.fill(kind, afterRow: lastRow[kind.rawValue] ?? 0))
         }
         for trigger in suspended { try db.execute(trigger.sql) }
     }

@@ -32,6 +32,19 @@ enum SearchIndexSQL {
         }
     }
 
+    /// The trigger that indexes each new row of `kind`'s table; a bulk import sets it aside and
+    /// indexes its new rows at once (`fill`).
+    static func insertTrigger(_ kind: FeatureKind) -> String { "search_\(kind.rawValue)_insert" }
+
+    /// Indexes the located rows of `kind`'s table with ids above `afterRow`, in one statement.
+    static func fill(_ kind: FeatureKind, afterRow: Int64 = 0) -> String {
+        "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r")) FROM \(kind.rawValue) AS r "
+            + "WHERE r.id > \(afterRow) AND \(located(kind, "r"));"
+    }
+
+    private static func rowid(_ kind: FeatureKind, _ r: String) -> String { "\(r).id * 4 + \(code(kind))" }
+    private static func located(_ kind: FeatureKind, _ r: String) -> String { "\(r).\(KindTable.of(kind).column) IS NOT NULL" }
+
     /// The migration: the tables, the triggers, and the rows of the records already stored.
     static var migration: String {
         var sql = """
@@ -40,20 +53,19 @@ enum SearchIndexSQL {
 
             """
         for kind in FeatureKind.allCases {
-            let (table, rowid) = (kind.rawValue, { (r: String) in "\(r).id * 4 + \(code(kind))" })
-            let located = { (r: String) in "\(r).\(KindTable.of(kind).column) IS NOT NULL" }
+            let table = kind.rawValue
             sql += """
-                CREATE TRIGGER search_\(table)_insert AFTER INSERT ON \(table) WHEN \(located("new")) BEGIN
-                    INSERT INTO search_text (rowid, words) VALUES (\(rowid("new")), \(words(kind, "new")));
+                CREATE TRIGGER \(insertTrigger(kind)) AFTER INSERT ON \(table) WHEN \(located(kind, "new")) BEGIN
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new")));
                 END;
                 CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN
-                    DELETE FROM search_text WHERE rowid = \(rowid("old"));
-                    INSERT INTO search_text (rowid, words) SELECT \(rowid("new")), \(words(kind, "new")) WHERE \(located("new"));
+                    DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
+                    INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "new")), \(words(kind, "new")) WHERE \(located(kind, "new"));
                 END;
                 CREATE TRIGGER search_\(table)_delete AFTER DELETE ON \(table) BEGIN
-                    DELETE FROM search_text WHERE rowid = \(rowid("old"));
+                    DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
                 END;
-                INSERT INTO search_text (rowid, words) SELECT \(rowid("r")), \(words(kind, "r")) FROM \(table) AS r WHERE \(located("r"));
+                \(fill(kind))
 
                 """
         }
