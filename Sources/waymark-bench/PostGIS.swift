@@ -6,19 +6,25 @@ import NIOPosix
 import PostGISStore
 import PostgresNIO
 
-/// Waymark's PostGIS store against the bare queries a user would send through postgres-nio
-/// (the same columns as Waymark's answers, PostGIS's own ordering, no exact refinement), on the
-/// same points as the SpatiaLite run. Both wait for each answer the same way (a future's wait).
-func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String, bboxDegrees: (lon: Double, lat: Double)) throws {
-    let schema = "waymark_bench"
-    let location = url + "?schema=" + schema
+/// A bare postgres-nio connection for a peer's queries, with its logger.
+func peerConnection(_ url: String, id: Int) throws -> (PostgresConnection, Logger) {
     let logger = Logger(label: "waymark-bench")
     let components = URLComponents(string: url)!
     let connection = try PostgresConnection.connect(
         on: MultiThreadedEventLoopGroup.singleton.next(),
         configuration: .init(host: components.host!, port: components.port ?? 5432, username: components.user!, password: components.password,
                              database: String(components.path.dropFirst()), tls: .disable),
-        id: 1, logger: logger).wait()
+        id: id, logger: logger).wait()
+    return (connection, logger)
+}
+
+/// Waymark's PostGIS store against the bare queries a user would send through postgres-nio
+/// (the same columns as Waymark's answers, PostGIS's own ordering, no exact refinement), on the
+/// same points as the SpatiaLite run. Both wait for each answer the same way (a future's wait).
+func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String, bboxDegrees: (lon: Double, lat: Double)) throws {
+    let schema = "waymark_bench"
+    let location = url + "?schema=" + schema
+    let (connection, logger) = try peerConnection(url, id: 1)
     defer { try? connection.close().wait() }
     func execute(_ sql: String) throws { _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait() }
     /// The answer's rows read into Swift values, as its user would: `columns`, then the distance when there is one.

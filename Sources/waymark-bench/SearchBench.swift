@@ -52,7 +52,7 @@ func searchBenchmark(region: BoundingBox) throws {
 
     // The import with the index, and without it (its triggers dropped first), into fresh files.
     func importTime(withIndex: Bool) throws -> Double {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        removeDatabase(path)
         let store = try SpatiaLiteStore(path: path)
         if !withIndex {
             var db: OpaquePointer?
@@ -94,13 +94,7 @@ func searchBenchmark(region: BoundingBox) throws {
 /// answering `ILIKE '%muze%'`, the usual PostgreSQL way to find a piece of a name.
 func postGISSearchBenchmark(url: String, parsed: [ParsedFile]) throws {
     let schema = "waymark_bench_search", location = url + "?schema=" + schema
-    let logger = Logger(label: "waymark-bench")
-    let components = URLComponents(string: url)!
-    let connection = try PostgresConnection.connect(
-        on: MultiThreadedEventLoopGroup.singleton.next(),
-        configuration: .init(host: components.host!, port: components.port ?? 5432, username: components.user!, password: components.password,
-                             database: String(components.path.dropFirst()), tls: .disable),
-        id: 2, logger: logger).wait()
+    let (connection, logger) = try peerConnection(url, id: 2)
     defer { try? connection.close().wait() }
     func execute(_ sql: String) throws { _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait() }
     if !(reuse && (try? PostGISStore(url: location)).map({ (try? $0.categories().isEmpty) == false }) == true) {

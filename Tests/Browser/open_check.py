@@ -11,34 +11,14 @@ import json
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from headless import chromium, tiles_settled
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 url, shot = sys.argv[1:3]
 pin_lat, pin_lon, language = float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
 
-options = webdriver.ChromeOptions()
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--force-device-scale-factor=1"):
-    options.add_argument(flag)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def tiles_settled(timeout=30):
-    """True once every annotation tile on the page has loaded and none is loading."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        state = driver.execute_script("""
-            const tiles = [...document.querySelectorAll('.leaflet-tile')];
-            return { total: tiles.length, loaded: tiles.filter(t => t.classList.contains('leaflet-tile-loaded')).length };
-        """)
-        if state["total"] > 0 and state["loaded"] == state["total"]:
-            time.sleep(0.3)  # Leaflet fades tiles in
-            return True
-        time.sleep(0.1)
-    return False
+driver = chromium()
 
 
 def labels():
@@ -58,7 +38,7 @@ def attribution(timeout=10):
 
 try:
     driver.get(url)
-    ok = tiles_settled()
+    ok = tiles_settled(driver)
     credits = attribution()
     driver.save_screenshot(shot)
     view = driver.execute_script("""

@@ -12,44 +12,24 @@ import json
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from headless import chromium, tiles_settled
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 url, category, before, after = sys.argv[1:5]
 pin_lat, pin_lon = float(sys.argv[5]), float(sys.argv[6])
 
-options = webdriver.ChromeOptions()
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--force-device-scale-factor=1"):
-    options.add_argument(flag)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def tiles_settled(timeout=20):
-    """True once every annotation tile on the page has loaded and none is loading."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        state = driver.execute_script("""
-            const tiles = [...document.querySelectorAll('.leaflet-tile')];
-            return { total: tiles.length, loaded: tiles.filter(t => t.classList.contains('leaflet-tile-loaded')).length };
-        """)
-        if state["total"] > 0 and state["loaded"] == state["total"]:
-            time.sleep(0.3)  # Leaflet fades tiles in
-            return True
-        time.sleep(0.1)
-    return False
+driver = chromium()
 
 
 try:
     driver.get(url)
-    ok_before = tiles_settled()
+    ok_before = tiles_settled(driver)
     driver.save_screenshot(before)
     box = driver.find_element(By.ID, "category-" + category)
     box.click()
     time.sleep(0.2)
-    ok_after = tiles_settled()
+    ok_after = tiles_settled(driver)
     driver.save_screenshot(after)
 
     map_element = driver.find_element(By.ID, "map")

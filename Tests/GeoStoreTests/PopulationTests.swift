@@ -223,25 +223,16 @@ import Testing
     @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's migration was not checked"))
     func aPostGISDatabaseOfSchemaVersion2IsMigratedKeepingItsRows() throws {
         let temporary = TemporaryStore(.postGIS)
-        let schema = try #require(temporary.location.components(separatedBy: "?schema=").last)
         do {
             // Made by the migrations a Waymark of version 2 ran, in the schema the store opens.
-            let old = try PostGISStore(url: StoreKind.postgresURL!, readOnly: true)
-            try old.execute("SET default_transaction_read_only = off")
-            try old.execute("CREATE SCHEMA \(schema)")
-            try old.execute("SET search_path TO \(schema), public")
-            try old.execute("CREATE TABLE waymark_schema (version integer NOT NULL, data_version bigint NOT NULL DEFAULT 0)")
-            try old.execute("INSERT INTO waymark_schema (version) VALUES (2)")
-            for sql in PostGISSchema.migrations.prefix(2) {
-                for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) { try old.execute(String(statement)) }
-            }
+            let old = try oldPostGISSchema(temporary, version: 2)
             for (i, (category, name, source, id, lon, lat)) in Self.oldRows.enumerated() {
                 try old.execute("""
                     INSERT INTO poi (id, category, name, source, source_id, geom)
                     VALUES (\(i + 1), '\(category)', '\(name)', '\(source)', '\(id)', 'SRID=4326;POINT(\(lon) \(lat))')
                     """)
             }
-            #expect(try old.texts("SELECT count(*) FROM information_schema.columns WHERE table_schema = '\(schema)' AND column_name = 'population'") == ["0"])
+            #expect(try old.texts("SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'population'") == ["0"])
         }
         let store = try temporary.open()
         #expect((store as? PostGISStore)?.schemaVersion == PostGISSchema.current)

@@ -260,17 +260,8 @@ import Testing
     @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's migration was not checked"))
     func aPostGISDatabaseOfVersion4GetsContentIds() throws {
         let temporary = TemporaryStore(.postGIS)
-        let schema = try #require(temporary.location.components(separatedBy: "?schema=").last)
         do {
-            let old = try PostGISStore(url: StoreKind.postgresURL!, readOnly: true)
-            try old.execute("SET default_transaction_read_only = off")
-            try old.execute("CREATE SCHEMA \(schema)")
-            try old.execute("SET search_path TO \(schema), public")
-            try old.execute("CREATE TABLE waymark_schema (version integer NOT NULL, data_version bigint NOT NULL DEFAULT 0)")
-            try old.execute("INSERT INTO waymark_schema (version) VALUES (4)")
-            for sql in PostGISSchema.migrations.prefix(4) {
-                for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) { try old.execute(String(statement)) }
-            }
+            let old = try oldPostGISSchema(temporary, version: 4)
             for (i, (category, name, lon, lat)) in Self.oldRows.enumerated() {
                 try old.execute("""
                     INSERT INTO poi (id, category, name, source, geom) VALUES (\(i + 1), '\(category)', '\(name)', 'roja.csv', 'SRID=4326;POINT(\(lon) \(lat))')
