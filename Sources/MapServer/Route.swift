@@ -31,7 +31,7 @@ enum Route: String, CaseIterable, Sendable {
         case .within: ["lat", "lon", "radius", "limit", "category", "source", "cursor", "lang"]
         case .bbox: ["bbox", "limit", "category", "source", "cursor", "lang"]
         case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "source", "limit", "category", "cursor", "lang"]
-        case .cinemas: ["lat", "lon", "radius", "date", "film", "limit", "cursor", "format"]
+        case .cinemas: ["lat", "lon", "radius", "source", "date", "film", "limit", "cursor", "format"]
         case .catchStatistics: ["by"]
         case .timezone: ["lat", "lon"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]

@@ -102,7 +102,8 @@ struct Routes: Sendable {
     /// Nearest cinemas with the day's programme: GeoJSON, or with `format=json` plain JSON (`CinemaOutput`).
     private func cinemas(_ p: Parameters) async throws -> Response {
         let query = NearestQuery(center: Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon")),
-                                 limit: try p.integer("limit") ?? defaultLimit, maxDistance: try p.number("radius"), after: try p.cursor())
+                                 limit: try p.integer("limit") ?? defaultLimit, sources: try p.sources(), maxDistance: try p.number("radius"),
+                                 after: try p.cursor())
         let (day, film) = (try p.text("date"), try p.text("film"))
         let plain: Bool
         switch try p.text("format") ?? "geojson" {

@@ -16,6 +16,9 @@ struct Cinemas: ParsableCommand {
     @Option(parsing: .unconditional, help: "Only cinemas within this many metres.", transform: decimal)
     var radius: Double?
 
+    @Option(help: "Comma-separated sources (a file's name, osm…): only cinemas from them.")
+    var source: String?
+
     @Option(help: "The day, YYYY-MM-DD, local to each cinema (default: each cinema's today).")
     var date: String?
 
@@ -34,7 +37,8 @@ struct Cinemas: ParsableCommand {
     func run() throws {
         let store = try database.open()
         let page = try withOptionNames(["max_distance": "radius"]) {
-            try store.cinemas(NearestQuery(center: point.coordinate, limit: limit, maxDistance: radius, after: try cursor.map { try Cursor(token: $0) }),
+            try store.cinemas(NearestQuery(center: point.coordinate, limit: limit, sources: try source.map { try SourceFilter(parsing: $0) } ?? SourceFilter(),
+                                           maxDistance: radius, after: try cursor.map { try Cursor(token: $0) }),
                               day: date, film: film)
         }
         switch format {

@@ -43,6 +43,25 @@ import Testing
         }
     }
 
+    /// `source=` on the programmes: another file's cinema beside Kino 0 is listed only without it or when named.
+    @Test func cinemasOfTheSourcesAsked() async throws {
+        var other = Self.cinemas[0]
+        (other.name, other.source, other.sourceID) = ("Kino jinde", "other.geojson", "kino-x")
+        let path = try temporaryDatabase((Self.cinemas + [other]).map { .cinema($0) })
+        try await withServer(database: path) { client in
+            func names(_ query: String) async throws -> [String] {
+                let page = try await client.json("/v1/cinemas?lat=49.70&lon=13.37&date=2012-05-08&limit=10" + query)
+                return (page["features"] as! [[String: Any]]).map { ($0["properties"] as! [String: Any])["name"] as! String }
+            }
+            #expect(Set(try await names("")) == Set(Self.cinemas.map(\.name) + ["Kino jinde"]))
+            #expect(try await names("&source=other.geojson") == ["Kino jinde"])
+            #expect(try await names("&source=test") == Self.cinemas.map(\.name))
+            #expect(try await names("&source=test,other.geojson").count == 6)
+            let error = try #require(try await client.json("/v1/cinemas?lat=49.70&lon=13.37&source=,", status: .badRequest)["error"] as? [String: Any])
+            #expect(error["parameter"] as? String == "source", "\(error)")
+        }
+    }
+
     @Test func catchStatisticsOverHTTP() async throws {
         var water = WaterRecord(name: "Valira", waterKind: "river", geometry: .lineString([Coordinate(lat: 42.47, lon: 1.52), Coordinate(lat: 42.47, lon: 1.53)]))
         (water.source, water.sourceID) = ("test", "valira")
