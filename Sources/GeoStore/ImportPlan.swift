@@ -28,8 +28,13 @@ package struct ImportPlan {
     }
 
     /// For `--replace-source`: the source ids of the import's records of `source`, by kind; the
-    /// source's other rows go.
-    package func keptIDs(of source: String) -> [FeatureKind: [String]] {
+    /// source's other rows go. Refused when a record was skipped as invalid: it is in no plan, so
+    /// its stored row would go as if the file no longer held it.
+    package func keptIDs(of source: String) throws(GeoError) -> [FeatureKind: [String]] {
+        guard summary.skippedCount == 0 else {
+            throw .invalid(field: "replace_source", reason: "\(summary.skippedCount) record(s) were skipped as invalid, and their stored rows "
+                           + "would be deleted with those the files no longer hold; nothing was imported: fix them, or import without --replace-source")
+        }
         var kept: [FeatureKind: [String]] = [:]
         for r in records {
             if let key = r.value.sourceKey, key.source == source { kept[key.kind, default: []].append(key.id) }

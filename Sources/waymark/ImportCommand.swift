@@ -66,7 +66,9 @@ struct Import: ParsableCommand {
             if let source { replaced.insert(source) }
             guard !replaced.isEmpty else { throw ValidationError("--replace-source: the files hold no record to name a source; give --source NAME") }
         }
-        let summary = try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced)
+        let summary = try withOptionNames {
+            try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced)
+        }
         func report(_ label: String, _ problems: [ImportProblem], _ omitted: Int) {
             for problem in problems { FileHandle.standardError.write(Data("\(label) \(problem)\n".utf8)) }
             if omitted > 0 { FileHandle.standardError.write(Data("\(label) … and \(omitted) more\n".utf8)) }

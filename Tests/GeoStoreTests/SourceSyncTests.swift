@@ -87,6 +87,24 @@ import Testing
         #expect(Set(try store.texts("SELECT name FROM poi")) == ["A2", "B1"])
     }
 
+    /// A record skipped as invalid is in no import plan: under --replace-source its stored row
+    /// would go as if the file no longer held it. The import is refused and nothing changes.
+    @Test(arguments: StoreKind.available)
+    func replacingASourceRefusesSkippedRecords(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
+        _ = try load(store, "a.csv", "name,category,lat,lon\nA1,eat,57.5,22.8\nA2,eat,57.6,22.8\n")
+        let before = try store.contentSnapshot()
+        // A2's latitude is now out of range: skipped under --skip-invalid.
+        let parsed = try FileImport.parse(paths: [write("a.csv", "name,category,lat,lon\nA1,eat,57.5,22.8\nA2,eat,97.6,22.8\n")], kind: nil, source: nil)
+        #expect(parsed.flatMap(\.problems).count == 1)
+        #expect {
+            _ = try store.importFiles(parsed, skipInvalid: true, strictTimezones: false, replacingSources: ["a.csv"])
+        } throws: { ($0 as? GeoError)?.field == "replace_source" }
+        #expect(try store.contentSnapshot() == before)
+        #expect(Set(try store.texts("SELECT name FROM poi")) == ["A1", "A2"])
+    }
+
     static let places = """
     {"type": "FeatureCollection", "features": [
       {"type": "Feature", "id": "k", "properties": {"name": "Kafe", "category": "eat"}, "geometry": {"type": "Point", "coordinates": [22.80, 57.50]}},
