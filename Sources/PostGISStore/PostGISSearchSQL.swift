@@ -4,7 +4,9 @@ import GeoCore
 /// cinema and trip (`kind` the kind's number in `FeatureKind.allCases` order), the same words as
 /// SpatiaLite's FTS5 index and `SearchText`: canonical decomposition (NFD), the combining marks
 /// of Latin, Greek and Cyrillic removed, lower case, recomposed, split at what is not a letter
-/// or digit. In the C collation a B-tree answers words and prefixes (`word >= p AND word < p || U+10FFFF`).
+/// or digit, by ICU's root collation whatever the database's (under the C locale `lower` and
+/// `[:alnum:]` know only ASCII). In the C collation a B-tree answers words and prefixes
+/// (`word >= p AND word < p || U+10FFFF`).
 ///
 /// A row trigger on each record table (and on screenings, whose titles are their cinema's words)
 /// rewrites the record's words in the transaction of any insert, update or delete, COPY included.
@@ -25,7 +27,7 @@ enum PostGISSearchSQL {
         CREATE INDEX search_word_word ON search_word (word);
         CREATE INDEX search_word_record ON search_word (kind, id);
         CREATE FUNCTION waymark_search_words(text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
-            SELECT DISTINCT w FROM regexp_split_to_table(normalize(lower(regexp_replace(normalize($1, NFD),
+            SELECT DISTINCT w FROM regexp_split_to_table(normalize(lower(regexp_replace(normalize($1 COLLATE "und-x-icu", NFD),
                 '[\\u0300-\\u036F\\u0483-\\u0489\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]', '', 'g')), NFC),
                 '[^[:alnum:]]+') AS w WHERE w <> ''
         $$;

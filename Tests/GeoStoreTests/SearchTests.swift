@@ -192,6 +192,17 @@ import Testing
         #expect(try store.search(SearchQuery(text: "roja")).total == 0)
     }
 
+    /// PostgreSQL folds words by ICU whatever the database's collation: under "C", `lower` and
+    /// `[:alnum:]` alone know only ASCII, and "ŁÓDŹ" would be indexed as "Ł", "dŹ".
+    @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset"))
+    func postgreSQLFoldsWordsWhateverTheCollation() throws {
+        let temporary = TemporaryStore(.postGIS)
+        let store = try #require(try temporary.open() as? PostGISStore)
+        // As SpatiaLite's unicode61 and Swift's folding have them.
+        #expect(Set(try store.texts(#"SELECT w FROM waymark_search_words('ŁÓDŹ Αθήνα Plzeň' COLLATE "C") AS w"#))
+            == ["plzen", "αθηνα", "łodz"])
+    }
+
     @Test func badInputNamesTheField() throws {
         let (database, store) = try Self.store(.spatiaLite, [])
         _ = database
