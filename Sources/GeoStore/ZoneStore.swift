@@ -27,7 +27,8 @@ extension ZoneStore {
     /// Every stored polygon, for a process that looks up many points (a server): nil when the
     /// database holds no zone polygons.
     public func worldZoneIndex() throws -> ZoneIndex? {
-        try zoneIndex(around: [Coordinate(lat: -90, lon: -180), Coordinate(lat: 90, lon: 180)])
+        guard try holdsZones() else { return nil }
+        return ZoneIndex(try zonePolygons(in: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)))
     }
 
     /// The stored polygons that can decide the zone of any of `points`: those whose boxes meet
