@@ -11,10 +11,10 @@ import GeoCore
 /// Triggers on the record tables keep it in step in the same transaction as any insert, update or
 /// delete, by any code: importers, deletes, another program's SQL.
 enum SearchIndexSQL {
-    static func code(_ kind: FeatureKind) -> Int { FeatureKind.allCases.firstIndex(of: kind)! }
+    static func code(_ kind: FeatureKind) -> Int { kind.number }
 
     static func id(rowid: Int64) -> FeatureID {
-        FeatureID(kind: FeatureKind.allCases[Int(rowid % 4)], row: rowid / 4)
+        FeatureID(kind: FeatureKind(number: Int(rowid % 4))!, row: rowid / 4)
     }
 
     /// The words of the row `r` of `kind`'s table, as one text. Only located records are indexed:
