@@ -1,7 +1,7 @@
 import GeoCore
 
 /// SpatiaLite's text index for searches: one FTS5 table, `search_text`, with a row per POI,
-/// water, cinema and trip (rowid = id × 4 + the kind's number, `FeatureKind.allCases` order) holding
+/// water, cinema and trip (rowid = id × 4 + `FeatureKind.number`) holding
 /// its words: names in every language (`names` JSON), address, and a cinema's film titles. SQLite's
 /// unicode61 tokenizer folds case and, with `remove_diacritics 2`, diacritics; prefix indexes of 2,
 /// 3 and 4 characters answer words being typed. Only words and prefixes are asked for, never
@@ -11,8 +11,6 @@ import GeoCore
 /// Triggers on the record tables keep it in step in the same transaction as any insert, update or
 /// delete, by any code: importers, deletes, another program's SQL.
 enum SearchIndexSQL {
-    static func code(_ kind: FeatureKind) -> Int { kind.number }
-
     static func id(rowid: Int64) -> FeatureID {
         FeatureID(kind: FeatureKind(number: Int(rowid % 4))!, row: rowid / 4)
     }
@@ -42,7 +40,7 @@ enum SearchIndexSQL {
             + "WHERE r.id > \(afterRow) AND \(located(kind, "r"));"
     }
 
-    private static func rowid(_ kind: FeatureKind, _ r: String) -> String { "\(r).id * 4 + \(code(kind))" }
+    private static func rowid(_ kind: FeatureKind, _ r: String) -> String { "\(r).id * 4 + \(kind.number)" }
     private static func located(_ kind: FeatureKind, _ r: String) -> String { "\(r).\(KindTable.of(kind).column) IS NOT NULL" }
 
     /// The migration: the tables, the triggers, and the rows of the records already stored.
@@ -71,7 +69,7 @@ enum SearchIndexSQL {
         }
         // A screening's title is its cinema's word: every change to one rewrites the cinema's row.
         let cinema = { (r: String) in
-            "UPDATE search_text SET words = (SELECT \(words(.cinema, "c")) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(code(.cinema));"
+            "UPDATE search_text SET words = (SELECT \(words(.cinema, "c")) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
         }
         sql += """
             CREATE TRIGGER search_screening_insert AFTER INSERT ON screening BEGIN \(cinema("new")) END;

@@ -1,7 +1,7 @@
 import GeoCore
 
 /// PostGIS's text index for searches: `search_word`, one row per distinct word of each POI, water,
-/// cinema and trip (`kind` the kind's number in `FeatureKind.allCases` order), the same words as
+/// cinema and trip (`kind` the kind's `FeatureKind.number`), the same words as
 /// SpatiaLite's FTS5 index and `SearchText`: canonical decomposition (NFD), the combining marks
 /// of Latin, Greek and Cyrillic removed, lower case, recomposed, split at what is not a letter
 /// or digit, by ICU's root collation whatever the database's (under the C locale `lower` and
@@ -63,6 +63,6 @@ enum PostGISSearchSQL {
         """
 
     static func id(kind: Int16, row: Int64) -> FeatureID {
-        FeatureID(kind: FeatureKind.allCases[Int(kind)], row: row)
+        FeatureID(kind: FeatureKind(number: Int(kind))!, row: row)
     }
 }
