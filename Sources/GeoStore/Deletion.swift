@@ -1,11 +1,13 @@
 import GeoCore
 
 /// What `waymark delete` removes, in one transaction: features by id, every record of a source,
-/// or the features a box query with categories finds (every page of it).
+/// the features a box query with categories finds (every page of it), or every record of some
+/// categories, those stored without a position included.
 public enum Deletion: Sendable {
     case ids([FeatureID])
     case source(String)
     case query(BoxQuery)
+    case categories(CategoryFilter)
 }
 
 /// The records a deletion or an import's `--replace-source` removed, by kind.
@@ -35,6 +37,20 @@ extension QueryEngine {
                 guard let next = page.next else { return found }
                 query.after = next
             }
+        case let .categories(categories):
+            var found = try targets(of: .query(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90),
+                                                        categories: categories))) ?? []
+            // A box never holds the records without a position; only places and cinemas may lack one.
+            for kind in categories.kinds where [.poi, .cinema].contains(kind) {
+                var after = Int64.min
+                while true {
+                    let page = try unlocatedRows(of: kind, categories: categories, sources: SourceFilter(), afterRow: after, limit: 10_000)
+                    found += page.map(\.id)
+                    guard page.count == 10_000, let last = page.last else { break }
+                    after = last.id.row
+                }
+            }
+            return found
         }
     }
 }

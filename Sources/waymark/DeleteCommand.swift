@@ -22,7 +22,7 @@ struct Delete: ParsableCommand {
     @Option(parsing: .unconditional, help: "Delete the features inside MINLON,MINLAT,MAXLON,MAXLAT (with --category: of those categories).")
     var bbox: String?
 
-    @Option(help: "Comma-separated category codes; with --bbox, or alone for the whole world.")
+    @Option(help: "Comma-separated category codes; with --bbox, or alone: every record of them, those without a position too.")
     var category: String?
 
     func validate() throws {
@@ -38,11 +38,12 @@ struct Delete: ParsableCommand {
         let deletion: Deletion
         if let source {
             deletion = .source(source)
-        } else if bbox != nil || category != nil {
+        } else if let bbox {
             deletion = .query(try withOptionNames {
-                BoxQuery(box: try bbox.map { try BoundingBox(parsing: $0) } ?? BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90),
-                         categories: try category.map { try CategoryFilter(parsing: $0) } ?? CategoryFilter())
+                BoxQuery(box: try BoundingBox(parsing: bbox), categories: try category.map { try CategoryFilter(parsing: $0) } ?? CategoryFilter())
             })
+        } else if let category {
+            deletion = .categories(try withOptionNames { try CategoryFilter(parsing: category) })
         } else {
             deletion = .ids(ids.compactMap(FeatureID.init))
         }

@@ -330,6 +330,10 @@ private let plzenProgramme = """
             after = page.next
         } while after != nil && names.count < 50
         #expect(names == nearest.features.map(\.name))
+
+        // Deleting a category without a box takes its records without a position too.
+        #expect(try store.delete(.categories(CategoryFilter(["stay"]))) == [.poi: 13])
+        #expect(try store.categories() == [CategoryCount(category: "do", kind: .poi, count: 1, located: 1)])
     }
 
     @Test(arguments: StoreKind.available)
