@@ -15,8 +15,31 @@ struct Waymark: AsyncParsableCommand {
             FileHandle.standardError.write(Data(message.utf8))
             Self.exit(withError: ExitCode.validationFailure)
         }
-        // Then as ArgumentParser's own entry point does (its async parse and run).
-        await main(nil)
+        // Then as ArgumentParser's own entry point does (its async parse and run), except that a
+        // command's own run-time complaint (an engine error on an option) shows that command's
+        // usage, not the root's "waymark <subcommand>".
+        var command: any ParsableCommand
+        do { command = try await asyncParseAsRoot(nil) } catch { exit(withError: error) }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand { try await asyncCommand.run() } else { try command.run() }
+        } catch let error as ValidationError {
+            let path = (["waymark"] + commandPath(to: type(of: command))).joined(separator: " ")
+            let text = "Error: \(error.message)\nUsage: \(usageString(for: type(of: command)))\n  See '\(path) --help' for more information.\n"
+            FileHandle.standardError.write(Data(text.utf8))
+            exit(withError: ExitCode.validationFailure)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The words naming a subcommand under waymark (`["base", "import"]`), found in the command tree.
+    static func commandPath(to target: any ParsableCommand.Type, under parent: any ParsableCommand.Type = Waymark.self) -> [String] {
+        for child in parent.configuration.subcommands {
+            if child == target { return [child._commandName] }
+            let below = commandPath(to: target, under: child)
+            if !below.isEmpty { return [child._commandName] + below }
+        }
+        return []
     }
 
     /// The message for a first word that is neither an option nor a command, else nil.

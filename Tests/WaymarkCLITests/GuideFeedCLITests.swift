@@ -148,6 +148,17 @@ private func cursorAfterTwo(_ workspace: Workspace) async throws -> String? {
     #expect(help.status == 0 && help.stdout.contains("nearest"))
 }
 
+@Test func anEngineErrorShowsItsCommandsUsage() async throws {
+    let workspace = try await workspaceWithFeed()
+    for (command, usage) in [(["within"] + roja + ["--radius", "-5"], "Usage: waymark within "),
+                             (["delete", "--category", "nosuchcategory"], "Usage: waymark delete ")] {
+        let result = try await run(command, env: workspace.env)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains(usage) && result.stderr.contains("See '\(usage.dropFirst(7))--help'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("<subcommand>"), "\(result.stderr)")
+    }
+}
+
 @Test func aBoxGivenLatitudeFirstThatFindsNothingHintsAtTheOrder() async throws {
     let workspace = try await workspaceWithFeed()
     let latitudeFirst = try await run(["bbox", "--bbox", "57.49,22.77,57.52,22.83"], env: workspace.env)
