@@ -16,11 +16,11 @@ struct BBox: ParsableCommand {
         let store = try database.open()
         let box = try withOptionNames { try BoundingBox(parsing: bbox) }
         let page = try withOptionNames {
-            try store.bbox(BoxQuery(box: box, limit: query.limit, categories: try query.categories(in: store),
-                                    sources: try query.sources, after: try query.after))
+            try store.bbox(BoxQuery(box: box, limit: query.page.limit, categories: try query.categories(in: store),
+                                    sources: try query.page.sources, after: try query.page.after))
         }
         try query.print(page, from: store, showDistance: false)
-        if page.features.isEmpty, query.cursor == nil, let hint = Self.orderHint(box) {
+        if page.features.isEmpty, query.page.cursor == nil, let hint = Self.orderHint(box) {
             FileHandle.standardError.write(Data((hint + "\n").utf8))
         }
     }

@@ -16,37 +16,27 @@ struct Cinemas: ParsableCommand {
     @Option(parsing: .unconditional, help: "Only cinemas within this many metres.", transform: decimal)
     var radius: Double?
 
-    @Option(help: "Comma-separated sources (a file's name, osm…): only cinemas from them.")
-    var source: String?
-
     @Option(help: "The day, YYYY-MM-DD, local to each cinema (default: each cinema's today).")
     var date: String?
 
     @Option(help: "Only screenings whose title contains this text (case and diacritics do not matter).")
     var film: String?
 
-    @Option(help: "At most this many cinemas (1–\(maximumLimit)).")
-    var limit: Int = defaultLimit
-
-    @Option(help: "Continue after the cursor printed with the previous page.")
-    var cursor: String?
-
-    @Option(help: "Output: table (for people, km), json, or geojson (RFC 7946).")
-    var format: OutputFormat = .table
+    @OptionGroup var page: PageOptions
 
     func run() throws {
         let store = try database.open()
-        let page = try withOptionNames(["max_distance": "radius"]) {
-            try store.cinemas(NearestQuery(center: point.coordinate, limit: limit, sources: try source.map { try SourceFilter(parsing: $0) } ?? SourceFilter(),
-                                           maxDistance: radius, after: try cursor.map { try Cursor(token: $0) }),
+        let answer = try withOptionNames(["max_distance": "radius"]) {
+            try store.cinemas(NearestQuery(center: point.coordinate, limit: page.limit, sources: try page.sources,
+                                           maxDistance: radius, after: try page.after),
                               day: date, film: film)
         }
-        switch format {
-        case .geojson: print(String(decoding: CinemaOutput.geoJSON(page), as: UTF8.self))
-        case .json: print(String(decoding: CinemaOutput.plain(page), as: UTF8.self))
+        switch page.format {
+        case .geojson: print(String(decoding: CinemaOutput.geoJSON(answer), as: UTF8.self))
+        case .json: print(String(decoding: CinemaOutput.plain(answer), as: UTF8.self))
         case .table:
             var rows = [["km", "cinema", "start", "title", "minutes", "rating", "version"]]
-            for p in page.programmes {
+            for p in answer.programmes {
                 let zone = TimeZone(identifier: p.timezone) ?? .gmt
                 let km = p.cinema.distance.map { String(format: "%.3f", $0 / 1000) } ?? ""
                 for (i, s) in p.screenings.enumerated() {
@@ -58,8 +48,8 @@ struct Cinemas: ParsableCommand {
                 }
             }
             print(TextTable.render(rows, rightAligned: [0, 4]))
-            if page.programmes.isEmpty { print("(no cinema with screenings on that day)") }
-            if let next = page.next { print("more: --cursor \(next.token)") }
+            if answer.programmes.isEmpty { print("(no cinema with screenings on that day)") }
+            if let next = answer.next { print("more: --cursor \(next.token)") }
         }
     }
 }

@@ -12,8 +12,8 @@ struct DistanceQuery: ParsableArguments {
     func run(maxDistance: Double?, radiusOption: String) throws {
         let store = try database.open()
         let page = try withOptionNames(["max_distance": radiusOption]) {
-            try store.nearest(NearestQuery(center: point.coordinate, limit: query.limit, categories: try query.categories(in: store),
-                                           sources: try query.sources, maxDistance: maxDistance, after: try query.after))
+            try store.nearest(NearestQuery(center: point.coordinate, limit: query.page.limit, categories: try query.categories(in: store),
+                                           sources: try query.page.sources, maxDistance: maxDistance, after: try query.page.after))
         }
         try query.print(page, from: store, showDistance: true)
     }

@@ -40,8 +40,8 @@ struct Search: ParsableCommand {
             do {
                 return try store.search(SearchQuery(
                     text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try query.categories(in: store),
-                    kind: try kind.map { try SearchQuery.kind(parsing: $0) }, sources: try query.sources, maxDistance: radius,
-                    box: try bbox.map { try BoundingBox(parsing: $0) }, limit: query.limit, after: try query.after))
+                    kind: try kind.map { try SearchQuery.kind(parsing: $0) }, sources: try query.page.sources, maxDistance: radius,
+                    box: try bbox.map { try BoundingBox(parsing: $0) }, limit: query.page.limit, after: try query.page.after))
             } catch let error as GeoError where error.field == "q" {
                 // The query is the argument, not an option.
                 throw ValidationError("the query: \(error.reason)")
