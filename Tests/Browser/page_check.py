@@ -3,10 +3,11 @@
 loads it, waits for the annotation tiles, saves a screenshot, unchecks one category's box as a
 person would, waits for the tiles to be drawn again, saves a second screenshot; then right-clicks
 the middle of the map and reads the "nearest to here" list, and clicks just above the point of
-PIN_LAT,PIN_LON (on its pin's body) and reads the popup. Prints what it saw as JSON; the Swift
-test that runs this reads the pixels of both screenshots.
+PIN_LAT,PIN_LON (on its pin's body) and reads the popup; last, types SEARCH into the search box
+as a person would, reads the list it offers and clicks the item named NAME. Prints what it saw as
+JSON, with where the map went; the Swift test that runs this reads the pixels of both screenshots.
 
-  page_check.py URL CATEGORY BEFORE.png AFTER.png PIN_LAT PIN_LON
+  page_check.py URL CATEGORY BEFORE.png AFTER.png PIN_LAT PIN_LON SEARCH NAME
 """
 import json
 import sys
@@ -18,6 +19,7 @@ from selenium.webdriver.common.by import By
 
 url, category, before, after = sys.argv[1:5]
 pin_lat, pin_lon = float(sys.argv[5]), float(sys.argv[6])
+search, name = sys.argv[7:9]
 
 driver = chromium()
 
@@ -55,8 +57,21 @@ try:
         time.sleep(0.1)
 
     nearest_to = driver.find_element(By.ID, "nearest-to").text
+
+    driver.find_element(By.ID, "search-text").send_keys(search)
+    offered = []
+    for _ in range(300):  # a loaded machine may take seconds to answer
+        items = driver.find_elements(By.CSS_SELECTOR, "#search-list li")
+        offered = [li.text for li in items]
+        if name in offered:
+            items[offered.index(name)].click()
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)  # the map's move
+    went = driver.execute_script("const c = map.getCenter(); return [c.lat, c.lng, map.getZoom()];")
     errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     print(json.dumps({"tiles_before": ok_before, "tiles_after": ok_after, "unchecked": not box.is_selected(),
-                      "nearest_to": nearest_to, "nearest": nearest, "popup": popup, "errors": errors}, ensure_ascii=False))
+                      "nearest_to": nearest_to, "nearest": nearest, "popup": popup,
+                      "search": offered, "went": went, "errors": errors}, ensure_ascii=False))
 finally:
     driver.quit()

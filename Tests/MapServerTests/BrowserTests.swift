@@ -11,7 +11,9 @@ import TestSupport
 /// python3-selenium, driven by Tests/Browser/page_check.py) loads it from a live server; the
 /// screenshot must show pins from our tiles in a category's colour, and after that category's
 /// check-box is clicked, none of that colour while the others remain; a right-click lists the
-/// nearest places with km, as brute force finds them; a click on a lone pin shows its name.
+/// nearest places with km, as brute force finds them; a click on a lone pin shows its name; its
+/// name typed into the search box in lower case without diacritics is offered, and a click on it
+/// moves the map to it.
 @Suite struct BrowserTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Browser/page_check.py")
@@ -35,7 +37,8 @@ import TestSupport
 
             let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), [
                 Self.script.path, "http://127.0.0.1:\(port)/#\(view.lat),\(view.lon),14", "eat", before.path, after.path,
-                String(lone.location!.lat), String(lone.location!.lon)])
+                String(lone.location!.lat), String(lone.location!.lon),
+                lone.name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), lone.name])
             try #require(run.exit == ChildProcess.Exit(status: 0, signalled: false), "the browser run failed: \(run.stdout) \(run.stderr)")
             let report = Data(run.stdout.utf8)
             let result = try #require(try JSONSerialization.jsonObject(with: report) as? [String: Any])
@@ -66,6 +69,10 @@ import TestSupport
                 #expect(item == "\(want.name) \(String(format: "%.2f", want.distance / 1000)) km")
             }
             #expect((result["popup"] as? String ?? "").contains(lone.name), "the popup of \(lone.name)")
+            #expect((result["search"] as? [String] ?? []).contains(lone.name), "searched for \(lone.name): \(result["search"] ?? "")")
+            let went = result["went"] as? [Double] ?? []
+            #expect(went.count == 3 && abs(went[0] - lone.location!.lat) < 1e-5 && abs(went[1] - lone.location!.lon) < 1e-5 && went[2] == 17,
+                    "the map went to \(went), not to \(lone.location!) at zoom 17")
         }
     }
 }

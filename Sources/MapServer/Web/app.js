@@ -265,6 +265,7 @@ async function searchNames() {
   list.replaceChildren(...body.features.map((f) => {
     const item = document.createElement("li");
     item.textContent = f.properties.name || "(no name)";
+    if (!f.geometry) { item.classList.add("unlocated"); return item; }  // the guide's objects without a position
     item.addEventListener("click", () => {
       if (f.geometry.type === "Point") map.setView([f.geometry.coordinates[1], f.geometry.coordinates[0]], 17);
       else map.fitBounds(L.geoJSON(f).getBounds(), { maxZoom: 17 });
