@@ -17,7 +17,8 @@ struct BulkLoad {
     /// Tables empty when the import began: their unique source index is built after the rows,
     /// in one sorted pass, instead of taking each row in turn.
     private let freshTables: Set<String>
-    /// The highest row id of each spatial table before the import: new rows come after it.
+    /// The highest row id of each kind's table before the import: its new rows come after it (no
+    /// import deletes a record's row and inserts it again; a trip's catches it does, see `finish`).
     private let lastRow: [String: Int64]
 
     init(_ db: Database) throws {
@@ -32,9 +33,9 @@ struct BulkLoad {
                     try db.execute("DROP TRIGGER \"\(name)\"")
                 }
             }
-            lastRow[t.table] = try db.scalar("SELECT max(id) FROM \"\(t.table)\"") ?? 0
         }
         for kind in FeatureKind.allCases {
+            lastRow[kind.rawValue] = try db.scalar("SELECT max(id) FROM \"\(kind.rawValue)\"") ?? 0
             let name = SearchIndexSQL.insertTrigger(kind)
             if let sql: String = try db.scalar("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", [name]) {
                 suspended.append((name, sql))
@@ -59,7 +60,11 @@ struct BulkLoad {
 
     func finish() throws {
         for t in Schema.spatialTables {
-            let before = lastRow[t.table] ?? 0
+            // Rows the import deleted leave the index by their delete trigger, which stays in place,
+            // and a row inserted later may take a deleted one's id (SQLite gives max(id) + 1): so the
+            // rows to index are those above the highest the index holds (its shadow table's rowid,
+            // a b-tree), not above the table's highest before the import.
+            let before: Int64 = try db.scalar("SELECT max(rowid) FROM \"idx_\(t.table)_\(t.column)_rowid\"") ?? 0
             guard let now: Int64 = try db.scalar("SELECT max(id) FROM \"\(t.table)\""), now > before else { continue }
             let index = "idx_\(t.table)_\(t.column)", column = "\"\(t.column)\""
             if now - before >= 1_000 && (now - before) * 4 >= now {

@@ -42,6 +42,25 @@ import Testing
         #expect(found.features.first?.distance == 0)
     }
 
+    /// A trip's re-import replaces its catches: deleted, then inserted again at the same row ids
+    /// when they were the newest rows, which the index must take in as new.
+    @Test func catchesReplacedAtTheirOldRowIdsAreIndexed() throws {
+        let database = TemporaryDatabase()
+        let store = try SpatiaLiteStore(path: database.path)
+        var trip = TripRecord(name: "Evening at Roja")
+        (trip.source, trip.sourceID, trip.spot) = ("diary", "t1", Coordinate(lat: 57.51, lon: 22.8))
+        trip.catches = (0..<3).map { i in
+            var c = CatchRecord(species: "perch")
+            c.location = Coordinate(lat: 57.51 + Double(i) / 1000, lon: 22.8)
+            return c
+        }
+        _ = try store.importFiles([ParsedFile(file: "diary", [.trip(trip)])], skipInvalid: false)
+        try assertIndexesSound(store, "after the first import")
+        _ = try store.importFiles([ParsedFile(file: "diary", [.trip(trip)])], skipInvalid: false)
+        #expect(try store.db.scalar("SELECT count(*) FROM catch") == Int64(3))
+        try assertIndexesSound(store, "after the re-import")
+    }
+
     @Test func oneImportWithTheSameSourceIdTwiceKeepsTheLastAndTheUniqueIndexComesBack() throws {
         let database = TemporaryDatabase()
         let store = try SpatiaLiteStore(path: database.path)
