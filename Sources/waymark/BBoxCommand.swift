@@ -20,17 +20,18 @@ struct BBox: ParsableCommand {
                                     sources: try query.page.sources, after: try query.page.after))
         }
         try query.print(page, from: store, showDistance: false)
-        if page.features.isEmpty, query.page.cursor == nil, let hint = Self.orderHint(box) {
-            FileHandle.standardError.write(Data((hint + "\n").utf8))
+        if page.features.isEmpty, query.page.cursor == nil, let swapped = Self.swapped(box),
+           try !store.bbox(BoxQuery(box: swapped, limit: 1, categories: try query.categories(in: store), sources: try query.page.sources)).features.isEmpty {
+            let text = [swapped.minLon, swapped.minLat, swapped.maxLon, swapped.maxLat].map { "\($0)" }.joined(separator: ",")
+            FileHandle.standardError.write(Data("hint: --bbox is MINLON,MINLAT,MAXLON,MAXLAT (longitude first); read latitude first, --bbox \(text) finds features\n".utf8))
         }
     }
 
-    /// Said when a box finds nothing though its longitudes could be latitudes (`57.49,22.77,57.52,22.83`
-    /// typed latitude first): the order, and the box read the other way. The answer and the exit
-    /// status stay those of the box as given.
-    static func orderHint(_ box: BoundingBox) -> String? {
+    /// When a box finds nothing though its longitudes could be latitudes (`57.49,22.77,57.52,22.83`
+    /// typed latitude first), the box read the other way: the hint names it if it finds something.
+    /// The answer and the exit status stay those of the box as given.
+    static func swapped(_ box: BoundingBox) -> BoundingBox? {
         guard abs(box.minLon) <= 90, abs(box.maxLon) <= 90, box.minLon <= box.maxLon else { return nil }
-        let swapped = [box.minLat, box.minLon, box.maxLat, box.maxLon].map { "\($0)" }.joined(separator: ",")
-        return "hint: --bbox is MINLON,MINLAT,MAXLON,MAXLAT (longitude first); if you gave latitude first, try --bbox \(swapped)"
+        return BoundingBox(minLon: box.minLat, minLat: box.minLon, maxLon: box.maxLat, maxLat: box.maxLon)
     }
 }

@@ -169,6 +169,9 @@ private func cursorAfterTwo(_ workspace: Workspace) async throws -> String? {
     let suggested = try await run(["bbox", "--bbox", "22.77,57.49,22.83,57.52", "--format", "json"], env: workspace.env)
     #expect(try plainPage(suggested.stdout).features.compactMap { $0["name"] as? String }.sorted() == ["Rojas pludmale un moli", "Telts vietas Rojā"])
     #expect(suggested.stderr.isEmpty)
+    // A box given longitude first that holds nothing, read the other way, holds nothing either: no hint.
+    let andorra = try await run(["bbox", "--bbox", "1.4,42.4,1.8,42.7"], env: workspace.env)
+    #expect(andorra.status == 0 && andorra.stdout.contains("(nothing found)") && andorra.stderr.isEmpty, "\(andorra)")
     // No hint when the box finds something, or when its longitudes cannot be latitudes.
     let far = try await run(["bbox", "--bbox", "120,-10,130,10"], env: workspace.env)
     #expect(far.stdout.contains("(nothing found)") && far.stderr.isEmpty, "\(far.stderr)")
