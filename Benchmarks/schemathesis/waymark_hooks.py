@@ -5,7 +5,8 @@ is one the database holds (GET /v1/categories, at $WAYMARK_URL); a tile's column
 row are below 2^z; a box's MINLAT is not above its MAXLAT; a map is framed by bbox (which fits
 the image at zoom 0), or by center with zoom, or fitted (with a padding, 24 by default, under
 half its shorter side); size × scale stays within
-8192 device pixels a side and 16 777 216 in all. Schemathesis draws each parameter from its own
+8192 device pixels a side and 16 777 216 in all; a search's lat and lon come together, its
+radius needs them and not bbox, and its q has at most 8 words. Schemathesis draws each parameter from its own
 schema, so cases it calls valid may break these rules and get an honest 400. This hook moves
 each such case (positive ones only: negative ones are meant to be refused) to the nearest case
 that keeps the rules, so that "valid by schema, refused with 400" counts only the server's faults.
@@ -13,6 +14,7 @@ that keeps the rules, so that "valid by schema, refused with 400" counts only th
 
 import json
 import os
+import re
 import urllib.request
 import zlib
 
@@ -37,7 +39,20 @@ def map_case(context, case):
             case.query["bbox"] = ordered_box(case.query["bbox"])
         if path.startswith("/v1/map."):
             keep_map_rules(case.query)
+        if path == "/v1/search":
+            keep_search_rules(case.query)
     return case
+
+
+def keep_search_rules(q):
+    if ("lat" in q) != ("lon" in q):
+        q.pop("lat", None)
+        q.pop("lon", None)
+    if "radius" in q and ("bbox" in q or "lat" not in q):
+        q.pop("radius")
+    words = list(re.finditer(r"[^\W_]+", str(q.get("q", ""))))  # as SearchText.words splits them
+    if len(words) > 8:
+        q["q"] = str(q["q"])[:words[7].end()]
 
 
 def keep_tile_in_zoom(p):
