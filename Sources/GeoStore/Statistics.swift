@@ -13,11 +13,13 @@ extension SpatiaLiteStore {
     }
 
     public func categories() throws -> [CategoryCount] {
-        let statement = try db.prepare(StatisticsSQL.categories)
+        let statement = try db.prepare(StatisticsSQL.categories { "min(MbrMinX(\($0))), min(MbrMinY(\($0))), max(MbrMaxX(\($0))), max(MbrMaxY(\($0)))" })
         var result: [CategoryCount] = []
         while try statement.step() {
             result.append(CategoryCount(category: statement.string(0) ?? "", kind: FeatureKind(rawValue: statement.string(1) ?? "") ?? .poi,
-                                        count: Int(statement.int(2)), located: Int(statement.int(3))))
+                                        count: Int(statement.int(2)), located: Int(statement.int(3)),
+                                        bounds: CategoryCount.bounds(Double(statement, column: 4), Double(statement, column: 5),
+                                                                     Double(statement, column: 6), Double(statement, column: 7))))
         }
         return StatisticsSQL.ordered(result)
     }
@@ -32,13 +34,16 @@ package enum StatisticsSQL {
         FROM catch AS c JOIN trip AS t ON t.id = c.trip_id LEFT JOIN water AS w ON w.id = t.water_id ORDER BY c.trip_id, c.id
         """
 
-    /// category, kind, count, how many have a position.
-    package static let categories = """
-        SELECT category, 'poi', count(*), count(geom) FROM poi GROUP BY category
-        UNION ALL SELECT 'water', 'water', count(*), count(geom) FROM water
-        UNION ALL SELECT 'cinema', 'cinema', count(*), count(geom) FROM cinema
-        UNION ALL SELECT 'trip', 'trip', count(*), count(spot) FROM trip
+    /// category, kind, count, how many have a position, and the box round those positions;
+    /// `extent` gives a store's four aggregates of a geometry column's box (min x, min y, max x, max y).
+    package static func categories(extent: (String) -> String) -> String {
         """
+        SELECT category, 'poi', count(*), count(geom), \(extent("geom")) FROM poi GROUP BY category
+        UNION ALL SELECT 'water', 'water', count(*), count(geom), \(extent("geom")) FROM water
+        UNION ALL SELECT 'cinema', 'cinema', count(*), count(geom), \(extent("geom")) FROM cinema
+        UNION ALL SELECT 'trip', 'trip', count(*), count(spot), \(extent("spot")) FROM trip
+        """
+    }
 
     /// Categories that have rows, by code.
     package static func ordered(_ counts: [CategoryCount]) -> [CategoryCount] {

@@ -137,11 +137,12 @@ struct Routes: Sendable {
 
     private func categories(language: String?) async throws -> Response {
         // With the style's label (in `language` where the style has it) and colour, for the page's check-boxes.
-        struct Count: Encodable { let category: String, kind: String, count: Int, located: Int, label: String, color: String }
+        struct Count: Encodable { let category: String, kind: String, count: Int, located: Int, bbox: [Double]?, label: String, color: String }
         let style = style
         return try await workers.queries.withStore { store in
             let counts = try store.categories().map {
                 Count(category: $0.category, kind: $0.kind.rawValue, count: $0.count, located: $0.located,
+                      bbox: $0.bounds.map { [$0.minLon, $0.minLat, $0.maxLon, $0.maxLat] },
                       label: style.label(for: $0.category, language: language), color: style.category($0.category).color.hex)
             }
             return Self.body(Array(try JSONEncoder.sorted.encode(["categories": counts])), type: "application/json")

@@ -259,9 +259,12 @@ extension PostGISStore {
     }
 
     public func categories() throws -> [CategoryCount] {
-        StatisticsSQL.ordered(try rows(StatisticsSQL.categories).map { row in
+        let sql = StatisticsSQL.categories { "min(ST_XMin(\($0)::geometry)), min(ST_YMin(\($0)::geometry)), max(ST_XMax(\($0)::geometry)), max(ST_YMax(\($0)::geometry))" }
+        return StatisticsSQL.ordered(try rows(sql).map { row in
             CategoryCount(category: try row[0].decode(String.self), kind: FeatureKind(rawValue: try row[1].decode(String.self)) ?? .poi,
-                          count: try row[2].decode(Int.self), located: try row[3].decode(Int.self))
+                          count: try row[2].decode(Int.self), located: try row[3].decode(Int.self),
+                          bounds: CategoryCount.bounds(try row[4].decode(Double?.self), try row[5].decode(Double?.self),
+                                                       try row[6].decode(Double?.self), try row[7].decode(Double?.self)))
         })
     }
 

@@ -91,6 +91,13 @@ import Testing
         let counts = try store.categories()
         let stay = try #require(counts.first { $0.category == "stay" })
         #expect(stay.count == stay.located + 1)
+        // Each category's box is the one round its located places, found by brute force.
+        for count in counts where count.kind == .poi {
+            let points = f.places.filter { $0.category == count.category }.compactMap(\.location)
+            let box = BoundingBox(minLon: points.map(\.lon).min()!, minLat: points.map(\.lat).min()!,
+                                  maxLon: points.map(\.lon).max()!, maxLat: points.map(\.lat).max()!)
+            #expect(count.bounds == box, "\(count.category)")
+        }
         var everything: [Feature] = []
         var after: Cursor?
         repeat {

@@ -74,7 +74,7 @@ async function loadCategories() {
   const hidden = new Set((params.get("hide") || "").split(",").filter(Boolean));
   // Only what can be drawn: categories with a position.
   categories = body.categories.filter((c) => c.located > 0)
-    .map((c) => ({ code: c.category, label: c.label, color: c.color, count: c.located,
+    .map((c) => ({ code: c.category, label: c.label, color: c.color, count: c.located, bbox: c.bbox,
                    checked: (only ? only.has(c.category) : true) && !hidden.has(c.category) }));
   const box = document.getElementById("categories");
   box.querySelectorAll("label").forEach((l) => l.remove());
@@ -140,25 +140,17 @@ function lastView() {
   } catch { return null; }
 }
 
-/** The box around the first 1 000 features of the checked categories (by id), or null when there are none. */
-async function dataBounds() {
-  const query = withCategories(new URLSearchParams({ bbox: "-180,-90,180,90", limit: "1000" }));
-  const body = await json("/v1/bbox?" + query);
-  const points = body.features.flatMap((f) => coordinates(f.geometry)).map(([lon, lat]) => [lat, lon]);
-  return points.length ? L.latLngBounds(points) : null;
-}
-
-/** Every position of a GeoJSON geometry. */
-function coordinates(geometry) {
-  if (!geometry) return [];
-  const flatten = (c) => (typeof c[0] === "number" ? [c] : c.flatMap(flatten));
-  return flatten(geometry.coordinates);
+/** The box around every located feature of the checked categories (each category's bbox from
+ * /v1/categories), or null when there are none. */
+function dataBounds() {
+  const boxes = categories.filter((c) => c.checked && c.bbox).map((c) => L.latLngBounds([c.bbox[1], c.bbox[0]], [c.bbox[3], c.bbox[2]]));
+  return boxes.length ? boxes.reduce((all, b) => all.extend(b)) : null;
 }
 
 async function openView() {
   const asked = viewFromHash();
   if (asked) { map.setView([asked.lat, asked.lon], asked.zoom); return; }
-  const data = await dataBounds();
+  const data = dataBounds();
   const last = lastView();
   if (last) {
     map.setView([last.lat, last.lon], last.zoom);
