@@ -69,11 +69,8 @@ struct BaseLabels {
     }
 
     private func name(_ f: BaseFeature) -> String? {
-        guard let n = f.name(in: language), let first = n.unicodeScalars.first, let last = n.unicodeScalars.last else { return nil }
-        // Trimming goes through NSString: only for the rare name that has white space to trim.
-        if !CharacterSet.whitespaces.contains(first) && !CharacterSet.whitespaces.contains(last) { return n }
-        let trimmed = n.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? nil : trimmed
+        guard let n = f.name(in: language)?.trimmingWhiteSpace, !n.isEmpty else { return nil }
+        return n
     }
 
     /// Places, then waters and parks by their size on the image: horizontal names at a point,
