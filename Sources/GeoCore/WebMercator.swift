@@ -84,12 +84,15 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible {
 /// What a map image shows: a projection, a centre, a (fractional) zoom and a size in pixels.
 /// Projects coordinates to pixels of the image, top-left origin.
 public struct Viewport: Sendable {
-    public var projection: any MapProjection
-    public var center: Coordinate
-    public var zoom: Double { didSet { scale = WebMercator.scale(zoom: zoom) } }
-    public var width: Double, height: Double
+    public var projection: any MapProjection { didSet { placeOrigin() } }
+    public var center: Coordinate { didSet { placeOrigin() } }
+    public var zoom: Double { didSet { scale = WebMercator.scale(zoom: zoom); placeOrigin() } }
+    public var width: Double { didSet { placeOrigin() } }
+    public var height: Double { didSet { placeOrigin() } }
     /// 2^zoom, kept: layout projects thousands of marks per image.
     private var scale: Double
+    /// The world pixel at the image's top-left corner, kept: `pixel` needs it for every point.
+    public private(set) var origin = (x: 0.0, y: 0.0)
 
     public init(center: Coordinate, zoom: Double, width: Double, height: Double, projection: any MapProjection = WebMercator()) {
         self.projection = projection
@@ -98,6 +101,12 @@ public struct Viewport: Sendable {
         self.scale = WebMercator.scale(zoom: zoom)
         self.width = width
         self.height = height
+        placeOrigin()
+    }
+
+    private mutating func placeOrigin() {
+        let c = worldPixel(center)
+        origin = (c.x - width / 2, c.y - height / 2)
     }
 
     /// The viewport that shows exactly the XYZ tile `tile` (256 pixels a side; draw it at a
@@ -113,12 +122,6 @@ public struct Viewport: Sendable {
     public func worldPixel(_ c: Coordinate) -> (x: Double, y: Double) {
         let p = projection.pixel(c)
         return (p.x * scale, p.y * scale)
-    }
-
-    /// The world pixel at the image's top-left corner.
-    public var origin: (x: Double, y: Double) {
-        let c = worldPixel(center)
-        return (c.x - width / 2, c.y - height / 2)
     }
 
     /// The pixel of the image where `c` lies (it may be outside the image).

@@ -20,9 +20,9 @@ package struct BaseAnswer {
 
     /// Takes a candidate of row `id`.
     package mutating func add(_ id: Int64, _ feature: BaseFeature) {
-        guard !ids.contains(id), let extent = Extent(feature.geometry),
-              parts.contains(where: { extent.meets($0) }) else { return }
-        ids.insert(id)
+        guard let extent = Extent(feature.geometry), parts.contains(where: { extent.meets($0) }) else { return }
+        // One search finds a row once: only the parts of a box across the antimeridian may find it twice.
+        if parts.count > 1 { guard ids.insert(id).inserted else { return } }
         order.append((Self.layers.firstIndex(of: feature.layer)!, feature.rank, id))
         found.append(feature)
     }

@@ -64,8 +64,9 @@ struct BaseDrawing {
     }
 
     func draw(_ base: [BaseFeature], on canvas: Canvas) {
-        let byLayer = Dictionary(grouping: base, by: \.layer)
-        func layer(_ l: BaseLayer) -> [BaseFeature] { byLayer[l] ?? [] }
+        // Positions, not copies of the features (each copy retains its strings and geometry).
+        let byLayer = Dictionary(grouping: base.indices, by: { base[$0].layer })
+        func layer(_ l: BaseLayer) -> LazyMapSequence<[Int], BaseFeature> { (byLayer[l] ?? []).lazy.map { base[$0] } }
 
         // Land polygons, when there are any, are drawn over the sea; else all is land.
         let land = layer(.land)
@@ -109,7 +110,7 @@ struct BaseDrawing {
         }
     }
 
-    private func drawRoads(_ roads: [BaseFeature], on canvas: Canvas) {
+    private func drawRoads(_ roads: some Sequence<BaseFeature>, on canvas: Canvas) {
         var byClass: [String: [Geometry]] = [:]
         for r in roads { if let c = style.road(r.kind) { byClass[c.name, default: []].append(r.geometry) } }
         let classes = byClass.keys.compactMap { name in style.roads[name].map { (name, $0) } }

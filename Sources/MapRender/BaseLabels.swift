@@ -69,11 +69,8 @@ struct BaseLabels {
     }
 
     private func name(_ f: BaseFeature) -> String? {
-        guard let n = f.name(in: language), let first = n.unicodeScalars.first, let last = n.unicodeScalars.last else { return nil }
-        // Trimming goes through NSString: only for the rare name that has white space to trim.
-        if !CharacterSet.whitespaces.contains(first) && !CharacterSet.whitespaces.contains(last) { return n }
-        let trimmed = n.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? nil : trimmed
+        guard let n = f.name(in: language)?.trimmingWhiteSpace, !n.isEmpty else { return nil }
+        return n
     }
 
     /// Places, then waters and parks by their size on the image: horizontal names at a point,
@@ -106,7 +103,7 @@ struct BaseLabels {
         guard let text = name(f), let at = PlanarGeometry.representativePoint(of: f.geometry) else { return nil }
         let p = project(at)
         canvas.setFont(fontFamily, size: size, bold: bold)
-        let width = canvas.textBox(text).advance
+        let width = canvas.advance(text)
         if let box, box.width < width + 2 * size || box.height < size * 2 { return nil }
         let halo = style.labels.haloWidth, line = size * 1.5
         let labels = [(0.0, 0.0), (0, -line), (0, line), (-width / 2, 0), (width / 2, 0)].compactMap { dx, dy -> BaseLabel? in
@@ -167,7 +164,7 @@ struct BaseLabels {
     private func alongLine(_ text: String, color: RGBA, _ line: TextOnLine) -> [BaseLabel] {
         let size = style.labels.fontSize, halo = style.labels.haloWidth
         canvas.setFont(fontFamily, size: size)
-        let characters = text.map(String.init), advances = characters.map { canvas.textBox($0).advance }
+        let characters = text.map(String.init), advances = characters.map(canvas.advance)
         let length = advances.reduce(0, +), spare = line.length - length - 2 * Self.lineEndGap
         guard spare >= 0 else { return [] }
         let reversed = line.reversed

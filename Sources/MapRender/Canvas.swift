@@ -12,6 +12,8 @@ final class Canvas {
     /// The world pixel (`Viewport.origin`) at the image's top-left corner: raster marks snap to
     /// device pixels counted from the world's origin, so every tile snaps them alike.
     var worldOrigin = (x: 0.0, y: 0.0)
+    /// The font last set (`setFont`): family and weight, and size.
+    var font = (face: "", size: 0.0)
     let cr: OpaquePointer
     private let surface: OpaquePointer
     /// Cairo streams PDF and SVG output to this buffer as it draws.

@@ -213,8 +213,7 @@ public enum MapRenderer {
 
     static func labelSize(_ text: String, style: MapStyle, on canvas: Canvas) -> (width: Double, height: Double) {
         canvas.setFont(style.labels.fontFamily, size: style.labels.fontSize)
-        let box = canvas.textBox(text)
-        return (box.advance + 2 * style.labels.haloWidth, AnnotationLayout.labelHeight(style))
+        return (canvas.advance(text) + 2 * style.labels.haloWidth, AnnotationLayout.labelHeight(style))
     }
 
     /// A trip's track, with a disc at its start and at its end.

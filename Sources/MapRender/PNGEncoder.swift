@@ -15,26 +15,30 @@ enum PNGEncoder {
         raw.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
                 let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                let base = y * rowBytes
-                out[base] = 0 // None: the row as it is
+                // After the row's filter byte: 0, None (the row as it is), which the buffer holds.
+                var o = out.baseAddress! + y * rowBytes + 1
+                guard !opaque else {
+                    // Every pixel's colours, as they are (a base map's tile or overview).
+                    for x in 0..<width {
+                        let p = row[x]
+                        (o[0], o[1], o[2]) = (UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p))
+                        o += 3
+                    }
+                    continue
+                }
                 for x in 0..<width {
+                    defer { o += 4 }
                     let p = row[x]
-                    // Clear (or black) is zeros, which the buffer already holds: most of an annotation tile.
+                    // Clear is zeros, which the buffer already holds: most of an annotation tile.
                     if p == 0 { continue }
-                    var a = UInt8(truncatingIfNeeded: p >> 24)
+                    let a = UInt8(truncatingIfNeeded: p >> 24)
                     var r = UInt8(truncatingIfNeeded: p >> 16), g = UInt8(truncatingIfNeeded: p >> 8), b = UInt8(truncatingIfNeeded: p)
-                    if opaque {
-                        a = 255
-                    } else if a != 0 && a != 255 {
+                    if a != 0 && a != 255 {
                         // PNG stores straight alpha: undo Cairo's premultiplication, rounding to nearest.
                         func straight(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
                         (r, g, b) = (straight(r), straight(g), straight(b))
                     }
-                    let o = base + 1 + x * channels
-                    out[o] = r
-                    out[o + 1] = g
-                    out[o + 2] = b
-                    if !opaque { out[o + 3] = a }
+                    (o[0], o[1], o[2], o[3]) = (r, g, b, a)
                 }
             }
         }

@@ -6,6 +6,12 @@ extension Canvas {
     func setFont(_ family: String, size: Double, bold: Bool = false) {
         cairo_set_font_face(cr, fontFace(family, bold: bold))
         cairo_set_font_size(cr, size)
+        font = (family + (bold ? "/bold" : ""), size)
+    }
+
+    /// `textBox(text).advance`, measured once per process (`TextAdvances`).
+    func advance(_ text: String) -> Double {
+        TextAdvances.advance(.init(font: font.face, size: font.size, scale: scale, format: format, text: text)) { textBox(text).advance }
     }
 
     /// The ink box of `text` in the current font, relative to its origin on the baseline.
