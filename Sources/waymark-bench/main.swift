@@ -8,11 +8,14 @@ import MapRender
 /// Side-by-side benchmarks: Waymark's query engine against SpatiaLite's own VirtualKNN and
 /// SpatialIndex SQL, on the same database in the same run. Build with `-c release`.
 ///
-///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR] [--only TEXT] [--reuse]
+///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR] [--only TEXT] [--reuse] [--cpu]
 ///                   [--postgres postgres://user@host:port/database]
 ///
 /// `--only` runs just the measurements whose name contains TEXT (for profiling one of them);
 /// `--reuse` keeps the synthetic database of an earlier run instead of importing it again;
+/// `--cpu` times the measurements made in this process by the thread's CPU clock instead of the
+/// wall clock, which on a machine others load counts their turns too (Mapnik's and the CLI's
+/// figures, from processes of their own, stay wall-clock);
 /// `--postgres` also imports the synthetic points into PostGIS (schema `waymark_bench`, replaced)
 /// and measures Waymark's PostGIS store against the bare queries through postgres-nio.
 
@@ -26,6 +29,7 @@ let work = URL(fileURLWithPath: option("--work") ?? NSTemporaryDirectory()).appe
 let shared = URL(fileURLWithPath: option("--shared") ?? "../shared/data")
 let only = option("--only")
 let reuse = arguments.contains("--reuse")
+let cpuClock = arguments.contains("--cpu")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 
 /// A SQLite database and its journal files, gone.
@@ -55,11 +59,19 @@ func measure(_ name: String, _ count: Int, _ body: (Int) throws -> Int) rethrows
     return (Timing(name: name, samples: samples), Double(hits) / Double(count))
 }
 
+/// The wall clock, or with `--cpu` this thread's CPU clock, in nanoseconds.
+func nanoseconds() -> UInt64 {
+    guard cpuClock else { return DispatchTime.now().uptimeNanoseconds }
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
 /// `body(i)`'s hits, its time (µs) appended to `samples`.
 func timed(_ body: (Int) throws -> Int, _ i: Int, into samples: inout [Double]) rethrows -> Int {
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = nanoseconds()
     let hits = try body(i)
-    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    samples.append(Double(nanoseconds() - start) / 1000)
     return hits
 }
 
