@@ -97,11 +97,13 @@ public enum MapRenderer {
         fetchArea(Viewport(tile: tile), style: style)
     }
 
-    /// The area whose base features an image of `viewport` must be handed: its own, the reach
-    /// of the widest road's casing beyond it, and room for the names of lines that reach in.
+    /// The area whose base features an image of `viewport` must be handed: its own and the reach
+    /// of the widest road's casing beyond it. Names need no more: they lie wholly inside the
+    /// image, along the lines' pieces there (a tile fetching its neighbours' lines for them decoded
+    /// thirteen tiles' worth of features).
     public static func baseFetchArea(_ viewport: Viewport, style: MapStyle) -> BoundingBox {
         let reach = style.base.map { BaseDrawing.reach($0, zoom: BaseDrawing.zoom(viewport)) } ?? 0
-        return viewport.bounds(margin: reach + BaseLabels.repeatDistance)
+        return viewport.bounds(margin: reach)
     }
 
     public static func baseFetchArea(tile: TileID, style: MapStyle) -> BoundingBox {
