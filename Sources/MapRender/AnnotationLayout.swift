@@ -143,7 +143,7 @@ struct AnnotationLayout {
     /// important, then the guide's own objects (any source but OpenStreetMap) before
     /// OpenStreetMap's.
     static func mark(_ f: Feature, at position: Coordinate, priority: (String) -> Int, language: String?) -> LayoutMark {
-        LayoutMark(id: f.id.description, category: f.category, position: position, label: f.name(in: language),
+        LayoutMark(id: f.id.description, category: f.category, position: position, label: LabelText.of(f.name(in: language)),
                    priority: priority(f.category), importance: 2 * max(0, f.population ?? 0) + (f.source == "osm" ? 0 : 1))
     }
 

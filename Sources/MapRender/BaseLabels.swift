@@ -68,10 +68,7 @@ struct BaseLabels {
         return placed
     }
 
-    private func name(_ f: BaseFeature) -> String? {
-        guard let n = f.name(in: language)?.trimmingWhiteSpace, !n.isEmpty else { return nil }
-        return n
-    }
+    private func name(_ f: BaseFeature) -> String? { LabelText.of(f.name(in: language)) }
 
     /// Places, then waters and parks by their size on the image: horizontal names at a point,
     /// or a little beside it where that is taken.
