@@ -65,8 +65,11 @@ struct AnnotationLayout {
                                             size: maxSize, gap: Self.labelGap)
         // Which requests' spots may meet a square, and which marks' ink does, asked of the
         // cluster grid once per square of `squareSide`; a question then visits a few squares.
-        // A request's spots lie within the gap and the largest label of its mark's ink.
-        let squareSide = 64.0, spotReach = (x: Self.labelGap + maxSize.width, y: Self.labelGap + maxSize.height)
+        // A request's spots lie within the gap and its label's box of its mark's ink (a pixel
+        // spare for rounding): its own measured box, most far narrower than the largest.
+        let squareSide = 64.0
+        let shortened = { (text: String) in Self.shortened(text, maxWidth: maxSize.width, measure: measure) }
+        var measured: [(text: String, width: Double, height: Double)] = [], spotArea: [PixelRect] = []
         var requestSquares = LazyBuckets<Int>(side: squareSide), markSquares = LazyBuckets<PixelRect>(side: squareSide)
         var seen: [Int] = [], question = 0
         func make(_ cell: Int) {
@@ -77,6 +80,9 @@ struct AnnotationLayout {
                 let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
                 requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
                                              priority: named.priority, importance: named.importance))
+                let size = shortened(text)
+                measured.append(size)
+                spotArea.append(m.rect.grown(by: (Self.labelGap + min(size.width, maxSize.width) + 1, Self.labelGap + min(size.height, maxSize.height) + 1)))
                 numbered[cell].append(requests.count - 1)
                 seen.append(0)
             }
@@ -88,7 +94,7 @@ struct AnnotationLayout {
                 var near: [Int] = []
                 grid.forEachCell(meeting: square.grown(by: labelReach)) { cell in
                     make(cell)
-                    for n in numbered[cell] where requests[n].mark.grown(by: spotReach).intersects(square) { near.append(n) }
+                    for n in numbered[cell] where spotArea[n].intersects(square) { near.append(n) }
                 }
                 return near
             }) { n in
@@ -117,7 +123,6 @@ struct AnnotationLayout {
         let neighbourhood = LabelPlacement.Neighbourhood(
             requestsNear: requestsNear, request: { requests[$0] },
             isBlocked: { isCoveredByMark($0) || furniture.intersectsAny($0) })
-        let shortened = { (text: String) in Self.shortened(text, maxWidth: maxSize.width, measure: measure) }
         // A finished image names what it can; tiles and overlays decide locally, so that
         // neighbours agree.
         let placed = keepInside

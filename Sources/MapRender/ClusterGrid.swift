@@ -8,12 +8,14 @@ final class ClusterGrid {
     struct Placed { let group: MarkGroup; let position: (x: Double, y: Double); let memberPositions: [(x: Double, y: Double)] }
 
     let cellSize: Double
-    /// Items by number: their world pixels, and the marks made of them when their cell is
-    /// formed (a tile's margin holds thousands it never needs as marks).
+    /// Items by cell, each cell's a run `starts[n]..<starts[n + 1]` in the items' order: their
+    /// numbers and world pixels, and the marks made of them when their cell is formed (a tile's
+    /// margin holds thousands it never needs as marks). One flat array rather than one per cell:
+    /// a tile's margin has thousands of cells.
     private var positions: [(item: Int, x: Double, y: Double)] = []
+    private var starts: [Int] = []
     private let mark: (Int) -> LayoutMark
     private(set) var cells: [Cell] = []
-    private var members: [[Int]] = []
     private var formed: [Placed?] = []
     private var numbers: CellTable
 
@@ -24,6 +26,9 @@ final class ClusterGrid {
         precondition(cellSize > 0, "cellSize must be positive")
         (self.cellSize, self.mark) = (cellSize, mark)
         numbers = CellTable(capacity: count)
+        var kept: [(item: Int, x: Double, y: Double)] = [], cellOfKept: [Int] = [], sizes: [Int] = []
+        kept.reserveCapacity(count)
+        cellOfKept.reserveCapacity(count)
         for item in 0..<count {
             guard let (x, y) = position(item) else { continue }
             if let area, !(x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY) { continue }
@@ -31,11 +36,21 @@ final class ClusterGrid {
             let number = numbers.number(of: cell) ?? {
                 numbers.insert(cell, number: cells.count)
                 cells.append(cell)
-                members.append([])
+                sizes.append(0)
                 return cells.count - 1
             }()
-            members[number].append(positions.count)
-            positions.append((item, x, y))
+            sizes[number] += 1
+            kept.append((item, x, y))
+            cellOfKept.append(number)
+        }
+        // Counting sort by cell, stable: each cell's items keep their order.
+        starts = Array(repeating: 0, count: cells.count + 1)
+        for n in cells.indices { starts[n + 1] = starts[n] + sizes[n] }
+        var next = Array(starts.dropLast())
+        positions = Array(repeating: (0, 0, 0), count: kept.count)
+        for (k, entry) in kept.enumerated() {
+            positions[next[cellOfKept[k]]] = entry
+            next[cellOfKept[k]] += 1
         }
         formed = Array(repeating: nil, count: cells.count)
     }
@@ -75,7 +90,7 @@ final class ClusterGrid {
     /// The one group of a cell: every mark in it, whatever its category.
     func group(inCell number: Int) -> Placed {
         if let known = formed[number] { return known }
-        let entries = members[number].map { p in (mark: mark(positions[p].item), x: positions[p].x, y: positions[p].y) }
+        let entries = positions[starts[number]..<starts[number + 1]].map { p in (mark: mark(p.item), x: p.x, y: p.y) }
         let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
         // Summing in the members' own order keeps the mean bit-identical in every tile.
         let n = Double(sorted.count)

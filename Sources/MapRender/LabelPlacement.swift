@@ -159,9 +159,20 @@ public enum LabelPlacement {
         let gap: Double
         let maxSize: (width: Double, height: Double)
         let measure: (String) -> (text: String, width: Double, height: Double)
-        var sizes: [Int: (text: String, width: Double, height: Double)] = [:]
-        var freeSpots: [Int: [PixelRect]] = [:]
-        var winners: [Int: Bool] = [:]
+        // By request index (dense, from 0), grown as requests are asked about: hashing the
+        // index cost more than the answers.
+        var sizes: [(text: String, width: Double, height: Double)?] = []
+        var freeSpots: [[PixelRect]?] = []
+        var winners: [Bool?] = []
+
+        /// Makes room for request `i`'s answers.
+        mutating func reserve(_ i: Int) {
+            guard i >= winners.count else { return }
+            let more = i + 1 - winners.count
+            sizes.append(contentsOf: repeatElement(nil, count: more))
+            freeSpots.append(contentsOf: repeatElement(nil, count: more))
+            winners.append(contentsOf: repeatElement(nil, count: more))
+        }
 
         init(map: Neighbourhood, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double),
              measure: @escaping (String) -> (text: String, width: Double, height: Double)) {
@@ -171,6 +182,7 @@ public enum LabelPlacement {
         func precedes(_ a: Int, _ b: Int) -> Bool { LabelPlacement.precedes(map.request(a), a, map.request(b), b) }
 
         mutating func measured(_ i: Int) -> (text: String, width: Double, height: Double) {
+            reserve(i)
             if let size = sizes[i] { return size }
             let m = measure(map.request(i).text)
             let size = (m.text, min(m.width, maxSize.width), min(m.height, maxSize.height))
@@ -179,6 +191,7 @@ public enum LabelPlacement {
         }
 
         mutating func free(_ i: Int) -> [PixelRect] {
+            reserve(i)
             if let spots = freeSpots[i] { return spots }
             let size = measured(i)
             let spots = map.request(i).candidates(width: size.width, height: size.height, gap: gap).filter { spot in
@@ -189,6 +202,7 @@ public enum LabelPlacement {
         }
 
         mutating func wins(_ i: Int) -> Bool {
+            reserve(i)
             if let known = winners[i] { return known }
             guard let first = free(i).first else { winners[i] = false; return false }
             var wins = true
