@@ -114,17 +114,19 @@ public enum LabelPlacement {
             guard let cells = RectIndex.cells(area) else { return Array(requests.indices) }
             return cells.flatMap { anchors[$0] ?? [] }
         }
-        let neighbourhood = Neighbourhood(requestsNear: near, request: { requests[$0] }, isBlocked: blockers.intersectsAny)
-        return place(window.map(near) ?? Array(requests.indices), in: neighbourhood, bounds: bounds, window: window,
-                     maxSize: maxSize, gap: gap, measure: measure)
+        let neighbourhood = Neighbourhood(requestsNear: near, request: { requests[$0] }, measured: { measure(requests[$0].text) },
+                                          isBlocked: blockers.intersectsAny)
+        return place(window.map(near) ?? Array(requests.indices), in: neighbourhood, bounds: bounds, window: window, maxSize: maxSize, gap: gap)
     }
 
     /// What placement asks of the map around a place: the requests whose spots may reach it
-    /// (an index always denotes the same request), and whether a mark or obstacle covers it.
+    /// (an index always denotes the same request), a request's text to draw (perhaps shortened)
+    /// and its box, halo included, and whether a mark or obstacle covers a place.
     /// `AnnotationLayout` answers from the cluster grid, forming only the cells it is asked about.
     struct Neighbourhood {
         var requestsNear: (PixelRect) -> [Int]
         var request: (Int) -> LabelRequest
+        var measured: (Int) -> (text: String, width: Double, height: Double)
         var isBlocked: (PixelRect) -> Bool
     }
 
@@ -139,9 +141,8 @@ public enum LabelPlacement {
 
     /// Decides the labels of `wanted` (request indices).
     static func place(_ wanted: [Int], in neighbourhood: Neighbourhood, bounds: PixelRect?, window: PixelRect?,
-                      maxSize: (width: Double, height: Double), gap: Double,
-                      measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
-        var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize, measure: measure)
+                      maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
+        var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
         return wanted.sorted { solver.precedes($0, $1) }.compactMap { i in
             // A label none of whose free spots reaches the window needs no decision.
             if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
@@ -158,7 +159,6 @@ public enum LabelPlacement {
         let bounds: PixelRect?
         let gap: Double
         let maxSize: (width: Double, height: Double)
-        let measure: (String) -> (text: String, width: Double, height: Double)
         // By request index (dense, from 0), grown as requests are asked about: hashing the
         // index cost more than the answers.
         var sizes: [(text: String, width: Double, height: Double)?] = []
@@ -174,9 +174,8 @@ public enum LabelPlacement {
             winners.append(contentsOf: repeatElement(nil, count: more))
         }
 
-        init(map: Neighbourhood, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double),
-             measure: @escaping (String) -> (text: String, width: Double, height: Double)) {
-            (self.map, self.bounds, self.gap, self.maxSize, self.measure) = (map, bounds, gap, maxSize, measure)
+        init(map: Neighbourhood, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double)) {
+            (self.map, self.bounds, self.gap, self.maxSize) = (map, bounds, gap, maxSize)
         }
 
         func precedes(_ a: Int, _ b: Int) -> Bool { LabelPlacement.precedes(map.request(a), a, map.request(b), b) }
@@ -184,7 +183,7 @@ public enum LabelPlacement {
         mutating func measured(_ i: Int) -> (text: String, width: Double, height: Double) {
             reserve(i)
             if let size = sizes[i] { return size }
-            let m = measure(map.request(i).text)
+            let m = map.measured(i)
             let size = (m.text, min(m.width, maxSize.width), min(m.height, maxSize.height))
             sizes[i] = size
             return size
