@@ -143,7 +143,10 @@ public enum LabelPlacement {
     static func place(_ wanted: [Int], in neighbourhood: Neighbourhood, bounds: PixelRect?, window: PixelRect?,
                       maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
         var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
-        return wanted.sorted { solver.precedes($0, $1) }.compactMap { i in
+        // Each request fetched once for the sort, not once per comparison.
+        let order = wanted.map { (index: $0, request: neighbourhood.request($0)) }
+            .sorted { LabelPlacement.precedes($0.request, $0.index, $1.request, $1.index) }.map(\.index)
+        return order.compactMap { i in
             // A label none of whose free spots reaches the window needs no decision.
             if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
             guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
