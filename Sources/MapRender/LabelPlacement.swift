@@ -166,6 +166,9 @@ public enum LabelPlacement {
         // index cost more than the answers.
         var sizes: [(text: String, width: Double, height: Double)?] = []
         var freeSpots: [[PixelRect]?] = []
+        /// The first free spot (nil inside: none) of a request whose other spots nobody asked for:
+        /// most requests are met only as a neighbour's neighbour, where the first spot is all that counts.
+        var firstSpots: [PixelRect??] = []
         var winners: [Bool?] = []
 
         /// Makes room for request `i`'s answers.
@@ -174,6 +177,7 @@ public enum LabelPlacement {
             let more = i + 1 - winners.count
             sizes.append(contentsOf: repeatElement(nil, count: more))
             freeSpots.append(contentsOf: repeatElement(nil, count: more))
+            firstSpots.append(contentsOf: repeatElement(nil, count: more))
             winners.append(contentsOf: repeatElement(nil, count: more))
         }
 
@@ -196,20 +200,31 @@ public enum LabelPlacement {
             reserve(i)
             if let spots = freeSpots[i] { return spots }
             let size = measured(i)
-            let spots = map.request(i).candidates(width: size.width, height: size.height, gap: gap).filter { spot in
-                (bounds?.contains(spot) ?? true) && !map.isBlocked(spot)
-            }
+            let spots = map.request(i).candidates(width: size.width, height: size.height, gap: gap).filter(isFree)
             freeSpots[i] = spots
             return spots
+        }
+
+        func isFree(_ spot: PixelRect) -> Bool { (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) }
+
+        /// `free(i).first`, trying the candidates only up to the first free one.
+        mutating func first(_ i: Int) -> PixelRect? {
+            reserve(i)
+            if let spots = freeSpots[i] { return spots.first }
+            if let known = firstSpots[i] { return known }
+            let size = measured(i)
+            let spot = map.request(i).candidates(width: size.width, height: size.height, gap: gap).first(where: isFree)
+            firstSpots[i] = .some(spot)
+            return spot
         }
 
         mutating func wins(_ i: Int) -> Bool {
             reserve(i)
             if let known = winners[i] { return known }
-            guard let first = free(i).first else { winners[i] = false; return false }
+            guard let first = first(i) else { winners[i] = false; return false }
             var wins = true
             for j in map.requestsNear(first) where j != i && precedes(j, i) {
-                if let other = free(j).first, other.intersects(first) { wins = false; break }
+                if let other = self.first(j), other.intersects(first) { wins = false; break }
             }
             winners[i] = wins
             return wins
@@ -222,7 +237,7 @@ public enum LabelPlacement {
             spotLoop: for spot in spots {
                 for j in map.requestsNear(spot) where j != i {
                     if wins(j) {
-                        if free(j)[0].intersects(spot) { continue spotLoop }
+                        if self.first(j)!.intersects(spot) { continue spotLoop }
                     } else if precedes(j, i), free(j).contains(where: { $0.intersects(spot) }) {
                         continue spotLoop
                     }
