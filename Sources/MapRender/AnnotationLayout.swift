@@ -55,7 +55,9 @@ struct AnnotationLayout {
         marks = found.sorted { ($0.rect.maxY, $0.anchor.x, $0.group.id) < ($1.rect.maxY, $1.anchor.x, $1.group.id) }
 
         // Label requests are made cell by cell as placement asks about them, and numbered then.
-        var requests: [LabelRequest] = [], numbered = [[Int]](repeating: [], count: grid.cellCount), made = [Bool](repeating: false, count: grid.cellCount)
+        // Each cell's requests by number, with the area their spots lie in.
+        var requests: [LabelRequest] = [], numbered = [[(number: Int, spots: PixelRect)]](repeating: [], count: grid.cellCount)
+        var made = [Bool](repeating: false, count: grid.cellCount)
         let maxSize = Self.maxLabelSize(style)
         // A mark's ink lies within a pin's reach of its cell (a dot or ring inside it); its
         // label's spots within that of its anchor, or half a cell, plus the gap and a label.
@@ -65,8 +67,11 @@ struct AnnotationLayout {
                                             size: maxSize, gap: Self.labelGap)
         // Which requests' spots may meet a square, and which marks' ink does, asked of the
         // cluster grid once per square of `squareSide`; a question then visits a few squares.
-        // A request's spots lie within the gap and the largest label of its mark's ink.
-        let squareSide = 64.0, spotReach = (x: Self.labelGap + maxSize.width, y: Self.labelGap + maxSize.height)
+        // A request's spots lie within the gap and its own measured label (most far narrower than
+        // the widest) around its mark's ink, a pixel spared for rounding.
+        let squareSide = 64.0
+        let shortened = { (text: String) in Self.shortened(text, maxWidth: maxSize.width, measure: measure) }
+        var measured: [(text: String, width: Double, height: Double)] = []
         var requestSquares = LazyBuckets<Int>(side: squareSide), markSquares = LazyBuckets<PixelRect>(side: squareSide)
         var seen: [Int] = [], question = 0
         func make(_ cell: Int) {
@@ -77,7 +82,10 @@ struct AnnotationLayout {
                 let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
                 requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
                                              priority: named.priority, importance: named.importance))
-                numbered[cell].append(requests.count - 1)
+                let size = shortened(text)
+                measured.append(size)
+                let spots = m.rect.grown(by: (Self.labelGap + min(size.width, maxSize.width) + 1, Self.labelGap + min(size.height, maxSize.height) + 1))
+                numbered[cell].append((requests.count - 1, spots))
                 seen.append(0)
             }
         }
@@ -88,7 +96,7 @@ struct AnnotationLayout {
                 var near: [Int] = []
                 grid.forEachCell(meeting: square.grown(by: labelReach)) { cell in
                     make(cell)
-                    for n in numbered[cell] where requests[n].mark.grown(by: spotReach).intersects(square) { near.append(n) }
+                    for n in numbered[cell] where n.spots.intersects(square) { near.append(n.number) }
                 }
                 return near
             }) { n in
@@ -115,15 +123,13 @@ struct AnnotationLayout {
         var furniture = RectIndex()
         if keepInside { for o in obstacles(marks) { furniture.insert(o.offset(by: origin)) } }
         let neighbourhood = LabelPlacement.Neighbourhood(
-            requestsNear: requestsNear, request: { requests[$0] },
+            requestsNear: requestsNear, request: { requests[$0] }, measured: { measured[$0] },
             isBlocked: { isCoveredByMark($0) || furniture.intersectsAny($0) })
-        let shortened = { (text: String) in Self.shortened(text, maxWidth: maxSize.width, measure: measure) }
         // A finished image names what it can; tiles and overlays decide locally, so that
         // neighbours agree.
         let placed = keepInside
-            ? LabelPlacement.placeGreedily(requestsNear(window), in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap, measure: shortened)
-            : LabelPlacement.place(requestsNear(window), in: neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap,
-                                   measure: shortened)
+            ? LabelPlacement.placeGreedily(requestsNear(window), in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap)
+            : LabelPlacement.place(requestsNear(window), in: neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)
         labels = placed.map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: $0.rect.offset(by: (-origin.x, -origin.y))) }
     }
 
@@ -159,7 +165,10 @@ struct AnnotationLayout {
     static func labelPriority(_ style: MapStyle) -> (String) -> Int {
         let listed = Dictionary(style.labels.priority.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         let unlisted = listed.count, muted = unlisted + 1
-        return { code in style.category(code).muted ? muted : listed[code] ?? unlisted }
+        let rank = { (code: String) in style.category(code).muted ? muted : listed[code] ?? unlisted }
+        // The style's own categories ranked once: a tile ranks thousands of places.
+        let known = Dictionary(style.categories.keys.map { ($0, rank($0)) }, uniquingKeysWith: min)
+        return { code in known[code] ?? rank(code) }
     }
 
     /// How far beyond an image or tile, in pixels on each axis, the places it is handed must

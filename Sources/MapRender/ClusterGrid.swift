@@ -8,14 +8,16 @@ final class ClusterGrid {
     struct Placed { let group: MarkGroup; let position: (x: Double, y: Double); let memberPositions: [(x: Double, y: Double)] }
 
     let cellSize: Double
-    /// Items by number: their world pixels, and the marks made of them when their cell is
-    /// formed (a tile's margin holds thousands it never needs as marks).
-    private var positions: [(item: Int, x: Double, y: Double)] = []
+    /// Items by cell, each cell's a run `starts[n]..<starts[n + 1]` in the items' order: their
+    /// numbers and world pixels, and the marks made of them when their cell is formed (a tile's
+    /// margin holds thousands it never needs as marks). One flat array rather than one per cell:
+    /// a tile's margin has thousands of cells.
+    private let positions: [(item: Int, x: Double, y: Double)]
+    private let starts: [Int]
     private let mark: (Int) -> LayoutMark
-    private(set) var cells: [Cell] = []
-    private var members: [[Int]] = []
+    let cells: [Cell]
     private var formed: [Placed?] = []
-    private var numbers: CellTable
+    private let numbers: CellTable
 
     /// Items `0..<count`; `position` gives an item's world pixel, nil to leave it out; `mark` the mark it stands for.
     /// - Parameter area: when given, items outside it (world pixels) are left out.
@@ -23,20 +25,39 @@ final class ClusterGrid {
          mark: @escaping (Int) -> LayoutMark) {
         precondition(cellSize > 0, "cellSize must be positive")
         (self.cellSize, self.mark) = (cellSize, mark)
-        numbers = CellTable(capacity: count)
+        // Built in locals and stored once: each access to a class's stored property is checked
+        // for exclusivity at run time, and this loop runs for thousands of places.
+        var numbers = CellTable(capacity: count), cells: [Cell] = []
+        var kept: [(item: Int, x: Double, y: Double)] = [], cellOfKept: [Int] = [], sizes: [Int] = []
+        kept.reserveCapacity(count)
+        cellOfKept.reserveCapacity(count)
         for item in 0..<count {
             guard let (x, y) = position(item) else { continue }
             if let area, !(x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY) { continue }
             guard let cell = Self.cell(x: x, y: y, size: cellSize) else { continue }  // NaN or out of range
-            let number = numbers.number(of: cell) ?? {
-                numbers.insert(cell, number: cells.count)
+            let number: Int
+            if let known = numbers.number(of: cell) {
+                number = known
+            } else {
+                number = cells.count
+                numbers.insert(cell, number: number)
                 cells.append(cell)
-                members.append([])
-                return cells.count - 1
-            }()
-            members[number].append(positions.count)
-            positions.append((item, x, y))
+                sizes.append(0)
+            }
+            sizes[number] += 1
+            kept.append((item, x, y))
+            cellOfKept.append(number)
         }
+        // Counting sort by cell, stable: each cell's items keep their order.
+        var starts = Array(repeating: 0, count: cells.count + 1)
+        for n in cells.indices { starts[n + 1] = starts[n] + sizes[n] }
+        var next = Array(starts.dropLast())
+        var positions = Array(repeating: (item: 0, x: 0.0, y: 0.0), count: kept.count)
+        for (k, entry) in kept.enumerated() {
+            positions[next[cellOfKept[k]]] = entry
+            next[cellOfKept[k]] += 1
+        }
+        (self.numbers, self.cells, self.starts, self.positions) = (numbers, cells, starts, positions)
         formed = Array(repeating: nil, count: cells.count)
     }
 
@@ -75,7 +96,14 @@ final class ClusterGrid {
     /// The one group of a cell: every mark in it, whatever its category.
     func group(inCell number: Int) -> Placed {
         if let known = formed[number] { return known }
-        let entries = members[number].map { p in (mark: mark(positions[p].item), x: positions[p].x, y: positions[p].y) }
+        // Most cells hold one place: it is its own mean, nothing to sort.
+        if starts[number + 1] - starts[number] == 1 {
+            let p = positions[starts[number]], only = mark(p.item)
+            let placed = Placed(group: MarkGroup(members: [only], position: only.position), position: (p.x, p.y), memberPositions: [(p.x, p.y)])
+            formed[number] = placed
+            return placed
+        }
+        let entries = positions[starts[number]..<starts[number + 1]].map { p in (mark: mark(p.item), x: p.x, y: p.y) }
         let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
         // Summing in the members' own order keeps the mean bit-identical in every tile.
         let n = Double(sorted.count)

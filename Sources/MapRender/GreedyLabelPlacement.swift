@@ -6,10 +6,9 @@ extension LabelPlacement {
     /// It names more places than the local rule (which drops a label a more important one might
     /// have displaced, so that a decision never depends on far-away labels), and keeps the same
     /// guarantees: no label covers a mark, an obstacle or another label.
-    static func placeGreedily(_ wanted: [Int], in map: Neighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double,
-                              measure: (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
-        let order = wanted.sorted(by: { precedes(map.request($0), $0, map.request($1), $1) })
-        let measured = order.map { measure(map.request($0).text) }
+    static func placeGreedily(_ wanted: [Int], in map: Neighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
+        let order = wanted.map { (index: $0, request: map.request($0)) }.sorted { precedes($0.request, $0.index, $1.request, $1.index) }.map(\.index)
+        let measured = order.map(map.measured)
         // Every label's free spots (off marks and obstacles, inside the bounds), and an index of them.
         let free = order.indices.map { k in
             let request = map.request(order[k]), size = (width: min(measured[k].width, maxSize.width), height: min(measured[k].height, maxSize.height))

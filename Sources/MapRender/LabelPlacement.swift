@@ -114,17 +114,19 @@ public enum LabelPlacement {
             guard let cells = RectIndex.cells(area) else { return Array(requests.indices) }
             return cells.flatMap { anchors[$0] ?? [] }
         }
-        let neighbourhood = Neighbourhood(requestsNear: near, request: { requests[$0] }, isBlocked: blockers.intersectsAny)
-        return place(window.map(near) ?? Array(requests.indices), in: neighbourhood, bounds: bounds, window: window,
-                     maxSize: maxSize, gap: gap, measure: measure)
+        let neighbourhood = Neighbourhood(requestsNear: near, request: { requests[$0] }, measured: { measure(requests[$0].text) },
+                                          isBlocked: blockers.intersectsAny)
+        return place(window.map(near) ?? Array(requests.indices), in: neighbourhood, bounds: bounds, window: window, maxSize: maxSize, gap: gap)
     }
 
     /// What placement asks of the map around a place: the requests whose spots may reach it
-    /// (an index always denotes the same request), and whether a mark or obstacle covers it.
+    /// (an index always denotes the same request), a request's text to draw (perhaps shortened)
+    /// and its box, halo included, and whether a mark or obstacle covers a place.
     /// `AnnotationLayout` answers from the cluster grid, forming only the cells it is asked about.
     struct Neighbourhood {
         var requestsNear: (PixelRect) -> [Int]
         var request: (Int) -> LabelRequest
+        var measured: (Int) -> (text: String, width: Double, height: Double)
         var isBlocked: (PixelRect) -> Bool
     }
 
@@ -139,10 +141,12 @@ public enum LabelPlacement {
 
     /// Decides the labels of `wanted` (request indices).
     static func place(_ wanted: [Int], in neighbourhood: Neighbourhood, bounds: PixelRect?, window: PixelRect?,
-                      maxSize: (width: Double, height: Double), gap: Double,
-                      measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
-        var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize, measure: measure)
-        return wanted.sorted { solver.precedes($0, $1) }.compactMap { i in
+                      maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
+        var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
+        // Each request fetched once for the sort, not once per comparison.
+        let order = wanted.map { (index: $0, request: neighbourhood.request($0)) }
+            .sorted { LabelPlacement.precedes($0.request, $0.index, $1.request, $1.index) }.map(\.index)
+        return order.compactMap { i in
             // A label none of whose free spots reaches the window needs no decision.
             if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
             guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
@@ -158,42 +162,69 @@ public enum LabelPlacement {
         let bounds: PixelRect?
         let gap: Double
         let maxSize: (width: Double, height: Double)
-        let measure: (String) -> (text: String, width: Double, height: Double)
-        var sizes: [Int: (text: String, width: Double, height: Double)] = [:]
-        var freeSpots: [Int: [PixelRect]] = [:]
-        var winners: [Int: Bool] = [:]
+        // By request index (dense, from 0), grown as requests are asked about: hashing the
+        // index cost more than the answers.
+        var sizes: [(text: String, width: Double, height: Double)?] = []
+        var freeSpots: [[PixelRect]?] = []
+        /// The first free spot (nil inside: none) of a request whose other spots nobody asked for:
+        /// most requests are met only as a neighbour's neighbour, where the first spot is all that counts.
+        var firstSpots: [PixelRect??] = []
+        var winners: [Bool?] = []
 
-        init(map: Neighbourhood, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double),
-             measure: @escaping (String) -> (text: String, width: Double, height: Double)) {
-            (self.map, self.bounds, self.gap, self.maxSize, self.measure) = (map, bounds, gap, maxSize, measure)
+        /// Makes room for request `i`'s answers.
+        mutating func reserve(_ i: Int) {
+            guard i >= winners.count else { return }
+            let more = i + 1 - winners.count
+            sizes.append(contentsOf: repeatElement(nil, count: more))
+            freeSpots.append(contentsOf: repeatElement(nil, count: more))
+            firstSpots.append(contentsOf: repeatElement(nil, count: more))
+            winners.append(contentsOf: repeatElement(nil, count: more))
+        }
+
+        init(map: Neighbourhood, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double)) {
+            (self.map, self.bounds, self.gap, self.maxSize) = (map, bounds, gap, maxSize)
         }
 
         func precedes(_ a: Int, _ b: Int) -> Bool { LabelPlacement.precedes(map.request(a), a, map.request(b), b) }
 
         mutating func measured(_ i: Int) -> (text: String, width: Double, height: Double) {
+            reserve(i)
             if let size = sizes[i] { return size }
-            let m = measure(map.request(i).text)
+            let m = map.measured(i)
             let size = (m.text, min(m.width, maxSize.width), min(m.height, maxSize.height))
             sizes[i] = size
             return size
         }
 
         mutating func free(_ i: Int) -> [PixelRect] {
+            reserve(i)
             if let spots = freeSpots[i] { return spots }
             let size = measured(i)
-            let spots = map.request(i).candidates(width: size.width, height: size.height, gap: gap).filter { spot in
-                (bounds?.contains(spot) ?? true) && !map.isBlocked(spot)
-            }
+            let spots = map.request(i).candidates(width: size.width, height: size.height, gap: gap).filter(isFree)
             freeSpots[i] = spots
             return spots
         }
 
+        func isFree(_ spot: PixelRect) -> Bool { (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) }
+
+        /// `free(i).first`, trying the candidates only up to the first free one.
+        mutating func first(_ i: Int) -> PixelRect? {
+            reserve(i)
+            if let spots = freeSpots[i] { return spots.first }
+            if let known = firstSpots[i] { return known }
+            let size = measured(i)
+            let spot = map.request(i).candidates(width: size.width, height: size.height, gap: gap).first(where: isFree)
+            firstSpots[i] = .some(spot)
+            return spot
+        }
+
         mutating func wins(_ i: Int) -> Bool {
+            reserve(i)
             if let known = winners[i] { return known }
-            guard let first = free(i).first else { winners[i] = false; return false }
+            guard let first = first(i) else { winners[i] = false; return false }
             var wins = true
             for j in map.requestsNear(first) where j != i && precedes(j, i) {
-                if let other = free(j).first, other.intersects(first) { wins = false; break }
+                if let other = self.first(j), other.intersects(first) { wins = false; break }
             }
             winners[i] = wins
             return wins
@@ -206,7 +237,7 @@ public enum LabelPlacement {
             spotLoop: for spot in spots {
                 for j in map.requestsNear(spot) where j != i {
                     if wins(j) {
-                        if free(j)[0].intersects(spot) { continue spotLoop }
+                        if self.first(j)!.intersects(spot) { continue spotLoop }
                     } else if precedes(j, i), free(j).contains(where: { $0.intersects(spot) }) {
                         continue spotLoop
                     }

@@ -32,6 +32,8 @@ final class MarkForms {
     private var candidates: [PixelRect?]
     private var checked: [Bool]
     private var decided: [[Mark]?]
+    /// A category's pin and dot, and whether it is muted, made once: a tile forms thousands of marks.
+    private var looks: [String: (pin: PinLook, dot: PinLook, muted: Bool)] = [:]
 
     init(grid: ClusterGrid, style: MapStyle) {
         (self.grid, self.style) = (grid, style)
@@ -77,11 +79,11 @@ final class MarkForms {
         let placed = grid.group(inCell: number), group = placed.group
         let made: [Mark]
         if let pin = candidate(number), !meetsAnotherCandidate(number, pin) {
-            made = [Mark(group: group, look: PinLook.pin(group.category, style: style), anchor: placed.position, rect: pin)]
+            made = [Mark(group: group, look: looks(group.category).pin, anchor: placed.position, rect: pin)]
         } else if group.isCluster, let dots = apart(placed, inCell: number) {
             made = dots
         } else {
-            let look = group.isCluster ? PinLook.ring(group, style: style) : PinLook.dot(group.category, style: style)
+            let look = group.isCluster ? PinLook.ring(group, style: style) : looks(group.category).dot
             made = [inside(number, look: look, at: placed.position, group: group)]
         }
         decided[number] = made
@@ -101,7 +103,7 @@ final class MarkForms {
     private func apart(_ placed: ClusterGrid.Placed, inCell number: Int) -> [Mark]? {
         var dots: [Mark] = []
         for (member, position) in zip(placed.group.members, placed.memberPositions) {
-            let dot = inside(number, look: PinLook.dot(member.category, style: style), at: position,
+            let dot = inside(number, look: looks(member.category).dot, at: position,
                              group: MarkGroup(members: [member], position: member.position))
             if dots.contains(where: { $0.rect.grown(by: Self.gap).intersects(dot.rect) }) { return nil }
             dots.append(dot)
@@ -115,12 +117,21 @@ final class MarkForms {
         if checked[number] { return candidates[number] }
         checked[number] = true
         let placed = grid.group(inCell: number)
-        guard !placed.group.isCluster, !style.category(placed.group.category).muted else { return nil }
-        let ink = PinLook.pin(placed.group.category, style: style).inkRect(at: placed.position)
+        guard !placed.group.isCluster else { return nil }
+        let looks = looks(placed.group.category)
+        guard !looks.muted else { return nil }
+        let ink = looks.pin.inkRect(at: placed.position)
         var alone = true
         grid.forEachCell(meeting: ink.grown(by: Self.gap)) { if $0 != number { alone = false } }
         candidates[number] = alone ? ink : nil
         return candidates[number]
+    }
+
+    private func looks(_ category: String) -> (pin: PinLook, dot: PinLook, muted: Bool) {
+        if let known = looks[category] { return known }
+        let made = (PinLook.pin(category, style: style), PinLook.dot(category, style: style), style.category(category).muted)
+        looks[category] = made
+        return made
     }
 
     private func meetsAnotherCandidate(_ number: Int, _ ink: PixelRect) -> Bool {
