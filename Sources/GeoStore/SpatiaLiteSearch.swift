@@ -7,9 +7,14 @@ extension SpatiaLiteStore {
         // A folded word holds only letters and digits: quoted, it is one term to FTS5.
         try statement.bind(["\"\(term)\"" + (prefix ? "*" : "")])
         defer { statement.reset() }
-        var ids: [FeatureID] = []
-        while try statement.step() { ids.append(SearchIndexSQL.id(rowid: statement.int(0))) }
-        return ids
+        // FTS5 answers by rowid (id × 4 + kind): each kind's rows are in id order, and the kinds
+        // follow one another in id order.
+        var byKind: [[FeatureID]] = Array(repeating: [], count: FeatureKind.allCases.count)
+        while try statement.step() {
+            let id = SearchIndexSQL.id(rowid: statement.int(0))
+            byKind[id.kind.number].append(id)
+        }
+        return Array(byKind.joined())
     }
 
     public func searchVocabulary() throws -> [String] {
