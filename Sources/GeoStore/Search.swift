@@ -24,16 +24,15 @@ extension QueryEngine {
             if hits!.count == 0 { break }
         }
         guard let hits else { return FeaturePage(features: [], next: nil, total: 0) }
-        let cost = { (penalty: Double, distance: Double?) in SearchRanking.textCost(penalty, words: words.count, distance: distance) }
+        func cost(_ penalty: Double, _ distance: Double?) -> Double { SearchRanking.textCost(penalty, words: words.count, distance: distance) }
         // Past the cursor (the cost and id of the previous page's last feature).
-        let after = { (entry: (cost: Double, id: FeatureID)) in query.after.map { (entry.cost, entry.id) > ($0.distance ?? 0, $0.id) } ?? true }
-        let byCost = { (a: (cost: Double, id: FeatureID), b: (cost: Double, id: FeatureID)) in (a.cost, a.id) < (b.cost, b.id) }
+        let after = query.after.map { SearchOrder(cost: $0.distance ?? 0, id: $0.id) }
         let filtered = query.center != nil || query.box != nil || !query.sources.isAll || !query.categories.poiCategories.isEmpty
-        let total: Int, order: [(cost: Double, id: FeatureID)], page: [Feature]
+        let total: Int, order: [SearchOrder], page: [Feature]
         if filtered {
             // The filters and the distance need each row's feature.
-            var ranked: [(cost: Double, id: FeatureID)] = [], kept: [Feature] = []
-            for feature in try features(hits.ids) {
+            var ranked: [SearchOrder] = [], kept: [Feature] = []
+            for feature in try features(hits.hits.map(\.id)) {
                 guard query.categories.selects(feature), query.sources.selects(feature.source),
                       query.box.map({ $0.unwrapped.contains { $0.meets(feature.geometry) } }) ?? true else { continue }
                 var feature = feature
@@ -42,20 +41,20 @@ extension QueryEngine {
                     if let radius = query.maxDistance, distance > radius { continue }
                     feature.distance = distance
                 }
-                ranked.append((cost(hits.penalty(of: feature.id)!, feature.distance), feature.id))
+                ranked.append(SearchOrder(cost: cost(hits.penalty(of: feature.id)!, feature.distance), id: feature.id))
                 kept.append(feature)
             }
             total = ranked.count
-            // Chosen by position, so that the features themselves are not copied about.
-            let chosen = smallestFirst(query.limit + 1, of: ranked.indices.lazy.filter { after(ranked[$0]) }) { byCost(ranked[$0], ranked[$1]) }
-            order = chosen.map { ranked[$0] }
-            page = chosen.prefix(query.limit).map { kept[$0] }
+            order = smallestFirst(query.limit + 1, of: ranked.lazy.filter { after.map($0.follows) ?? true })
+            let chosen = Set(order.prefix(query.limit).map(\.id))
+            let found = Dictionary(uniqueKeysWithValues: kept.lazy.filter { chosen.contains($0.id) }.map { ($0.id, $0) })
+            page = order.prefix(query.limit).map { found[$0.id]! }
         } else {
-            // Only the page's features are read.
             total = hits.count
-            order = smallestFirst(query.limit + 1, of: zip(hits.ids, hits.penalties).lazy.map { (cost($1, nil), $0) }.filter(after), by: byCost)
+            order = smallestFirst(query.limit + 1, of: hits.hits.lazy.map { SearchOrder(cost: cost($0.penalty, nil), id: $0.id) }
+                .filter { after.map($0.follows) ?? true })
+            // Only the page's features are read; a row deleted since its words were read is left out.
             let found = Dictionary(uniqueKeysWithValues: try features(order.prefix(query.limit).map(\.id)).map { ($0.id, $0) })
-            // A row deleted since its words were read is left out.
             page = order.prefix(query.limit).compactMap { found[$0.id] }
         }
         let next = order.count > query.limit ? order.dropLast().last.map { Cursor(distance: $0.cost, id: $0.id) } : nil

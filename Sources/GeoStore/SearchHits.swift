@@ -5,55 +5,63 @@ import GeoCore
 /// matches and intersecting the words are merges of sorted lists: a common prefix names thousands
 /// of records, and hashing them into dictionaries was most of a search's time (BENCHMARKS.md).
 struct SearchHits {
-    private(set) var ids: [FeatureID] = []
-    private(set) var penalties: [Double] = []
+    struct Hit {
+        var id: FeatureID
+        var penalty: Double
+    }
 
-    var count: Int { ids.count }
+    private(set) var hits: [Hit]
+
+    var count: Int { hits.count }
 
     /// `ids` (ascending) all matched as `match`, those of a kind not in `kinds` left out.
     init(_ ids: [FeatureID], _ match: SearchMatch, kinds: Set<FeatureKind>) {
-        self.ids = kinds.count == FeatureKind.allCases.count ? ids : ids.filter { kinds.contains($0.kind) }
-        penalties = Array(repeating: match.penalty, count: self.ids.count)
+        let every = kinds.count == FeatureKind.allCases.count
+        hits = ids.compactMap { every || kinds.contains($0.kind) ? Hit(id: $0, penalty: match.penalty) : nil }
     }
 
-    private init() {}
+    private init(capacity: Int, merge: (_ append: (Hit) -> Void) -> Void) {
+        hits = [Hit](unsafeUninitializedCapacity: capacity) { buffer, count in
+            merge { buffer.baseAddress!.advanced(by: count).initialize(to: $0); count += 1 }
+        }
+    }
 
     /// One word's matches: every id of either, with the lower penalty of the two.
     func union(_ other: SearchHits) -> SearchHits {
-        var merged = SearchHits()
-        merged.ids.reserveCapacity(count + other.count)
-        merged.penalties.reserveCapacity(count + other.count)
-        var (i, j) = (0, 0)
-        while i < count || j < other.count {
-            if j == other.count || (i < count && ids[i] < other.ids[j]) {
-                merged.append(ids[i], penalties[i])
-                i += 1
-            } else if i == count || other.ids[j] < ids[i] {
-                merged.append(other.ids[j], other.penalties[j])
-                j += 1
-            } else {
-                merged.append(ids[i], min(penalties[i], other.penalties[j]))
-                (i, j) = (i + 1, j + 1)
+        let (a, b) = (hits, other.hits)
+        return SearchHits(capacity: a.count + b.count) { append in
+            var (i, j) = (0, 0)
+            while i < a.count || j < b.count {
+                if j == b.count || (i < a.count && a[i].id < b[j].id) {
+                    append(a[i])
+                    i += 1
+                } else if i == a.count || b[j].id < a[i].id {
+                    append(b[j])
+                    j += 1
+                } else {
+                    append(Hit(id: a[i].id, penalty: min(a[i].penalty, b[j].penalty)))
+                    (i, j) = (i + 1, j + 1)
+                }
             }
         }
-        return merged
     }
 
     /// The records two sets of words both match, their penalties added.
     func intersection(_ other: SearchHits) -> SearchHits {
-        var both = SearchHits()
-        var (i, j) = (0, 0)
-        while i < count && j < other.count {
-            if ids[i] < other.ids[j] {
-                i += 1
-            } else if other.ids[j] < ids[i] {
-                j += 1
-            } else {
-                both.append(ids[i], penalties[i] + other.penalties[j])
-                (i, j) = (i + 1, j + 1)
+        let (a, b) = (hits, other.hits)
+        return SearchHits(capacity: min(a.count, b.count)) { append in
+            var (i, j) = (0, 0)
+            while i < a.count && j < b.count {
+                if a[i].id < b[j].id {
+                    i += 1
+                } else if b[j].id < a[i].id {
+                    j += 1
+                } else {
+                    append(Hit(id: a[i].id, penalty: a[i].penalty + b[j].penalty))
+                    (i, j) = (i + 1, j + 1)
+                }
             }
         }
-        return both
     }
 
     /// The penalty sum of `id`, by binary search; nil when it is not among the hits.
@@ -61,13 +69,8 @@ struct SearchHits {
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+            if hits[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        return low < count && ids[low] == id ? penalties[low] : nil
-    }
-
-    private mutating func append(_ id: FeatureID, _ penalty: Double) {
-        ids.append(id)
-        penalties.append(penalty)
+        return low < count && hits[low].id == id ? hits[low].penalty : nil
     }
 }
