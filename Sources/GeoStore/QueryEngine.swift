@@ -21,7 +21,8 @@ public protocol QueryEngine: FeatureStore {
     func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
                        limit: Int) throws -> [Feature]
     /// The features whose indexed words (`SearchText`: names in every language, address, a
-    /// cinema's film titles) include `term`, or with `prefix` a word that begins with it.
+    /// cinema's film titles) include `term`, or with `prefix` a word that begins with it; by id
+    /// ascending, each once (the engine merges these lists).
     func searchRows(term: String, prefix: Bool) throws -> [FeatureID]
     /// Every distinct word of the text index, from which `typoCache` builds its `TypoIndex`.
     func searchVocabulary() throws -> [String]

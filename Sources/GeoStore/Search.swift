@@ -10,31 +10,29 @@ extension QueryEngine {
         // The vocabulary's typo index only when a word is long enough to have a typo.
         let typos = try words.contains { $0.unicodeScalars.count >= TypoIndex.minimumLength }
             ? typoCache.index(version: try dataVersion(), vocabulary: searchVocabulary) : nil
-        // The sum of each row's best match penalty per word, over the rows every word matches so far.
-        var penalties: [FeatureID: Double]?
+        // The rows every word matches so far, each with the sum of its words' best penalties.
+        var hits: SearchHits?
         for word in words {
-            var best: [FeatureID: SearchMatch] = [:]
-            for term in typos?.neighbours(of: word) ?? [] { for id in try searchRows(term: term, prefix: false) { best[id] = .typo } }
+            var best = SearchHits(try searchRows(term: word, prefix: false), .exact, kinds: kinds)
             if word.count >= SearchMatch.prefixMinimumLength {
-                for id in try searchRows(term: word, prefix: true) { best[id] = min(best[id] ?? .prefix, .prefix) }
+                best = best.union(SearchHits(try searchRows(term: word, prefix: true), .prefix, kinds: kinds))
             }
-            for id in try searchRows(term: word, prefix: false) { best[id] = .exact }
-            var next: [FeatureID: Double] = [:]
-            for (id, match) in best where kinds.contains(id.kind) {
-                if let penalties {
-                    if let sum = penalties[id] { next[id] = sum + match.penalty }
-                } else {
-                    next[id] = match.penalty
-                }
+            for term in typos?.neighbours(of: word) ?? [] {
+                best = best.union(SearchHits(try searchRows(term: term, prefix: false), .typo, kinds: kinds))
             }
-            penalties = next
-            if next.isEmpty { break }
+            hits = hits.map { $0.intersection(best) } ?? best
+            if hits!.count == 0 { break }
         }
-        var ranked: [(cost: Double, id: FeatureID, feature: Feature?)] = []
+        guard let hits else { return FeaturePage(features: [], next: nil, total: 0) }
+        func cost(_ penalty: Double, _ distance: Double?) -> Double { SearchRanking.textCost(penalty, words: words.count, distance: distance) }
+        // Past the cursor (the cost and id of the previous page's last feature).
+        let after = query.after.map { SearchOrder(cost: $0.distance ?? 0, id: $0.id) }
         let filtered = query.center != nil || query.box != nil || !query.sources.isAll || !query.categories.poiCategories.isEmpty
+        let total: Int, order: [SearchOrder], page: [Feature]
         if filtered {
             // The filters and the distance need each row's feature.
-            for feature in try features(Array((penalties ?? [:]).keys).sorted()) {
+            var ranked: [SearchOrder] = [], kept: [Feature] = []
+            for feature in try features(hits.hits.map(\.id)) {
                 guard query.categories.selects(feature), query.sources.selects(feature.source),
                       query.box.map({ $0.unwrapped.contains { $0.meets(feature.geometry) } }) ?? true else { continue }
                 var feature = feature
@@ -43,20 +41,23 @@ extension QueryEngine {
                     if let radius = query.maxDistance, distance > radius { continue }
                     feature.distance = distance
                 }
-                ranked.append((cost: SearchRanking.textCost(penalties![feature.id]!, words: words.count, distance: feature.distance), id: feature.id, feature: feature))
+                ranked.append(SearchOrder(cost: cost(hits.penalty(of: feature.id)!, feature.distance), id: feature.id))
+                kept.append(feature)
             }
+            total = ranked.count
+            order = smallestFirst(query.limit + 1, of: ranked.lazy.filter { after.map($0.follows) ?? true })
+            let chosen = Set(order.prefix(query.limit).map(\.id))
+            let found = Dictionary(uniqueKeysWithValues: kept.lazy.filter { chosen.contains($0.id) }.map { ($0.id, $0) })
+            page = order.prefix(query.limit).map { found[$0.id]! }
         } else {
-            ranked = (penalties ?? [:]).map { (cost: SearchRanking.textCost($0.value, words: words.count, distance: nil), id: $0.key, feature: nil) }
+            total = hits.count
+            order = smallestFirst(query.limit + 1, of: hits.hits.lazy.map { SearchOrder(cost: cost($0.penalty, nil), id: $0.id) }
+                .filter { after.map($0.follows) ?? true })
+            // Only the page's features are read; a row deleted since its words were read is left out.
+            let found = Dictionary(uniqueKeysWithValues: try features(order.prefix(query.limit).map(\.id)).map { ($0.id, $0) })
+            page = order.prefix(query.limit).compactMap { found[$0.id] }
         }
-        let total = ranked.count
-        if let after = query.after { ranked.removeAll { ($0.cost, $0.id) <= (after.distance ?? 0, after.id) } }
-        // The page and one more: whether a next page exists.
-        let order = ranked.indices.sorted { (ranked[$0].cost, ranked[$0].id) < (ranked[$1].cost, ranked[$1].id) }.prefix(query.limit + 1)
-        let missing = try features(order.filter { ranked[$0].feature == nil }.map { ranked[$0].id })
-        let byID = Dictionary(uniqueKeysWithValues: missing.map { ($0.id, $0) })
-        // A row deleted since its words were read is left out.
-        let page = order.prefix(query.limit).compactMap { ranked[$0].feature ?? byID[ranked[$0].id] }
-        let next = order.count > query.limit ? order.dropLast().last.map { Cursor(distance: ranked[$0].cost, id: ranked[$0].id) } : nil
+        let next = order.count > query.limit ? order.dropLast().last.map { Cursor(distance: $0.cost, id: $0.id) } : nil
         return FeaturePage(features: page, next: next, total: total)
     }
 }

@@ -7,9 +7,20 @@ extension SpatiaLiteStore {
         // A folded word holds only letters and digits: quoted, it is one term to FTS5.
         try statement.bind(["\"\(term)\"" + (prefix ? "*" : "")])
         defer { statement.reset() }
-        var ids: [FeatureID] = []
-        while try statement.step() { ids.append(SearchIndexSQL.id(rowid: statement.int(0))) }
-        return ids
+        var rowids: [Int64] = []
+        while try statement.step() { rowids.append(statement.int(0)) }
+        // FTS5 answers by rowid (id × 4 + kind): in it each kind's rows are in id order, so the
+        // kinds are laid one after another, each at the place its count before it leaves.
+        var start = [Int](repeating: 0, count: 5)
+        for rowid in rowids { start[Int(rowid & 3) + 1] += 1 }
+        for kind in 1..<4 { start[kind + 1] += start[kind] }
+        return [FeatureID](unsafeUninitializedCapacity: rowids.count) { ids, count in
+            for rowid in rowids {
+                (ids.baseAddress! + start[Int(rowid & 3)]).initialize(to: SearchIndexSQL.id(rowid: rowid))
+                start[Int(rowid & 3)] += 1
+            }
+            count = rowids.count
+        }
     }
 
     public func searchVocabulary() throws -> [String] {

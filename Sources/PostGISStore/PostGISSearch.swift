@@ -9,9 +9,9 @@ extension PostGISStore {
         let sql: String
         if prefix {
             binds.append(term + "\u{10FFFF}")
-            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word >= $1 AND word < $2"
+            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word >= $1 AND word < $2 ORDER BY kind, id"
         } else {
-            sql = "SELECT kind, id FROM search_word WHERE word = $1"
+            sql = "SELECT kind, id FROM search_word WHERE word = $1 ORDER BY kind, id"
         }
         return try rows(prepared: sql, binds).map { PostGISSearchSQL.id(kind: try $0[0].decode(Int16.self), row: try $0[1].decode(Int64.self)) }
     }
