@@ -35,13 +35,17 @@ extension QueryEngine {
             for feature in try features(hits.hits.map(\.id)) {
                 guard query.categories.selects(feature), query.sources.selects(feature.source),
                       query.box.map({ $0.unwrapped.contains { $0.meets(feature.geometry) } }) ?? true else { continue }
-                var feature = feature
+                var feature = feature, distance: Double?
                 if let center = query.center {
-                    let distance = Geodesic.distance(from: center, to: feature.geometry)
-                    if let radius = query.maxDistance, distance > radius { continue }
-                    feature.distance = distance
+                    if feature.isLocated {
+                        feature.distance = Geodesic.distance(from: center, to: feature.geometry)
+                        if let radius = query.maxDistance, feature.distance! > radius { continue }
+                    } else if query.maxDistance != nil {
+                        continue  // no radius holds a record without a position; it ranks after those with one
+                    }
+                    distance = feature.distance ?? SearchRanking.unlocatedDistance
                 }
-                ranked.append(SearchOrder(cost: cost(hits.penalty(of: feature.id)!, feature.distance), id: feature.id))
+                ranked.append(SearchOrder(cost: cost(hits.penalty(of: feature.id)!, distance), id: feature.id))
                 kept.append(feature)
             }
             total = ranked.count

@@ -15,8 +15,7 @@ enum SearchIndexSQL {
         FeatureID(kind: FeatureKind(number: Int(rowid % 4))!, row: rowid / 4)
     }
 
-    /// The words of the row `r` of `kind`'s table, as one text. Only located records are indexed:
-    /// an answer is a feature, which has a geometry.
+    /// The words of the row `r` of `kind`'s table, as one text.
     private static func words(_ kind: FeatureKind, _ r: String) -> String {
         switch kind {
         case .poi:
@@ -34,16 +33,17 @@ enum SearchIndexSQL {
     /// indexes its new rows at once (`fill`).
     static func insertTrigger(_ kind: FeatureKind) -> String { "search_\(kind.rawValue)_insert" }
 
-    /// Indexes the located rows of `kind`'s table with ids above `afterRow`, in one statement.
-    static func fill(_ kind: FeatureKind, afterRow: Int64 = 0) -> String {
+    /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement.
+    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String {
         "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r")) FROM \(kind.rawValue) AS r "
-            + "WHERE r.id > \(afterRow) AND \(located(kind, "r"));"
+            + "WHERE r.id > \(afterRow);"
     }
 
     private static func rowid(_ kind: FeatureKind, _ r: String) -> String { "\(r).id * 4 + \(kind.number)" }
     private static func located(_ kind: FeatureKind, _ r: String) -> String { "\(r).\(KindTable.of(kind).column) IS NOT NULL" }
 
-    /// The migration: the tables, the triggers, and the rows of the records already stored.
+    /// Version 6: the tables, the triggers, and the rows of the records already stored, of located
+    /// records only (an answer was thought to need a geometry; version 7 indexes the others too).
     static var migration: String {
         var sql = """
             CREATE VIRTUAL TABLE search_text USING fts5(words, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4', detail = none);
@@ -63,7 +63,7 @@ enum SearchIndexSQL {
                 CREATE TRIGGER search_\(table)_delete AFTER DELETE ON \(table) BEGIN
                     DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
                 END;
-                \(fill(kind))
+                INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r")) FROM \(table) AS r WHERE r.id > 0 AND \(located(kind, "r"));
 
                 """
         }
@@ -77,5 +77,26 @@ enum SearchIndexSQL {
             CREATE TRIGGER search_screening_delete AFTER DELETE ON screening BEGIN \(cinema("old")) END;
             """
         return sql
+    }
+
+    /// Version 7: the records without a position (the guide's objects without coordinates) are
+    /// found by name too: the insert and update triggers index every row, and those rows are added.
+    static var unlocatedMigration: String {
+        FeatureKind.allCases.map { kind in
+            let table = kind.rawValue
+            return """
+                DROP TRIGGER \(insertTrigger(kind));
+                CREATE TRIGGER \(insertTrigger(kind)) AFTER INSERT ON \(table) BEGIN
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new")));
+                END;
+                DROP TRIGGER search_\(table)_update;
+                CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN
+                    DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new")));
+                END;
+                INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r")) FROM \(table) AS r WHERE NOT \(located(kind, "r"));
+
+                """
+        }.joined()
     }
 }

@@ -19,9 +19,13 @@ public enum SearchMatch: Int, Sendable, Comparable {
 ///
 /// with the distance the geodesic metres from the query's point (0 without a point). A record
 /// every word of which is typed in full and that lies next door costs 0; an exact match 2.5 km
-/// away costs as much as a prefix match at the point; 5 km as much as a typo.
+/// away costs as much as a prefix match at the point; 5 km as much as a typo. A record without
+/// a position counts as `unlocatedDistance` away: after every record that has one, as `nearest`
+/// lists them.
 public enum SearchRanking {
     public static let distanceScale = 10_000.0
+    /// Half the equator: farther than any two points on the ellipsoid (at most 20 003 931 m apart).
+    public static let unlocatedDistance = 20_037_508.34
 
     public static func cost(_ matches: [SearchMatch], distance: Double?) -> Double {
         textCost(matches.reduce(0) { $0 + $1.penalty }, words: matches.count, distance: distance)

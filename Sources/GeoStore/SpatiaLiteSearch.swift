@@ -39,8 +39,8 @@ extension SpatiaLiteStore {
             let statement = try cached("feature " + t.table, "SELECT t.id, 0, 0, 0, 0, \(t.geometryColumns), \(t.core) FROM \(t.table) AS t WHERE t.id = ?")
             try statement.bind([id.row])
             defer { statement.reset() }
-            guard try statement.step(), !statement.isNull(5) else { continue }
-            features.append(t.feature(statement, geometry: try t.geometry(statement), distance: nil))
+            guard try statement.step() else { continue }
+            features.append(t.feature(statement, geometry: statement.isNull(5) ? Feature.unlocated : try t.geometry(statement), distance: nil))
         }
         return features
     }

@@ -103,6 +103,8 @@ enum PostGISSchema {
         }.joined(separator: "\n"),
         // 6: search by name, as SpatiaLite's FTS5 index answers it: the words of every record, kept by triggers.
         PostGISSearchSQL.migration,
+        // 7: the records without a position searchable too.
+        PostGISSearchSQL.unlocatedMigration,
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".

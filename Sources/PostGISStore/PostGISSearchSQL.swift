@@ -11,17 +11,34 @@ import GeoCore
 /// A row trigger on each record table (and on screenings, whose titles are their cinema's words)
 /// rewrites the record's words in the transaction of any insert, update or delete, COPY included.
 enum PostGISSearchSQL {
-    /// The words of a kind's row `rid`, as one text; NULL for a record without a position (an
-    /// answer is a feature, which has a geometry).
-    private static let text = """
-        CASE k
-        WHEN 0 THEN (SELECT r.name || ' ' || coalesce((SELECT string_agg(value, ' ') FROM json_each_text(r.names::json)), '') || ' ' || coalesce(r.address, '') FROM poi AS r WHERE r.id = rid AND r.geom IS NOT NULL)
-        WHEN 1 THEN (SELECT coalesce(r.name, '') FROM water AS r WHERE r.id = rid AND r.geom IS NOT NULL)
-        WHEN 2 THEN (SELECT r.name || ' ' || coalesce(r.address, '') || ' ' || coalesce((SELECT string_agg(s.title, ' ') FROM screening AS s WHERE s.cinema_id = r.id), '') FROM cinema AS r WHERE r.id = rid AND r.geom IS NOT NULL)
-        ELSE (SELECT r.name FROM trip AS r WHERE r.id = rid AND r.spot IS NOT NULL)
-        END
-        """
+    /// The words of a kind's row `rid`, as one text. `located` keeps version 6's rule, under which a
+    /// record without a position had none (an answer was thought to need a geometry).
+    private static func text(located: Bool) -> String {
+        let (poi, water, cinema, trip) = located
+            ? (" AND r.geom IS NOT NULL", " AND r.geom IS NOT NULL", " AND r.geom IS NOT NULL", " AND r.spot IS NOT NULL") : ("", "", "", "")
+        return """
+            CASE k
+            WHEN 0 THEN (SELECT r.name || ' ' || coalesce((SELECT string_agg(value, ' ') FROM json_each_text(r.names::json)), '') || ' ' || coalesce(r.address, '') FROM poi AS r WHERE r.id = rid\(poi))
+            WHEN 1 THEN (SELECT coalesce(r.name, '') FROM water AS r WHERE r.id = rid\(water))
+            WHEN 2 THEN (SELECT r.name || ' ' || coalesce(r.address, '') || ' ' || coalesce((SELECT string_agg(s.title, ' ') FROM screening AS s WHERE s.cinema_id = r.id), '') FROM cinema AS r WHERE r.id = rid\(cinema))
+            ELSE (SELECT r.name FROM trip AS r WHERE r.id = rid\(trip))
+            END
+            """
+    }
 
+    /// Re-indexes one record: its old words out, its words now in.
+    private static func reindex(located: Bool) -> String {
+        """
+        CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM search_word WHERE kind = k AND id = rid;
+            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: located))) AS w;
+        END
+        $$;
+        """
+    }
+
+    /// Version 6.
     static let migration = """
         CREATE TABLE search_word (kind smallint NOT NULL, id bigint NOT NULL, word text COLLATE "C" NOT NULL);
         CREATE INDEX search_word_word ON search_word (word);
@@ -31,12 +48,7 @@ enum PostGISSearchSQL {
                 '[\\u0300-\\u036F\\u0483-\\u0489\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]', '', 'g')), NFC),
                 '[^[:alnum:]]+') AS w WHERE w <> ''
         $$;
-        CREATE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
-        BEGIN
-            DELETE FROM search_word WHERE kind = k AND id = rid;
-            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text)) AS w;
-        END
-        $$;
+        \(reindex(located: true))
         CREATE FUNCTION waymark_search_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             IF TG_OP <> 'INSERT' THEN PERFORM waymark_search_reindex(TG_ARGV[0]::smallint, OLD.id); END IF;
@@ -60,6 +72,15 @@ enum PostGISSearchSQL {
         SELECT waymark_search_reindex(1::smallint, id) FROM water;
         SELECT waymark_search_reindex(2::smallint, id) FROM cinema;
         SELECT waymark_search_reindex(3::smallint, id) FROM trip
+        """
+
+    /// Version 7: the records without a position are found by name too.
+    static let unlocatedMigration = """
+        \(reindex(located: false))
+        SELECT waymark_search_reindex(0::smallint, id) FROM poi WHERE geom IS NULL;
+        SELECT waymark_search_reindex(1::smallint, id) FROM water WHERE geom IS NULL;
+        SELECT waymark_search_reindex(2::smallint, id) FROM cinema WHERE geom IS NULL;
+        SELECT waymark_search_reindex(3::smallint, id) FROM trip WHERE spot IS NULL
         """
 
     static func id(kind: Int16, row: Int64) -> FeatureID {

@@ -9,7 +9,8 @@ struct Search: ParsableCommand {
             Case and diacritics are ignored (plaucaki finds Pļaucaki), a word may be the start of one \
             (muze finds muzejs), and a word of 5 letters or more may have one typo (helsinky finds Helsinki). \
             With --lat/--lon, nearer features rank higher: cost = mean word penalty (0 exact, 0.25 start, \
-            0.5 typo) + distance / 10 km.
+            0.5 typo) + distance / 10 km; records without a position come after those with one (and never \
+            within a --radius or --bbox).
             """)
     @OptionGroup var database: DatabaseOptions
 

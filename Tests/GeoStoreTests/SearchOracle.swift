@@ -2,7 +2,7 @@ import Foundation
 import GeoCore
 @testable import GeoStore
 
-/// Search by brute force, independent of the engine and the indexes: every located record's
+/// Search by brute force, independent of the engine and the indexes: every record's
 /// words read back with plain SQL, folded by Foundation (case and diacritics) and split at what
 /// is not alphanumeric, and each query word compared with each of them, prefix and one-edit
 /// Levenshtein written out here. The ranking is the documented formula.
@@ -33,16 +33,16 @@ struct SearchOracle {
             }
         }
         let s = "'\(separator)'"
-        try add(.poi, "SELECT id || \(s) || category || \(s) || coalesce(source, '') || \(s) || name || \(s) || names || \(s) || coalesce(address, '') FROM poi WHERE geom IS NOT NULL") { row in
+        try add(.poi, "SELECT id || \(s) || category || \(s) || coalesce(source, '') || \(s) || name || \(s) || names || \(s) || coalesce(address, '') FROM poi") { row in
             let names = (try? JSONSerialization.jsonObject(with: Data(row[4].utf8))) as? [String: String] ?? [:]
             return [row[3], row[5]] + names.values
         }
-        try add(.water, "SELECT id || \(s) || 'water' || \(s) || coalesce(source, '') || \(s) || coalesce(name, '') FROM water WHERE geom IS NOT NULL") { [$0[3]] }
+        try add(.water, "SELECT id || \(s) || 'water' || \(s) || coalesce(source, '') || \(s) || coalesce(name, '') FROM water") { [$0[3]] }
         let titles = Dictionary(grouping: try rows("SELECT cinema_id || \(s) || title FROM screening"), by: { $0[0] }).mapValues { $0.map { $0[1] } }
-        try add(.cinema, "SELECT id || \(s) || 'cinema' || \(s) || coalesce(source, '') || \(s) || name || \(s) || coalesce(address, '') FROM cinema WHERE geom IS NOT NULL") {
+        try add(.cinema, "SELECT id || \(s) || 'cinema' || \(s) || coalesce(source, '') || \(s) || name || \(s) || coalesce(address, '') FROM cinema") {
             [$0[3], $0[4]] + (titles[$0[0]] ?? [])
         }
-        try add(.trip, "SELECT id || \(s) || 'trip' || \(s) || coalesce(source, '') || \(s) || name FROM trip WHERE spot IS NOT NULL") { [$0[3]] }
+        try add(.trip, "SELECT id || \(s) || 'trip' || \(s) || coalesce(source, '') || \(s) || name FROM trip") { [$0[3]] }
         self.records = records
     }
 

@@ -132,6 +132,61 @@ import Testing
         #expect(nearHelsinki.features.first?.distance ?? 1 < 1)
     }
 
+    /// The guide's objects without coordinates are found by name; with a point they come after
+    /// those with one, and no radius or box holds them.
+    @Test(arguments: StoreKind.available)
+    func recordsWithoutAPositionAreFoundAfterTheLocated(_ kind: StoreKind) throws {
+        let data = try #require(DefaultDataset.dataDirectory())
+        let feed = try FileImport.parse(paths: ["objekti.xml", "objekti-eng.xml"].map { data.appendingPathComponent("travel-guide/\($0)").path })
+        let (database, store) = try Self.store(kind, feed)
+        _ = database
+        let vinkalni = try store.search(SearchQuery(text: "vinkalni"))
+        #expect(vinkalni.features.map(\.name) == ["Brīvdienu māja \"Vinkalni\""] && vinkalni.features.first?.geometry == Feature.unlocated)
+        // The beach has a position (1.1 km from this point); "Telts vietas Rojā", an exact match of
+        // "roja" where the beach's "rojas" is only its start, has none.
+        let roja = Coordinate(lat: 57.5, lon: 22.8)
+        let found = try store.search(SearchQuery(text: "roja", center: roja)).features
+        #expect(found.first?.name == "Rojas pludmale un moli" && found.first?.distance != nil)
+        #expect(found.dropFirst().map(\.name).contains("Telts vietas Rojā") && found.dropFirst().allSatisfy { $0.distance == nil })
+        #expect(try store.search(SearchQuery(text: "roja", center: roja, maxDistance: 50_000)).features.map(\.name) == ["Rojas pludmale un moli"])
+        #expect(try store.search(SearchQuery(text: "roja", box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90))).features.map(\.name)
+                == ["Rojas pludmale un moli"])
+    }
+
+    /// A database of schema version 6 indexed located records only: version 7 adds the others.
+    @Test func aSpatiaLiteDatabaseOfVersion6FindsItsRecordsWithoutAPositionAfterTheMigration() throws {
+        let database = TemporaryDatabase()
+        do {
+            let db = try Database(path: database.path)
+            try db.execute("SELECT InitSpatialMetadata(1)")
+            for sql in Schema.migrations.prefix(6) { try db.execute(sql) }
+            try db.execute("PRAGMA user_version = 6")
+            try db.execute("INSERT INTO poi (category, name, source) VALUES ('stay', 'Viesu nams \"Lēveni\"', 'travel-guide')")
+            try db.execute("INSERT INTO poi (category, name, source, geom) VALUES ('do', 'Rojas pludmale', 'travel-guide', MakePoint(22.80612, 57.50935, 4326))")
+            #expect(try db.scalar("SELECT count(*) FROM search_text") == Int64(1))
+        }
+        let store = try SpatiaLiteStore(path: database.path)
+        #expect(store.schemaVersion == Schema.version)
+        #expect(try store.search(SearchQuery(text: "leveni")).features.map(\.name) == ["Viesu nams \"Lēveni\""])
+        #expect(try store.search(SearchQuery(text: "pludmale")).features.map(\.name) == ["Rojas pludmale"])
+        // New rows without a position are indexed by the triggers from now on.
+        try store.db.execute("INSERT INTO poi (category, name, source) VALUES ('stay', 'Kempings \"Tāti\"', 'travel-guide')")
+        #expect(try store.search(SearchQuery(text: "tati")).features.map(\.name) == ["Kempings \"Tāti\""])
+    }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's migration was not checked"))
+    func aPostGISDatabaseOfVersion6FindsItsRecordsWithoutAPositionAfterTheMigration() throws {
+        let temporary = TemporaryStore(.postGIS)
+        do {
+            let old = try oldPostGISSchema(temporary, version: 6)
+            try old.execute("INSERT INTO poi (id, category, name, source) VALUES (1, 'stay', 'Viesu nams \"Lēveni\"', 'travel-guide')")
+            #expect(try old.rows("SELECT count(*) FROM search_word").first?[0].decode(Int.self) == 0)
+        }
+        let store = try temporary.open()
+        #expect((store as? PostGISStore)?.schemaVersion == PostGISSchema.migrations.count)
+        #expect(try store.search(SearchQuery(text: "leveni")).features.map(\.name) == ["Viesu nams \"Lēveni\""])
+    }
+
     @Test(arguments: StoreKind.available)
     func withAPointTheOrderIsTheFormulaAndMonotoneInDistance(_ kind: StoreKind) throws {
         let (database, store) = try Self.store(kind, try Self.demoFiles())
@@ -145,13 +200,16 @@ import Testing
             for id in found.ids where located[id] == nil {
                 located[id] = try store.features([id]).first?.geometry
             }
-            let expected = oracle.search(text) { Geodesic.distance(from: center, to: located[$0] ?? .point(center)) }
+            // A record without a position counts as 20 037 508.34 m away (the documented formula).
+            let expected = oracle.search(text) { id in
+                located[id].map { $0 == Feature.unlocated ? 20_037_508.34 : Geodesic.distance(from: center, to: $0) } ?? 0
+            }
             #expect(found.ids == expected.map(\.id), "'\(text)' near Helsinki")
             // Of features with the same text penalty, the nearer comes first.
             let pages = try store.search(SearchQuery(text: text, center: center, limit: 200)).features
             for (a, b) in zip(pages, pages.dropFirst()) {
                 let (ta, tb) = (oracle.search(text).first { $0.id == a.id }!.cost, oracle.search(text).first { $0.id == b.id }!.cost)
-                if ta == tb { #expect(a.distance! <= b.distance!, "'\(text)': \(a.id) before \(b.id)") }
+                if ta == tb { #expect(a.distance ?? .infinity <= b.distance ?? .infinity, "'\(text)': \(a.id) before \(b.id)") }
             }
         }
     }
