@@ -110,8 +110,8 @@ enum Schema {
         }.joined(separator: "\n"),
         // 6: search by name: the FTS5 text index with its triggers, filled with the stored records.
         SearchIndexSQL.migration,
-        // 7: the records without a position searchable too.
-        SearchIndexSQL.unlocatedMigration,
+        // 7: search finds the records without a position too, and folds ø, ł, ß and their kin.
+        SearchIndexSQL.migration7,
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.

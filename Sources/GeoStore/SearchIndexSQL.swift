@@ -33,9 +33,13 @@ enum SearchIndexSQL {
     /// indexes its new rows at once (`fill`).
     static func insertTrigger(_ kind: FeatureKind) -> String { "search_\(kind.rawValue)_insert" }
 
+    /// The words as version 7 indexes them: `SearchText.letters` folded first (the tokenizer
+    /// leaves "ø" and "ß" as they are).
+    private static func folded(_ kind: FeatureKind, _ r: String) -> String { SearchText.foldingLetters(sql: words(kind, r)) }
+
     /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement.
     static func fill(_ kind: FeatureKind, afterRow: Int64) -> String {
-        "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r")) FROM \(kind.rawValue) AS r "
+        "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(folded(kind, "r")) FROM \(kind.rawValue) AS r "
             + "WHERE r.id > \(afterRow);"
     }
 
@@ -79,24 +83,38 @@ enum SearchIndexSQL {
         return sql
     }
 
-    /// Version 7: the records without a position (the guide's objects without coordinates) are
-    /// found by name too: the insert and update triggers index every row, and those rows are added.
-    static var unlocatedMigration: String {
-        FeatureKind.allCases.map { kind in
+    /// Version 7: every record indexed, those without a position too (the guide's objects without
+    /// coordinates), with `SearchText.letters` folded: the index is written again, with the triggers
+    /// that keep it so.
+    static var migration7: String {
+        var sql = "DELETE FROM search_text;\n"
+        for kind in FeatureKind.allCases {
             let table = kind.rawValue
-            return """
+            sql += """
                 DROP TRIGGER \(insertTrigger(kind));
                 CREATE TRIGGER \(insertTrigger(kind)) AFTER INSERT ON \(table) BEGIN
-                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new")));
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(folded(kind, "new")));
                 END;
                 DROP TRIGGER search_\(table)_update;
                 CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN
                     DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
-                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new")));
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(folded(kind, "new")));
                 END;
-                INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r")) FROM \(table) AS r WHERE NOT \(located(kind, "r"));
+                \(fill(kind, afterRow: 0))
 
                 """
-        }.joined()
+        }
+        let cinema = { (r: String) in
+            "UPDATE search_text SET words = (SELECT \(folded(.cinema, "c")) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
+        }
+        sql += """
+            DROP TRIGGER search_screening_insert;
+            DROP TRIGGER search_screening_update;
+            DROP TRIGGER search_screening_delete;
+            CREATE TRIGGER search_screening_insert AFTER INSERT ON screening BEGIN \(cinema("new")) END;
+            CREATE TRIGGER search_screening_update AFTER UPDATE OF title, cinema_id ON screening BEGIN \(cinema("old")) \(cinema("new")) END;
+            CREATE TRIGGER search_screening_delete AFTER DELETE ON screening BEGIN \(cinema("old")) END;
+            """
+        return sql
     }
 }

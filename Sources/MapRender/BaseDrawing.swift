@@ -32,7 +32,13 @@ struct BaseDrawing {
         image = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
         clip = image.grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
         separable = viewport.projection is WebMercator
-        farReach = Self.reach(style, zoom: zoom) + style.borders.width + style.water.outlineWidth + style.buildings.outlineWidth + 2
+        farReach = Self.farReach(style, zoom: zoom)
+    }
+
+    /// Farther than any line's or outline's ink reaches (borders are drawn at their width at every
+    /// zoom, a line at least half a pixel wide), and a pixel more.
+    static func farReach(_ style: MapStyle.BaseStyle, zoom: Double) -> Double {
+        reach(style, zoom: zoom) + style.borders.width + style.water.outlineWidth + style.buildings.outlineWidth + 2
     }
 
     /// The box of the image pixels of `lines` from their extreme coordinates alone, a pixel

@@ -98,13 +98,13 @@ public enum MapRenderer {
         fetchArea(Viewport(tile: tile), style: style)
     }
 
-    /// The area whose base features an image of `viewport` must be handed: its own and the reach
-    /// of the widest road's casing beyond it. Names need no more: they lie wholly inside the
-    /// image, along the lines' pieces there (a tile fetching its neighbours' lines for them decoded
-    /// thirteen tiles' worth of features).
+    /// The area whose base features an image of `viewport` must be handed: its own and as far
+    /// beyond as any line's ink reaches (`BaseDrawing.farReach`). Names lie wholly inside the
+    /// image; where along a street one is tried depends on the pieces of it fetched, as it did
+    /// when tiles fetched their neighbours' lines for names too, which decoded thirteen tiles'
+    /// worth of features for one.
     public static func baseFetchArea(_ viewport: Viewport, style: MapStyle) -> BoundingBox {
-        let reach = style.base.map { BaseDrawing.reach($0, zoom: BaseDrawing.zoom(viewport)) } ?? 0
-        return viewport.bounds(margin: reach)
+        viewport.bounds(margin: style.base.map { BaseDrawing.farReach($0, zoom: BaseDrawing.zoom(viewport)) } ?? 0)
     }
 
     public static func baseFetchArea(tile: TileID, style: MapStyle) -> BoundingBox {

@@ -103,8 +103,8 @@ enum PostGISSchema {
         }.joined(separator: "\n"),
         // 6: search by name, as SpatiaLite's FTS5 index answers it: the words of every record, kept by triggers.
         PostGISSearchSQL.migration,
-        // 7: the records without a position searchable too.
-        PostGISSearchSQL.unlocatedMigration,
+        // 7: search finds the records without a position too, and folds ø, ł, ß and their kin.
+        PostGISSearchSQL.migration7,
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".

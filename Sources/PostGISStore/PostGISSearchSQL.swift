@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// PostGIS's text index for searches: `search_word`, one row per distinct word of each POI, water,
 /// cinema and trip (`kind` the kind's `FeatureKind.number`), the same words as
@@ -26,18 +27,6 @@ enum PostGISSearchSQL {
             """
     }
 
-    /// Re-indexes one record: its old words out, its words now in.
-    private static func reindex(located: Bool) -> String {
-        """
-        CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
-        BEGIN
-            DELETE FROM search_word WHERE kind = k AND id = rid;
-            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: located))) AS w;
-        END
-        $$;
-        """
-    }
-
     /// Version 6.
     static let migration = """
         CREATE TABLE search_word (kind smallint NOT NULL, id bigint NOT NULL, word text COLLATE "C" NOT NULL);
@@ -48,7 +37,12 @@ enum PostGISSearchSQL {
                 '[\\u0300-\\u036F\\u0483-\\u0489\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]', '', 'g')), NFC),
                 '[^[:alnum:]]+') AS w WHERE w <> ''
         $$;
-        \(reindex(located: true))
+        CREATE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM search_word WHERE kind = k AND id = rid;
+            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: true))) AS w;
+        END
+        $$;
         CREATE FUNCTION waymark_search_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             IF TG_OP <> 'INSERT' THEN PERFORM waymark_search_reindex(TG_ARGV[0]::smallint, OLD.id); END IF;
@@ -74,13 +68,26 @@ enum PostGISSearchSQL {
         SELECT waymark_search_reindex(3::smallint, id) FROM trip
         """
 
-    /// Version 7: the records without a position are found by name too.
-    static let unlocatedMigration = """
-        \(reindex(located: false))
-        SELECT waymark_search_reindex(0::smallint, id) FROM poi WHERE geom IS NULL;
-        SELECT waymark_search_reindex(1::smallint, id) FROM water WHERE geom IS NULL;
-        SELECT waymark_search_reindex(2::smallint, id) FROM cinema WHERE geom IS NULL;
-        SELECT waymark_search_reindex(3::smallint, id) FROM trip WHERE spot IS NULL
+    /// Version 6's text without marks, lower case, with `SearchText.letters` folded.
+    private static let foldedLowerText = SearchText.foldingLetters(sql: #"lower(regexp_replace(normalize($1 COLLATE "und-x-icu", NFD), "#
+        + #"'[\u0300-\u036F\u0483-\u0489\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]', '', 'g'))"#)
+
+    /// Version 7: the records without a position are found by name too, and `SearchText.letters`
+    /// are folded (after `lower`, which under ICU lowers them too): every record's words again.
+    static let migration7 = """
+        CREATE OR REPLACE FUNCTION waymark_search_words(text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+            SELECT DISTINCT w FROM regexp_split_to_table(normalize(\(foldedLowerText), NFC), '[^[:alnum:]]+') AS w WHERE w <> ''
+        $$;
+        CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM search_word WHERE kind = k AND id = rid;
+            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: false))) AS w;
+        END
+        $$;
+        SELECT waymark_search_reindex(0::smallint, id) FROM poi;
+        SELECT waymark_search_reindex(1::smallint, id) FROM water;
+        SELECT waymark_search_reindex(2::smallint, id) FROM cinema;
+        SELECT waymark_search_reindex(3::smallint, id) FROM trip
         """
 
     static func id(kind: Int16, row: Int64) -> FeatureID {

@@ -21,7 +21,9 @@ struct BBox: ParsableCommand {
         }
         try query.print(page, from: store, showDistance: false)
         if page.features.isEmpty, query.page.cursor == nil, let swapped = Self.swapped(box),
-           try !store.bbox(BoxQuery(box: swapped, limit: 1, categories: try query.categories(in: store), sources: try query.page.sources)).features.isEmpty {
+           // Only a hint: a failure here leaves the answer printed as it was.
+           let other = try? store.bbox(BoxQuery(box: swapped, limit: 1, categories: try query.categories(in: store), sources: try query.page.sources)),
+           !other.features.isEmpty {
             let text = [swapped.minLon, swapped.minLat, swapped.maxLon, swapped.maxLat].map { "\($0)" }.joined(separator: ",")
             FileHandle.standardError.write(Data("hint: --bbox is MINLON,MINLAT,MAXLON,MAXLAT (longitude first); read latitude first, --bbox \(text) finds features\n".utf8))
         }

@@ -11,5 +11,6 @@ import Testing
                                                       width: 400, height: 300, style: try MapStyle.named("default"))).annotations
         #expect(layout.labels.map(\.text) == ["Äiti ja lapset"])
         #expect(LabelText.of(" Kamppi ; Kampen") == "Kamppi" && LabelText.of(";") == nil && LabelText.of("Esplanadi") == "Esplanadi")
+        #expect(LabelText.of(" ; Kampen") == "Kampen" && LabelText.of("  ") == nil)
     }
 }
