@@ -54,10 +54,6 @@ struct AnnotationLayout {
         }
         marks = found.sorted { ($0.rect.maxY, $0.anchor.x, $0.group.id) < ($1.rect.maxY, $1.anchor.x, $1.group.id) }
 
-        // Label requests are made cell by cell as placement asks about them, and numbered then.
-        // Each cell's requests by number, with the area their spots lie in.
-        var requests: [LabelRequest] = [], numbered = [[(number: Int, spots: PixelRect)]](repeating: [], count: grid.cellCount)
-        var made = [Bool](repeating: false, count: grid.cellCount)
         let maxSize = Self.maxLabelSize(style)
         // A mark's ink lies within a pin's reach of its cell (a dot or ring inside it); its
         // label's spots within that of its anchor, or half a cell, plus the gap and a label.
@@ -65,71 +61,17 @@ struct AnnotationLayout {
         let fromAnchor = max(pinReach, style.clusters.cell(atZoom: viewport.zoom) / 2)
         let labelReach = LabelRequest.reach(PixelExtent(left: fromAnchor, top: fromAnchor, right: fromAnchor, bottom: fromAnchor),
                                             size: maxSize, gap: Self.labelGap)
-        // Which requests' spots may meet a square, and which marks' ink does, asked of the
-        // cluster grid once per square of `squareSide`; a question then visits a few squares.
-        // A request's spots lie within the gap and its own measured label (most far narrower than
-        // the widest) around its mark's ink, a pixel spared for rounding.
-        let squareSide = 64.0
-        let shortened = { (text: String) in Self.shortened(text, maxWidth: maxSize.width, measure: measure) }
-        var measured: [(text: String, width: Double, height: Double)] = []
-        var requestSquares = LazyBuckets<Int>(side: squareSide), markSquares = LazyBuckets<PixelRect>(side: squareSide)
-        var seen: [Int] = [], question = 0
-        func make(_ cell: Int) {
-            guard !made[cell] else { return }
-            made[cell] = true
-            for m in forms.marks(inCell: cell) {
-                guard let (text, named) = Self.labelText(m.group) else { continue }
-                let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
-                requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
-                                             priority: named.priority, importance: named.importance))
-                let size = shortened(text)
-                measured.append(size)
-                let spots = m.rect.grown(by: (Self.labelGap + min(size.width, maxSize.width) + 1, Self.labelGap + min(size.height, maxSize.height) + 1))
-                numbered[cell].append((requests.count - 1, spots))
-                seen.append(0)
-            }
-        }
-        func requestsNear(_ rect: PixelRect) -> [Int] {
-            var found: [Int] = []
-            question += 1
-            requestSquares.visit(rect, gather: { square in
-                var near: [Int] = []
-                grid.forEachCell(meeting: square.grown(by: labelReach)) { cell in
-                    make(cell)
-                    for n in numbered[cell] where n.spots.intersects(square) { near.append(n.number) }
-                }
-                return near
-            }) { n in
-                // A request near two squares is listed once.
-                if seen[n] != question { seen[n] = question; found.append(n) }
-                return true
-            }
-            return found
-        }
-        func isCoveredByMark(_ rect: PixelRect) -> Bool {
-            var covered = false
-            markSquares.visit(rect, gather: { square in
-                var ink: [PixelRect] = []
-                grid.forEachCell(meeting: square.grown(by: pinReach)) { cell in
-                    for m in forms.marks(inCell: cell) where m.rect.intersects(square) { ink.append(m.rect) }
-                }
-                return ink
-            }) { ink in
-                covered = ink.intersects(rect)
-                return !covered
-            }
-            return covered
-        }
         var furniture = RectIndex()
         if keepInside { for o in obstacles(marks) { furniture.insert(o.offset(by: origin)) } }
-        let neighbourhood = LabelPlacement.Neighbourhood(
-            requestsNear: requestsNear, request: { requests[$0] }, measured: { measured[$0] },
-            isBlocked: { isCoveredByMark($0) || furniture.intersectsAny($0) })
+        var neighbourhood = MarkNeighbourhood(
+            made: .init(grid: grid, forms: forms, maxSize: maxSize) { Self.shortened($0, maxWidth: maxSize.width, measure: measure) },
+            labelReach: labelReach, pinReach: pinReach, furniture: furniture)
+        let wanted = neighbourhood.requestsNear(window)
         // A finished image names what it can; tiles and overlays decide locally, so that
         // neighbours agree.
         let placed = keepInside
-            ? LabelPlacement.placeGreedily(requestsNear(window), in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap)
-            : LabelPlacement.place(requestsNear(window), in: neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)
+            ? LabelPlacement.placeGreedily(wanted, in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap)
+            : LabelPlacement.place(wanted, in: neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)
         labels = placed.map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: $0.rect.offset(by: (-origin.x, -origin.y))) }
     }
 

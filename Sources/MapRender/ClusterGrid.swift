@@ -27,7 +27,10 @@ final class ClusterGrid {
         (self.cellSize, self.mark) = (cellSize, mark)
         // Built in locals and stored once: each access to a class's stored property is checked
         // for exclusivity at run time, and this loop runs for thousands of places.
-        var numbers = CellTable(capacity: count), cells: [Cell] = []
+        let range = area.flatMap { a in
+            Self.cell(x: a.minX, y: a.minY, size: cellSize).flatMap { first in Self.cell(x: a.maxX, y: a.maxY, size: cellSize).map { (first, $0) } }
+        }
+        var numbers = CellTable(capacity: count, within: range), cells: [Cell] = []
         var kept: [(item: Int, x: Double, y: Double)] = [], cellOfKept: [Int] = [], sizes: [Int] = []
         kept.reserveCapacity(count)
         cellOfKept.reserveCapacity(count)

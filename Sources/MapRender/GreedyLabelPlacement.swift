@@ -6,14 +6,18 @@ extension LabelPlacement {
     /// It names more places than the local rule (which drops a label a more important one might
     /// have displaced, so that a decision never depends on far-away labels), and keeps the same
     /// guarantees: no label covers a mark, an obstacle or another label.
-    static func placeGreedily(_ wanted: [Int], in map: Neighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
+    static func placeGreedily(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
+        var map = neighbourhood
         let order = wanted.map { (index: $0, request: map.request($0)) }.sorted { precedes($0.request, $0.index, $1.request, $1.index) }.map(\.index)
-        let measured = order.map(map.measured)
+        let measured = order.map { map.measured($0) }
         // Every label's free spots (off marks and obstacles, inside the bounds), and an index of them.
-        let free = order.indices.map { k in
+        var free: [[PixelRect]] = []
+        for k in order.indices {
             let request = map.request(order[k]), size = (width: min(measured[k].width, maxSize.width), height: min(measured[k].height, maxSize.height))
-            return (request.candidates(width: size.width, height: size.height, gap: gap) + request.flushCandidates(width: size.width, height: size.height, gap: gap))
-                .filter { (bounds?.contains($0) ?? true) && !map.isBlocked($0) }
+            let candidates = request.candidates(width: size.width, height: size.height, gap: gap) + request.flushCandidates(width: size.width, height: size.height, gap: gap)
+            var spots: [PixelRect] = []
+            for spot in candidates where (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) { spots.append(spot) }
+            free.append(spots)
         }
         var open = SpotIndex()
         for (k, spots) in free.enumerated() { for spot in spots { open.insert(spot, owner: k) } }

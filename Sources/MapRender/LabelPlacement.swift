@@ -114,20 +114,22 @@ public enum LabelPlacement {
             guard let cells = RectIndex.cells(area) else { return Array(requests.indices) }
             return cells.flatMap { anchors[$0] ?? [] }
         }
-        let neighbourhood = Neighbourhood(requestsNear: near, request: { requests[$0] }, measured: { measure(requests[$0].text) },
-                                          isBlocked: blockers.intersectsAny)
+        let neighbourhood = Neighbourhood(near: near, requests: requests, measure: { measure(requests[$0].text) },
+                                          blocked: blockers.intersectsAny)
         return place(window.map(near) ?? Array(requests.indices), in: neighbourhood, bounds: bounds, window: window, maxSize: maxSize, gap: gap)
     }
 
-    /// What placement asks of the map around a place: the requests whose spots may reach it
-    /// (an index always denotes the same request), a request's text to draw (perhaps shortened)
-    /// and its box, halo included, and whether a mark or obstacle covers a place.
-    /// `AnnotationLayout` answers from the cluster grid, forming only the cells it is asked about.
-    struct Neighbourhood {
-        var requestsNear: (PixelRect) -> [Int]
-        var request: (Int) -> LabelRequest
-        var measured: (Int) -> (text: String, width: Double, height: Double)
-        var isBlocked: (PixelRect) -> Bool
+    /// Answers from closures, for `place(_:marks:…)` above, whose state is built before it asks.
+    struct Neighbourhood: LabelNeighbourhood {
+        let near: (PixelRect) -> [Int]
+        let requests: [LabelRequest]
+        let measure: (Int) -> (text: String, width: Double, height: Double)
+        let blocked: (PixelRect) -> Bool
+
+        func requestsNear(_ rect: PixelRect) -> [Int] { near(rect) }
+        func request(_ i: Int) -> LabelRequest { requests[i] }
+        func measured(_ i: Int) -> (text: String, width: Double, height: Double) { measure(i) }
+        func isBlocked(_ rect: PixelRect) -> Bool { blocked(rect) }
     }
 
     /// Whether request `x` (number `a`) is more important than `y` (number `b`): a total order,
@@ -140,7 +142,7 @@ public enum LabelPlacement {
     }
 
     /// Decides the labels of `wanted` (request indices).
-    static func place(_ wanted: [Int], in neighbourhood: Neighbourhood, bounds: PixelRect?, window: PixelRect?,
+    static func place(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, window: PixelRect?,
                       maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
         var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
         // Each request fetched once for the sort, not once per comparison.
@@ -157,8 +159,8 @@ public enum LabelPlacement {
     /// The rules above, each answer computed once and only when asked for. Importance is
     /// compared only between neighbours, as asked: a tile has thousands of requests in its
     /// margin but decides few.
-    private struct Solver {
-        let map: Neighbourhood
+    private struct Solver<Map: LabelNeighbourhood> {
+        var map: Map
         let bounds: PixelRect?
         let gap: Double
         let maxSize: (width: Double, height: Double)
@@ -181,7 +183,7 @@ public enum LabelPlacement {
             winners.append(contentsOf: repeatElement(nil, count: more))
         }
 
-        init(map: Neighbourhood, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double)) {
+        init(map: Map, bounds: PixelRect?, gap: Double, maxSize: (width: Double, height: Double)) {
             (self.map, self.bounds, self.gap, self.maxSize) = (map, bounds, gap, maxSize)
         }
 
@@ -200,12 +202,13 @@ public enum LabelPlacement {
             reserve(i)
             if let spots = freeSpots[i] { return spots }
             let size = measured(i)
-            let spots = map.request(i).candidates(width: size.width, height: size.height, gap: gap).filter(isFree)
+            var spots: [PixelRect] = []
+            for spot in map.request(i).candidates(width: size.width, height: size.height, gap: gap) where isFree(spot) { spots.append(spot) }
             freeSpots[i] = spots
             return spots
         }
 
-        func isFree(_ spot: PixelRect) -> Bool { (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) }
+        mutating func isFree(_ spot: PixelRect) -> Bool { (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) }
 
         /// `free(i).first`, trying the candidates only up to the first free one.
         mutating func first(_ i: Int) -> PixelRect? {
@@ -213,7 +216,8 @@ public enum LabelPlacement {
             if let spots = freeSpots[i] { return spots.first }
             if let known = firstSpots[i] { return known }
             let size = measured(i)
-            let spot = map.request(i).candidates(width: size.width, height: size.height, gap: gap).first(where: isFree)
+            var spot: PixelRect?
+            for candidate in map.request(i).candidates(width: size.width, height: size.height, gap: gap) where isFree(candidate) { spot = candidate; break }
             firstSpots[i] = .some(spot)
             return spot
         }
