@@ -22,7 +22,9 @@ driver = chromium()
 
 
 def labels():
-    return [label.text for label in driver.find_elements(By.CSS_SELECTOR, "#categories label")]
+    # In one script, so that the page's relabelling cannot run between two labels' reads (it did:
+    # the first read before it, the others after).
+    return driver.execute_script("return [...document.querySelectorAll('#categories label')].map((l) => l.innerText.trim());")
 
 
 def attribution(timeout=10):

@@ -38,7 +38,7 @@ try:
     ActionChains(driver).context_click(map_element).perform()  # the middle of the map
     nearest = []
     for _ in range(50):
-        nearest = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#nearest-list li")]
+        nearest = driver.execute_script("return [...document.querySelectorAll('#nearest-list li')].map((li) => li.innerText.trim());")
         if nearest:
             break
         time.sleep(0.1)
@@ -61,10 +61,14 @@ try:
     driver.find_element(By.ID, "search-text").send_keys(search)
     offered = []
     for _ in range(300):  # a loaded machine may take seconds to answer
-        items = driver.find_elements(By.CSS_SELECTOR, "#search-list li")
-        offered = [li.text for li in items]
+        # Read and clicked in one script: a later answer to the typing may replace the list meanwhile.
+        offered = driver.execute_script("""
+            const items = [...document.querySelectorAll('#search-list li')];
+            const named = items.find((li) => li.innerText.trim() === arguments[0]);
+            if (named) named.click();
+            return items.map((li) => li.innerText.trim());
+        """, name)
         if name in offered:
-            items[offered.index(name)].click()
             break
         time.sleep(0.1)
     time.sleep(0.5)  # the map's move
