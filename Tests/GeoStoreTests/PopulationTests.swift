@@ -201,11 +201,7 @@ import Testing
     @Test func aSpatiaLiteDatabaseOfSchemaVersion2IsMigratedKeepingItsRows() throws {
         let database = TemporaryDatabase()
         do {
-            // Made by the migrations a Waymark of version 2 ran (they are never edited).
-            let db = try Database(path: database.path)
-            try db.execute("SELECT InitSpatialMetadata(1)")
-            for sql in Schema.migrations.prefix(2) { try db.execute(sql) }
-            try db.execute("PRAGMA user_version = 2")
+            let db = try oldSpatiaLiteDatabase(database.path, version: 2)
             for (category, name, source, id, lon, lat) in Self.oldRows {
                 try db.execute("""
                     INSERT INTO poi (category, name, source, source_id, geom)

@@ -164,10 +164,7 @@ import Testing
     @Test func aSpatiaLiteDatabaseOfVersion6FindsItsRecordsWithoutAPositionAfterTheMigration() throws {
         let database = TemporaryDatabase()
         do {
-            let db = try Database(path: database.path)
-            try db.execute("SELECT InitSpatialMetadata(1)")
-            for sql in Schema.migrations.prefix(6) { try db.execute(sql) }
-            try db.execute("PRAGMA user_version = 6")
+            let db = try oldSpatiaLiteDatabase(database.path, version: 6)
             try db.execute("INSERT INTO poi (category, name, source) VALUES ('stay', 'Viesu nams \"Lēveni\"', 'travel-guide')")
             try db.execute("INSERT INTO poi (category, name, source, geom) VALUES ('do', 'Rojas pludmale', 'travel-guide', MakePoint(22.80612, 57.50935, 4326))")
             try db.execute("INSERT INTO poi (category, name, source, geom) VALUES ('city', 'Tromsø', 'geonames', MakePoint(18.96, 69.65, 4326))")

@@ -262,10 +262,7 @@ import Testing
     @Test func aSpatiaLiteDatabaseOfVersion4GetsContentIds() throws {
         let database = TemporaryDatabase()
         do {
-            let db = try Database(path: database.path)
-            try db.execute("SELECT InitSpatialMetadata(1)")
-            for sql in Schema.migrations.prefix(4) { try db.execute(sql) }
-            try db.execute("PRAGMA user_version = 4")
+            let db = try oldSpatiaLiteDatabase(database.path, version: 4)
             for (category, name, lon, lat) in Self.oldRows {
                 try db.execute("INSERT INTO poi (category, name, source, geom) VALUES ('\(category)', '\(name)', 'roja.csv', MakePoint(\(lon), \(lat), 4326))")
             }
