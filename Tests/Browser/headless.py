@@ -14,17 +14,25 @@ def chromium():
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
-def tiles_settled(driver, timeout=60):
-    """True once every annotation tile on the page has loaded and none is loading. The timeout is
-    generous: the server draws the tiles while other tests load the machine."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        state = driver.execute_script("""
-            const tiles = [...document.querySelectorAll('.leaflet-tile')];
-            return { total: tiles.length, loaded: tiles.filter(t => t.classList.contains('leaflet-tile-loaded')).length };
-        """)
-        if state["total"] > 0 and state["loaded"] == state["total"]:
-            time.sleep(0.3)  # Leaflet fades tiles in
-            return True
+def wait_for(driver, script, *args, rounds=3000):
+    """The page's answer to `script` once it is truthy, asked every 0.1 s; its last answer after
+    `rounds` (about five minutes: the page waits its turn on a loaded machine, and a page that
+    never gets there still ends, for the test to say what it saw)."""
+    answer = None
+    for _ in range(rounds):
+        answer = driver.execute_script(script, *args)
+        if answer:
+            return answer
         time.sleep(0.1)
-    return False
+    return answer
+
+
+def tiles_settled(driver, address_part=""):
+    """True once every annotation tile on the page has loaded and none is loading, each from an
+    address holding `address_part` (the tiles asked for after a change, not those before it)."""
+    settled = wait_for(driver, """
+        const tiles = [...document.querySelectorAll('.leaflet-tile')].filter((t) => t.src.includes('/v1/tiles/'));
+        return tiles.length > 0 && tiles.every((t) => t.classList.contains('leaflet-tile-loaded') && t.src.includes(arguments[0]));
+    """, address_part)
+    time.sleep(0.3)  # Leaflet fades tiles in
+    return bool(settled)

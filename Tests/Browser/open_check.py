@@ -5,18 +5,17 @@ zoom, the address's #LAT,LON,ZOOM, the credits in Leaflet's attribution, the cat
 where the point PIN_LAT,PIN_LON is on the screen, and the labels after choosing LANG in the
 page's language switch. The Swift test that runs this reads the screenshot's pixels.
 
-  open_check.py URL SHOT.png PIN_LAT PIN_LON LANG
+  open_check.py URL SHOT.png PIN_LAT PIN_LON LANG CREDIT      (CREDIT "" when none is awaited)
 """
 import json
 import sys
-import time
 
-from headless import chromium, tiles_settled
+from headless import chromium, tiles_settled, wait_for
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 url, shot = sys.argv[1:3]
-pin_lat, pin_lon, language = float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+pin_lat, pin_lon, language, credit = float(sys.argv[3]), float(sys.argv[4]), sys.argv[5], sys.argv[6]
 
 driver = chromium()
 
@@ -27,15 +26,13 @@ def labels():
     return driver.execute_script("return [...document.querySelectorAll('#categories label')].map((l) => l.innerText.trim());")
 
 
-def attribution(timeout=10):
-    """The attribution's text once it names more than Leaflet (the credits follow a query)."""
-    text = ""
-    for _ in range(int(timeout * 10)):
-        text = driver.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
-        if "©" in text:
-            break
-        time.sleep(0.1)
-    return text
+def attribution():
+    """The attribution's text: once it holds CREDIT (the credits follow a query), or as it is when
+    no credit is awaited."""
+    text = "document.querySelector('.leaflet-control-attribution').innerText"
+    if credit:
+        wait_for(driver, f"return {text}.includes(arguments[0]);", credit)
+    return driver.execute_script(f"return {text};")
 
 
 try:
@@ -49,14 +46,12 @@ try:
                  hash: location.hash, pin: [p.x, p.y] };
     """, pin_lat, pin_lon)
     before = labels()
-    checked = [box.get_attribute("id")[len("category-"):] for box in driver.find_elements(By.CSS_SELECTOR, "#categories input") if box.is_selected()]
+    checked = driver.execute_script("return [...document.querySelectorAll('#categories input')].filter((b) => b.checked).map((b) => b.id.slice('category-'.length));")
     Select(driver.find_element(By.ID, "language")).select_by_value(language)
-    after = before
-    for _ in range(300):  # a loaded machine may take seconds to answer
-        after = labels()
-        if after != before:
-            break
-        time.sleep(0.1)
+    after = wait_for(driver, """
+        const now = [...document.querySelectorAll('#categories label')].map((l) => l.innerText.trim());
+        return JSON.stringify(now) !== JSON.stringify(arguments[0]) ? now : null;
+    """, before) or labels()
     errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     print(json.dumps({"tiles": ok, "attribution": credits, "view": view, "labels": before, "labels_after": after, "checked": checked,
                       "address": driver.execute_script("return location.search + location.hash"), "errors": errors},

@@ -11,9 +11,8 @@ JSON, with where the map went; the Swift test that runs this reads the pixels of
 """
 import json
 import sys
-import time
 
-from headless import chromium, tiles_settled
+from headless import chromium, tiles_settled, wait_for
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -30,49 +29,34 @@ try:
     driver.save_screenshot(before)
     box = driver.find_element(By.ID, "category-" + category)
     box.click()
-    time.sleep(0.2)
-    ok_after = tiles_settled(driver)
+    ok_after = tiles_settled(driver, "category=")  # the tiles of the categories left checked
     driver.save_screenshot(after)
 
     map_element = driver.find_element(By.ID, "map")
     ActionChains(driver).context_click(map_element).perform()  # the middle of the map
-    nearest = []
-    for _ in range(50):
-        nearest = driver.execute_script("return [...document.querySelectorAll('#nearest-list li')].map((li) => li.innerText.trim());")
-        if nearest:
-            break
-        time.sleep(0.1)
+    nearest = wait_for(driver, "return [...document.querySelectorAll('#nearest-list li')].map((li) => li.innerText.trim());")
 
     # Where the pin's point is on the screen, from Leaflet's own projection of it.
     point = driver.execute_script("const p = map.latLngToContainerPoint([arguments[0], arguments[1]]); return [p.x, p.y];", pin_lat, pin_lon)
     size = map_element.size
     # Offsets from the element's centre: 10 px above the point is inside the teardrop.
     ActionChains(driver).move_to_element_with_offset(map_element, point[0] - size["width"] / 2, point[1] - 10 - size["height"] / 2).click().perform()
-    popup = ""
-    for _ in range(50):
-        found = driver.find_elements(By.CSS_SELECTOR, ".leaflet-popup-content .popup")
-        if found:
-            popup = found[0].get_attribute("innerHTML")
-            break
-        time.sleep(0.1)
+    popup = wait_for(driver, "const p = document.querySelector('.leaflet-popup-content .popup'); return p ? p.innerHTML : '';")
 
     nearest_to = driver.find_element(By.ID, "nearest-to").text
 
     driver.find_element(By.ID, "search-text").send_keys(search)
-    offered = []
-    for _ in range(300):  # a loaded machine may take seconds to answer
-        # Read and clicked in one script: a later answer to the typing may replace the list meanwhile.
-        offered = driver.execute_script("""
-            const items = [...document.querySelectorAll('#search-list li')];
-            const named = items.find((li) => li.innerText.trim() === arguments[0]);
-            if (named) named.click();
-            return items.map((li) => li.innerText.trim());
-        """, name)
-        if name in offered:
-            break
-        time.sleep(0.1)
-    time.sleep(0.5)  # the map's move
-    went = driver.execute_script("const c = map.getCenter(); return [c.lat, c.lng, map.getZoom()];")
+    # Read and clicked in one script: a later answer to the typing may replace the list meanwhile.
+    offered = wait_for(driver, """
+        const items = [...document.querySelectorAll('#search-list li')];
+        const named = items.find((li) => li.innerText.trim() === arguments[0]);
+        if (!named) return null;
+        named.click();
+        return items.map((li) => li.innerText.trim());
+    """, name) or driver.execute_script("return [...document.querySelectorAll('#search-list li')].map((li) => li.innerText.trim());")
+    # Where the map went, once its move to zoom 17 has ended (Leaflet animates it).
+    went = wait_for(driver, "const c = map.getCenter(); return map.getZoom() === 17 && !map._animatingZoom ? [c.lat, c.lng, map.getZoom()] : null;") \
+        or driver.execute_script("const c = map.getCenter(); return [c.lat, c.lng, map.getZoom()];")
     errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     print(json.dumps({"tiles_before": ok_before, "tiles_after": ok_after, "unchecked": not box.is_selected(),
                       "nearest_to": nearest_to, "nearest": nearest, "popup": popup,

@@ -38,10 +38,11 @@ import TestSupport
         return (lats.min()!, lons.min()!, lats.max()!, lons.max()!)
     }
 
-    func open(_ url: String, in folder: URL, language: String) async throws -> (report: [String: Any], shot: Pixels) {
+    /// The page opened at `url`, once its tiles and (when given) `credit` are shown.
+    func open(_ url: String, in folder: URL, language: String, credit: String = "") async throws -> (report: [String: Any], shot: Pixels) {
         let shot = folder.appendingPathComponent("page-\(UUID().uuidString).png")
         let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), [
-            Self.script.path, url, shot.path, String(Self.beach.lat), String(Self.beach.lon), language])
+            Self.script.path, url, shot.path, String(Self.beach.lat), String(Self.beach.lon), language, credit])
         try #require(run.exit == ChildProcess.Exit(status: 0, signalled: false), "the browser run failed: \(run.stdout) \(run.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(report["tiles"] as? Bool == true, "tiles loaded")
@@ -71,7 +72,7 @@ import TestSupport
             defer { try? FileManager.default.removeItem(at: folder) }
 
             // Opened bare: fitted to the data, the credits of OpenStreetMap's objects, the view in the address.
-            let (first, shot) = try await open("http://127.0.0.1:\(port)/", in: folder, language: "lv")
+            let (first, shot) = try await open("http://127.0.0.1:\(port)/", in: folder, language: "lv", credit: "© OpenStreetMap contributors")
             let view = try #require(first["view"] as? [String: Any])
             let (south, west, north, east) = (view["south"] as? Double ?? 0, view["west"] as? Double ?? 0, view["north"] as? Double ?? 0, view["east"] as? Double ?? 0)
             #expect(south <= bounds.south && west <= bounds.west && north >= bounds.north && east >= bounds.east,
