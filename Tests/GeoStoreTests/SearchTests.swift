@@ -264,9 +264,8 @@ import Testing
     func postgreSQLFoldsWordsWhateverTheCollation() throws {
         let temporary = TemporaryStore(.postGIS)
         let store = try #require(try temporary.open() as? PostGISStore)
-        // As SpatiaLite's index and `SearchText.words` have them (Ł typed as l).
-        #expect(Set(try store.texts(#"SELECT w FROM waymark_search_words('ŁÓDŹ Αθήνα Plzeň' COLLATE "C") AS w"#))
-            == Set(SearchText.words("ŁÓDŹ Αθήνα Plzeň")))
+        // As SpatiaLite's index and `SearchText.words` have them (Ł typed as l), written out here.
+        #expect(Set(try store.texts(#"SELECT w FROM waymark_search_words('ŁÓDŹ Αθήνα Plzeň' COLLATE "C") AS w"#)) == ["lodz", "αθηνα", "plzen"])
         #expect(SearchText.words("ŁÓDŹ Αθήνα Plzeň") == ["lodz", "αθηνα", "plzen"])
     }
 

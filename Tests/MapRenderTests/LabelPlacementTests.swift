@@ -155,6 +155,8 @@ import Testing
             .map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: PixelRect(x: $0.rect.x - origin.x, y: $0.rect.y - origin.y, width: $0.rect.width, height: $0.rect.height)) }
         #expect(groups.contains(where: \.isCluster) && expected.count > 30, "a crowded map, clusters and labels both")
         #expect(drawn.contains { $0.rect.height > 30 } && drawn.contains { !$0.group.isCluster && $0.rect.height < 20 }, "pins and dots both")
+        #expect(groups.contains { g in g.isCluster && !drawn.contains { $0.group.id == g.id } } && drawn.contains(where: \.group.isCluster),
+                "clusters split into their members' dots, and rings, both")
         #expect(Set(layout.labels) == Set(expected))
         // Every mark that reaches into the image is drawn, with the same members and ink.
         let inside = drawn.filter { $0.rect.intersects(window) }

@@ -77,6 +77,7 @@ import Testing
         try await withServer(database: path) { client in
             let answer = try await client.json("/v1/stats/catches?by=water,species,year")
             let entries = try #require(answer["catches"] as? [[String: Any]])
+            try #require(entries.count == 2, "\(entries)")
             // The second catch has no time: its trip has no start either, so it has no year.
             #expect(entries.map { $0["year"] as? String } == ["(no date)", "2024"])
             #expect(entries.allSatisfy { $0["species"] as? String == "Pstruh obecný" && $0["water"] as? String == "Valira" })

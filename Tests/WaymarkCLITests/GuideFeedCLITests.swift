@@ -69,7 +69,9 @@ private func workspaceWithFeed(_ extra: [String] = []) async throws -> Workspace
 
     // The table leaves their km empty; no radius holds them, nor any box.
     let table = try await run(["nearest"] + roja + ["--category", "stay", "--limit", "3", "--cursor", try #require(cursorAfterTwo(workspace))], env: workspace.env)
-    #expect(table.stdout.split(separator: "\n").dropFirst().first?.hasPrefix(" ") == true, "\(table.stdout)")
+    // Every row's km cell empty: the column is as wide as its heading, "km", then two spaces.
+    let rows = table.stdout.split(separator: "\n").dropFirst().prefix(3)
+    #expect(rows.count == 3 && rows.allSatisfy { $0.hasPrefix("    ") }, "\(table.stdout)")
     let within = try await run(["within"] + roja + ["--radius", "20000000", "--category", "stay", "--format", "json"], env: workspace.env)
     #expect(try plainPage(within.stdout).features.count == 2)
     let box = try await run(["bbox", "--bbox", "-180,-90,180,90", "--category", "stay", "--format", "json"], env: workspace.env)
