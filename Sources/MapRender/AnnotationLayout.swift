@@ -147,9 +147,9 @@ struct AnnotationLayout {
         var (low, high) = (0, characters.count - 1)
         while low < high {
             let mid = (low + high + 1) / 2
-            if measure(String(characters[..<mid]).trimmingWhiteSpace + "…" + more).width <= maxWidth { low = mid } else { high = mid - 1 }
+            if measure(String(characters[..<mid]).trimmedOfSpaces + "…" + more).width <= maxWidth { low = mid } else { high = mid - 1 }
         }
-        let short = String(characters[..<low]).trimmingWhiteSpace + "…" + more
+        let short = String(characters[..<low]).trimmedOfSpaces + "…" + more
         let size = measure(short)
         return (short, size.width, size.height)
     }

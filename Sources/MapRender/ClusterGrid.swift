@@ -4,7 +4,8 @@
 /// keep what they learn of a cell in an array.
 final class ClusterGrid {
     struct Cell: Hashable { var row: Int, column: Int }
-    /// A group, the world pixel of its position, and each member's world pixel (in the members' order).
+    /// A group, the world pixel of its position, and a cluster's members' world pixels (in the
+    /// members' order; none for a lone place, whose pixel is `position`: most cells of a tile).
     struct Placed { let group: MarkGroup; let position: (x: Double, y: Double); let memberPositions: [(x: Double, y: Double)] }
 
     let cellSize: Double
@@ -102,7 +103,7 @@ final class ClusterGrid {
         // Most cells hold one place: it is its own mean, nothing to sort.
         if starts[number + 1] - starts[number] == 1 {
             let p = positions[starts[number]], only = mark(p.item)
-            let placed = Placed(group: MarkGroup(members: [only], position: only.position), position: (p.x, p.y), memberPositions: [(p.x, p.y)])
+            let placed = Placed(group: MarkGroup(members: [only], position: only.position), position: (p.x, p.y), memberPositions: [])
             formed[number] = placed
             return placed
         }

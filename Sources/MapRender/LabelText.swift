@@ -1,8 +1,10 @@
+import GeoCore
+
 /// The text a map writes for a name. OpenStreetMap gives several values of a tag separated by
 /// ';' ("Äiti ja lapset;Kaksi lasta", one sculpture's two names): a label shows the first that is
 /// not blank, as a label has little room; answers, lists and popups keep the whole name.
 enum LabelText {
     static func of(_ name: String?) -> String? {
-        name?.split(separator: ";").lazy.map { String($0).trimmingWhiteSpace }.first { !$0.isEmpty }
+        name?.split(separator: ";").lazy.map { String($0).trimmedOfSpaces }.first { !$0.isEmpty }
     }
 }

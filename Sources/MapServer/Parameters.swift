@@ -97,13 +97,3 @@ struct Parameters {
         do { return try Cursor(token: text) } catch { throw .invalid("cursor", error.description) }
     }
 }
-
-extension String {
-    /// Without leading and trailing spaces and tabs (`CharacterSet.whitespaces`); Foundation's
-    /// trimming, which costs microseconds, only when there are any.
-    var trimmedOfSpaces: String {
-        guard let first = unicodeScalars.first, let last = unicodeScalars.last,
-              CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last) else { return self }
-        return trimmingCharacters(in: .whitespaces)
-    }
-}

@@ -15,17 +15,19 @@ struct BBox: ParsableCommand {
     func run() throws {
         let store = try database.open()
         let box = try withOptionNames { try BoundingBox(parsing: bbox) }
-        let page = try withOptionNames {
-            try store.bbox(BoxQuery(box: box, limit: query.page.limit, categories: try query.categories(in: store),
-                                    sources: try query.page.sources, after: try query.page.after))
+        let asked = try withOptionNames {
+            BoxQuery(box: box, limit: query.page.limit, categories: try query.categories(in: store), sources: try query.page.sources,
+                     after: try query.page.after)
         }
+        let page = try withOptionNames { try store.bbox(asked) }
         try query.print(page, from: store, showDistance: false)
-        if page.features.isEmpty, query.page.cursor == nil, let swapped = Self.swapped(box),
-           // Only a hint: a failure here leaves the answer printed as it was.
-           let other = try? store.bbox(BoxQuery(box: swapped, limit: 1, categories: try query.categories(in: store), sources: try query.page.sources)),
-           !other.features.isEmpty {
-            let text = [swapped.minLon, swapped.minLat, swapped.maxLon, swapped.maxLat].map { "\($0)" }.joined(separator: ",")
-            FileHandle.standardError.write(Data("hint: --bbox is MINLON,MINLAT,MAXLON,MAXLAT (longitude first); read latitude first, --bbox \(text) finds features\n".utf8))
+        if page.features.isEmpty, asked.after == nil, let swapped = Self.swapped(box) {
+            var other = asked
+            (other.box, other.limit) = (swapped, 1)
+            // Only a hint: a failure here leaves the answer printed as it was.
+            if let found = try? store.bbox(other), !found.features.isEmpty {
+                FileHandle.standardError.write(Data("hint: --bbox is MINLON,MINLAT,MAXLON,MAXLAT (longitude first); read latitude first, --bbox \(swapped) finds features\n".utf8))
+            }
         }
     }
 

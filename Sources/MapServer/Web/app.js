@@ -52,11 +52,8 @@ function refreshTiles() {
 /** The address says what the page shows: ?category= the checked ones, ?lang=, #LAT,LON,ZOOM the view. */
 function writeAddress() {
   const query = new URLSearchParams(location.search);
-  query.delete("hide");
-  const codes = selected();
-  if (codes.length && codes.length !== categories.length) query.set("category", codes.join(",")); else query.delete("category");
-  if (language) query.set("lang", language); else query.delete("lang");
-  const text = query.toString();
+  for (const name of ["hide", "category", "lang"]) query.delete(name);
+  const text = withLanguage(withCategories(query)).toString();
   history.replaceState(null, "", location.pathname + (text ? "?" + text : "") + viewHash());
 }
 
