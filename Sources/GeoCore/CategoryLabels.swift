@@ -16,10 +16,11 @@ public enum CategoryLabels {
     /// editors leave around a label: white space inside and around it and a question mark at its
     /// end (AmberKit writes `Ko darīt ?` and `Kur paēst?`).
     public static func code(forLabel label: String) -> String? {
-        let key = self.key(label)
-        guard !key.isEmpty else { return nil }
-        return table.first { $0.labels.contains { self.key($0) == key } }?.code
+        codes[key(label)]
     }
+
+    /// Each label's key, folded once: every feed object, waypoint and `category=` asks.
+    private static let codes = Dictionary(table.flatMap { entry in entry.labels.map { (key($0), entry.code) } }, uniquingKeysWith: { first, _ in first })
 
     /// A label as compared: folded, "?" and white space dropped from its end, inner white space single.
     static func key(_ text: String) -> String {

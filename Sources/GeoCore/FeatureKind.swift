@@ -5,6 +5,10 @@ public enum FeatureKind: String, CaseIterable, Codable, Sendable, Comparable {
     /// Kinds whose category is implied by the kind itself; every other category code is a POI's.
     public var impliedCategory: String? { self == .poi ? nil : rawValue }
 
+    /// Whether a record of this kind may be stored without a position (the guide's places, a
+    /// cinema known by its address): waters and trips are stored with their geometry.
+    public var mayLackPosition: Bool { self == .poi || self == .cinema }
+
     /// The kind's place in `allCases`, and the kind at a place: by a switch, since `allCases` is an
     /// array built anew at each use, and ids are sorted and decoded by the thousand.
     public var number: Int {

@@ -13,7 +13,8 @@ public enum CinemaOutput {
             json.member("features") { json in
                 json.array(page.programmes) { json, p in
                     json.object { json in
-                        if case .point = p.cinema.geometry { json.member("geometry") { $0.geometry(p.cinema.geometry) } }
+                        // RFC 7946 §3.2: a cinema without a position has a null geometry.
+                        json.member("geometry") { json in if p.cinema.isLocated { json.geometry(p.cinema.geometry) } else { json.null() } }
                         json.member("id") { $0.string(p.cinema.id.description) }
                         json.member("properties") { $0.properties(members(p)) }
                         json.member("type") { $0.string("Feature") }
@@ -33,7 +34,7 @@ public enum CinemaOutput {
                 json.array(page.programmes) { json, p in
                     var extra: [(key: String, value: GeoJSONOutput.Value)] = [("id", .text(p.cinema.id.description))]
                     if case let .point(c) = p.cinema.geometry { extra += [("lat", .number(c.lat)), ("lon", .number(c.lon))] }
-                    json.properties((members(p) + extra).sorted { $0.key < $1.key })
+                    json.properties(members(p, adding: extra))
                 }
             }
             if let next = page.next { json.member("next") { $0.string(next.token) } }
@@ -46,7 +47,10 @@ public enum CinemaOutput {
         s.start.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))
     }
 
-    private static func members(_ p: CinemaProgramme) -> [(key: String, value: GeoJSONOutput.Value)] {
+    /// The cinema's members as every answer writes a feature's (`GeoJSONOutput.properties`), with
+    /// its zone, its screenings and `extra`.
+    private static func members(_ p: CinemaProgramme, adding extra: [(key: String, value: GeoJSONOutput.Value)] = [])
+        -> [(key: String, value: GeoJSONOutput.Value)] {
         let zone = TimeZone(identifier: p.timezone) ?? .gmt
         let screenings: [[(key: String, value: GeoJSONOutput.Value)]] = p.screenings.map { s in
             var m: [(key: String, value: GeoJSONOutput.Value)] = [("start", .text(localStart(s, zone: zone))), ("title", .text(s.title))]
@@ -55,12 +59,6 @@ public enum CinemaOutput {
             if let version = s.version { m.append(("version", .text(version))) }
             return m.sorted { $0.key < $1.key }
         }
-        var members: [(key: String, value: GeoJSONOutput.Value)] = [
-            ("name", p.cinema.name.map(GeoJSONOutput.Value.text) ?? .null), ("category", .text(p.cinema.category)),
-            ("kind", .text(p.cinema.id.kind.rawValue)), ("timezone", .text(p.timezone)), ("screenings", .objects(screenings)),
-        ]
-        if let address = p.cinema.address { members.append(("address", .text(address))) }
-        if let d = p.cinema.distance { members.append(("distance_m", .number((d * 1000).rounded() / 1000))) }
-        return members.sorted { $0.key < $1.key }
+        return GeoJSONOutput.properties(p.cinema, language: nil, adding: [("timezone", .text(p.timezone)), ("screenings", .objects(screenings))] + extra)
     }
 }

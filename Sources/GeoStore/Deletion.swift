@@ -26,31 +26,27 @@ extension QueryEngine {
             return ids
         case .source:
             return nil
-        case var .query(query):
+        case let .query(query):
+            try query.validate()
             try check(query.categories)
-            query.limit = 10_000
-            query.after = nil
-            var found: [FeatureID] = []
-            while true {
-                let page = try bbox(query)
-                found += page.features.map(\.id)
-                guard let next = page.next else { return found }
-                query.after = next
-            }
-        case let .categories(categories):
-            var found = try targets(of: .query(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90),
-                                                        categories: categories))) ?? []
-            // A box never holds the records without a position; only places and cinemas may lack one.
-            for kind in categories.kinds where [.poi, .cinema].contains(kind) {
-                var after = Int64.min
-                while true {
-                    let page = try unlocatedRows(of: kind, categories: categories, sources: SourceFilter(), afterRow: after, limit: 10_000)
-                    found += page.map(\.id)
-                    guard page.count == 10_000, let last = page.last else { break }
-                    after = last.id.row
+            // Every row at once, by kind and by half of a box across the antimeridian (which may
+            // share a row): paging through `bbox` walked the index again for every page.
+            var found = Set<FeatureID>()
+            for kind in query.categories.kinds {
+                for part in query.box.unwrapped {
+                    for row in try boxRows(of: kind, in: part, categories: query.categories, sources: query.sources, afterRow: .min, limit: .max) {
+                        found.insert(row.id)
+                    }
                 }
             }
-            return found
+            return found.sorted()
+        case let .categories(categories):
+            let world = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+            // A box never holds the records without a position.
+            return try (targets(of: .query(BoxQuery(box: world, categories: categories))) ?? [])
+                + categories.kinds.filter(\.mayLackPosition).flatMap { kind in
+                    try unlocatedRows(of: kind, categories: categories, sources: SourceFilter(), afterRow: .min, limit: .max).map(\.id)
+                }
         }
     }
 }

@@ -42,6 +42,17 @@ package struct ImportPlan {
         return kept
     }
 
+    /// The records at `refused` (sorted), invalid for `problems` (and `omitted` more not listed):
+    /// with `skipInvalid` left out and listed as skipped, else the import refused with them.
+    mutating func refuse(_ refused: [Int], problems: [ImportProblem], omitted: Int, skipInvalid: Bool) throws {
+        guard !refused.isEmpty else { return }
+        guard skipInvalid else { throw ImportFailure(problems: problems, omitted: omitted) }
+        let room = max(0, ParsedFile.problemLimit - summary.skipped.count)
+        summary.skipped += problems.prefix(room)
+        summary.omittedSkipped += omitted + max(0, problems.count - room)
+        for i in refused.reversed() { records.remove(at: i) }
+    }
+
     /// A deletion of a source from which nothing is stored: refused, as a mistyped name would be.
     package static func unknownSource(_ source: String) -> GeoError {
         .invalid(field: "source", reason: "no stored record comes from '\(source)'; nothing was deleted")

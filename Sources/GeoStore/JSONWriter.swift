@@ -72,9 +72,9 @@ struct JSONWriter {
         }
     }
 
-    /// Shortest text that reads back as the same double; finite values only (all stored ones are).
     mutating func null() { bytes.append(contentsOf: "null".utf8) }
 
+    /// Shortest text that reads back as the same double; finite values only (all stored ones are).
     mutating func number(_ n: Double) {
         bytes.append(contentsOf: (n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description).utf8)
     }

@@ -53,8 +53,7 @@ extension QueryEngine {
         // Then, as the guide lists them, the records without a position (no radius holds them).
         if query.maxDistance == nil, ranked.count <= query.limit {
             let after = pastLocated ? query.after?.id : nil
-            // Only places and cinemas may lack one: waters and trips are stored with their geometry.
-            for kind in query.categories.kinds where [.poi, .cinema].contains(kind) && ranked.count <= query.limit
+            for kind in query.categories.kinds where kind.mayLackPosition && ranked.count <= query.limit
                     && after.map({ kind >= $0.kind }) ?? true {
                 ranked += try unlocatedRows(of: kind, categories: query.categories, sources: query.sources,
                                             afterRow: after.flatMap { $0.kind == kind ? $0.row : nil } ?? Int64.min,

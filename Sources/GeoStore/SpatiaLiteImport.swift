@@ -13,12 +13,10 @@ extension SpatiaLiteStore {
         // pages are only taken as they are needed.
         try db.execute("PRAGMA cache_size = -1048576")
         defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
-        var summary = plan.summary
         try db.transaction {
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
-            summary = plan.summary
             for source in replacingSources.sorted() {
-                summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
+                plan.summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
             }
             let bulk = try BulkLoad(db)
             func insert(_ records: ArraySlice<(file: String, record: String, value: ImportRecord, id: Int64?)>) throws {
@@ -29,20 +27,18 @@ extension SpatiaLiteStore {
                         // A record the database refuses aborts the whole import: nothing half-written.
                         throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "\(error)")])
                     }
-                    summary.inserted[value.kind, default: 0] += 1
+                    plan.summary.inserted[value.kind, default: 0] += 1
                 }
             }
             // The waters come first (`ImportPlan`): stored before the trips look theirs up.
             let waters = plan.records.prefix { $0.value.kind == .water }
             try insert(waters)
             try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
-            (summary.skipped, summary.omittedSkipped) = (plan.summary.skipped, plan.summary.omittedSkipped)
-            (summary.waterWarnings, summary.omittedWaterWarnings) = (plan.summary.waterWarnings, plan.summary.omittedWaterWarnings)
             try insert(plan.records.dropFirst(waters.count))
             try bulk.finish()
         }
         TestHook.pauseAfterCommit()
-        return summary
+        return plan.summary
     }
 
     private func insert(_ record: ImportRecord, id: Int64?, bulk: BulkLoad) throws {

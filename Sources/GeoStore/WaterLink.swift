@@ -54,11 +54,6 @@ extension ImportPlan {
             trip.waterID = chosen.id
             records[i].value = .trip(trip)
         }
-        guard !refused.isEmpty else { return }
-        guard skipInvalid else { throw ImportFailure(problems: problems, omitted: omitted) }
-        let room = max(0, ParsedFile.problemLimit - summary.skipped.count)
-        summary.skipped += problems.prefix(room)
-        summary.omittedSkipped += omitted + max(0, problems.count - room)
-        for i in refused.reversed() { records.remove(at: i) }
+        try refuse(refused, problems: problems, omitted: omitted, skipInvalid: skipInvalid)
     }
 }

@@ -47,12 +47,6 @@ extension ImportPlan {
                 summary.omittedZoneWarnings += 1
             }
         }
-        guard !refused.isEmpty else { return }
-        guard skipInvalid else { throw ImportFailure(problems: problems, omitted: omitted) }
-        for problem in problems {
-            if summary.skipped.count < ParsedFile.problemLimit { summary.skipped.append(problem) } else { summary.omittedSkipped += 1 }
-        }
-        summary.omittedSkipped += omitted
-        for i in refused.reversed() { records.remove(at: i) }
+        try refuse(refused, problems: problems, omitted: omitted, skipInvalid: skipInvalid)
     }
 }

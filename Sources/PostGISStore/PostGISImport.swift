@@ -11,13 +11,11 @@ extension PostGISStore {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
                             replacingSources: Set<String>) throws -> ImportSummary {
         var plan = try ImportPlan(files, skipInvalid: skipInvalid)
-        var summary = plan.summary
         try transaction {
             try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
-            summary = plan.summary
             for source in replacingSources.sorted() {
-                summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
+                plan.summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
             }
             var ids: [FeatureKind: RowIDs] = [:]
             for kind in FeatureKind.allCases {
@@ -52,16 +50,14 @@ extension PostGISStore {
                 case .trip:
                     continue
                 }
-                summary.inserted[value.kind, default: 0] += 1
+                plan.summary.inserted[value.kind, default: 0] += 1
             }
             try store("water", Self.columns["water"]!, tables["water"], updating: ids[.water]!)
             try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
-            (summary.skipped, summary.omittedSkipped) = (plan.summary.skipped, plan.summary.omittedSkipped)
-            (summary.waterWarnings, summary.omittedWaterWarnings) = (plan.summary.waterWarnings, plan.summary.omittedWaterWarnings)
             for (_, _, value, stored) in plan.records {
                 guard case let .trip(t) = value else { continue }
                 let id = stored ?? ids[.trip]!.id(for: value.sourceKey)
-                summary.inserted[.trip, default: 0] += 1
+                plan.summary.inserted[.trip, default: 0] += 1
                 let water = t.waterID
                 add("trip", [String(id), t.name, t.start.map(UTC.format), t.end.map(UTC.format), t.notes, t.weather, water.map(String.init),
                              t.timezone, t.source, t.sourceID, CopyRows.geometry((t.spot ?? t.track?.first).map(Geometry.point)),
@@ -92,7 +88,7 @@ extension PostGISStore {
             // Fresh statistics after a large import, so that the planner knows the indexes pay.
             for (table, rows) in tables where rows.count >= 1_000 { try execute("ANALYZE \(table)") }
         }
-        return summary
+        return plan.summary
     }
 
     /// The stored waters whose source id or name is one of `references`.

@@ -28,9 +28,9 @@ extension PostGISStore {
         "SELECT t.id, ST_AsBinary(t.\(t.column)), \(t.core)"
     }
 
-    /// The feature of a row of `select`.
+    /// The feature of a row of `select`; a NULL geometry is a record without a position.
     static func feature(_ t: KindTable, _ row: Row, distance: Double?) throws -> (Feature, Geometry) {
-        let geometry = try row[1].decode(ByteBuffer.self).withUnsafeReadableBytes(WKB.decode)
+        let geometry = try row[1].decode(ByteBuffer?.self).map { try $0.withUnsafeReadableBytes(WKB.decode) } ?? Feature.unlocated
         return (try feature(t, row, distance: distance, geometry: geometry), geometry)
     }
 
@@ -208,9 +208,7 @@ extension PostGISStore {
         sql += Self.categoryClause(kind, categories, &binds)
         sql += Self.sourceClause(sources, &binds)
         binds.append(limit)
-        return try rows(prepared: sql + " ORDER BY t.id LIMIT $\(binds.count)", binds).map { row in
-            try Self.feature(t, row, distance: nil, geometry: Feature.unlocated)
-        }
+        return try rows(prepared: sql + " ORDER BY t.id LIMIT $\(binds.count)", binds).map { try Self.feature(t, $0, distance: nil).0 }
     }
 
     public func detailValues(of id: FeatureID) throws -> [String?]? {

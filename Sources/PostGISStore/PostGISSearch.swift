@@ -1,6 +1,5 @@
 import GeoCore
 import GeoStore
-import PostgresNIO
 
 /// PostGIS's side of a search: the word table (`PostGISSearchSQL`) and the rows it names.
 extension PostGISStore {
@@ -28,10 +27,7 @@ extension PostGISStore {
             let t = KindTable.of(kind)
             var binds = Parameters()
             binds.append(rows)
-            return try self.rows(prepared: Self.select(t) + " FROM \(t.table) AS t WHERE t.id = ANY($1)", binds).map { row in
-                try row[1].decode(ByteBuffer?.self) == nil ? try Self.feature(t, row, distance: nil, geometry: Feature.unlocated)
-                    : try Self.feature(t, row, distance: nil).0
-            }
+            return try self.rows(prepared: Self.select(t) + " FROM \(t.table) AS t WHERE t.id = ANY($1)", binds).map { try Self.feature(t, $0, distance: nil).0 }
         }
     }
 }
