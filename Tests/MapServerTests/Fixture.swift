@@ -93,11 +93,16 @@ final class Fixture: Sendable {
 
 /// A new database of `records` in a temporary directory (never ~/.cache); its path.
 func temporaryDatabase(_ records: [ImportRecord]) throws -> String {
+    var file = ParsedFile(file: "fixture")
+    file.records = records.map { ("", $0) }
+    return try temporaryDatabase(importing: [file])
+}
+
+/// A new SpatiaLite file in a folder of its own, holding `files`.
+func temporaryDatabase(importing files: [ParsedFile], skipInvalid: Bool = false) throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("fixture.sqlite").path
-    var file = ParsedFile(file: "fixture")
-    file.records = records.map { ("", $0) }
-    _ = try SpatiaLiteStore(path: path).importFiles([file], skipInvalid: false)
+    _ = try SpatiaLiteStore(path: path).importFiles(files, skipInvalid: skipInvalid)
     return path
 }

@@ -12,13 +12,7 @@ import Testing
     static let feed = ["objekti.xml", "objekti-eng.xml"].map { root.appendingPathComponent("Data/travel-guide/\($0)").path }
     static let roja = "lat=57.5093&lon=22.8061"
 
-    static func database() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-guide-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("guide.sqlite").path
-        _ = try SpatiaLiteStore(path: path).importFiles(try FileImport.parse(paths: feed), skipInvalid: false)
-        return path
-    }
+    static func database() throws -> String { try temporaryDatabase(importing: try FileImport.parse(paths: feed)) }
 
     @Test func categoriesTakeALanguage() async throws {
         try await withServer(database: try Self.database()) { client in

@@ -19,13 +19,9 @@ import TestSupport
 
     /// A new database of the guide's feed (lv + en) and the OpenStreetMap objects around Roja.
     static func rojaDatabase() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-roja-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("roja.sqlite").path
         let files = ["objekti.xml", "objekti-eng.xml"].map { root.appendingPathComponent("Data/travel-guide/\($0)").path } + [osm.path]
         // Some of the objects have no name (a problem each): the rest are what the page must show.
-        _ = try SpatiaLiteStore(path: path).importFiles(try FileImport.parse(paths: files), skipInvalid: true)
-        return path
+        return try temporaryDatabase(importing: try FileImport.parse(paths: files), skipInvalid: true)
     }
 
     /// The oracle of "the data": every named object's position in the OpenStreetMap file, and the guide's beach.
