@@ -3,6 +3,8 @@ import GeoCore
 
 public struct CinemaRecord: Hashable, Sendable {
     public var name: String
+    /// Other names it is known by, searched like its name.
+    public var alternateNames: [String] = []
     public var address: String?
     public var website: String?
     /// IANA zone of the cinema; days of its programme are local to it. Without one, the import

@@ -18,12 +18,12 @@ package protocol ExportRow {
 package enum Export {
     /// Each kind's rows (the id first), and its children's rows keyed by the parent's id (first column).
     package static let sql: [(kind: FeatureKind, rows: String, children: String?)] = [
-        (.water, "SELECT id, name, kind, district, organisation, source, source_id, ST_AsBinary(geom), timezone FROM water ORDER BY id", nil),
+        (.water, "SELECT id, name, kind, district, organisation, source, source_id, ST_AsBinary(geom), timezone, alt_names FROM water ORDER BY id", nil),
         (.poi, """
             SELECT id, category, name, names, description, descriptions, address, phone, mobile_phone, email, website, images,
-                   timezone, source, source_id, ST_AsBinary(geom), population FROM poi ORDER BY id
+                   timezone, source, source_id, ST_AsBinary(geom), population, alt_names FROM poi ORDER BY id
             """, nil),
-        (.cinema, "SELECT id, name, address, website, timezone, source, source_id, ST_AsBinary(geom) FROM cinema ORDER BY id",
+        (.cinema, "SELECT id, name, address, website, timezone, source, source_id, ST_AsBinary(geom), alt_names FROM cinema ORDER BY id",
          "SELECT cinema_id, title, start_utc, minutes, rating, version FROM screening ORDER BY cinema_id, start_utc, title, id"),
         (.trip, """
             SELECT t.id, t.name, t.start_utc, t.end_utc, t.notes, t.weather, w.name, t.source, t.source_id, ST_AsBinary(t.spot),
@@ -50,16 +50,19 @@ package enum Export {
                 p.images = JSON.decode([String].self, try row.string(11)) ?? []
                 (p.timezone, p.source, p.sourceID) = (try row.string(12), try row.string(13), try row.string(14))
                 p.population = try row.integer(16).map(Int.init)
+                p.alternateNames = AlternateNames.list(try row.string(17))
                 record = .place(p)
             case .water:
                 guard let geometry = try row.geometry(7) else { continue } // not stored without one
                 var w = WaterRecord(name: try row.string(1), waterKind: try row.string(2) ?? "water", geometry: geometry)
                 (w.district, w.organisation, w.source, w.sourceID) = (try row.string(3), try row.string(4), try row.string(5), try row.string(6))
                 w.timezone = try row.string(8)
+                w.alternateNames = AlternateNames.list(try row.string(9))
                 record = .water(w)
             case .cinema:
                 var c = CinemaRecord(name: try row.string(1) ?? "", timezone: try row.string(4) ?? "UTC", location: try point(row, 7))
                 (c.address, c.website, c.source, c.sourceID) = (try row.string(2), try row.string(3), try row.string(5), try row.string(6))
+                c.alternateNames = AlternateNames.list(try row.string(8))
                 c.screenings = try (byParent[id] ?? []).map { s in
                     Screening(title: try s.string(1) ?? "", start: UTC.parse(try s.string(2) ?? "") ?? .distantPast,
                               minutes: try s.integer(3).map(Int.init), rating: try s.string(4), version: try s.string(5))

@@ -31,15 +31,15 @@ package struct KindTable {
         switch kind {
         case .poi:
             return KindTable(kind: .poi, column: "geom", isPoint: true, core: "t.category, t.name, t.names, t.address, NULL, t.source, t.population", details: (
-                "t.phone, t.mobile_phone, t.email, t.website, t.timezone, t.description, t.descriptions, t.images, t.source, t.source_id", "poi AS t",
-                ["phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"] + source))
+                "t.alt_names, t.phone, t.mobile_phone, t.email, t.website, t.timezone, t.description, t.descriptions, t.images, t.source, t.source_id", "poi AS t",
+                ["alt_names", "phone", "mobile_phone", "email", "website", "timezone", "description", "descriptions", "images"] + source))
         case .water:
             return KindTable(kind: .water, column: "geom", isPoint: false, core: "'water', t.name, '{}', NULL, NULL, t.source, \(noPopulation)", details: (
-                "t.kind, t.district, t.organisation, t.timezone, t.source, t.source_id", "water AS t",
-                ["water_kind", "district", "organisation", "timezone"] + source))
+                "t.alt_names, t.kind, t.district, t.organisation, t.timezone, t.source, t.source_id", "water AS t",
+                ["alt_names", "water_kind", "district", "organisation", "timezone"] + source))
         case .cinema:
             return KindTable(kind: .cinema, column: "geom", isPoint: true, core: "'cinema', t.name, '{}', t.address, NULL, t.source, \(noPopulation)", details: (
-                "t.website, t.timezone, t.source, t.source_id", "cinema AS t", ["website", "timezone"] + source))
+                "t.alt_names, t.website, t.timezone, t.source, t.source_id", "cinema AS t", ["alt_names", "website", "timezone"] + source))
         case .trip:
             // A trip is found by its spot (the import sets it to the track's start when absent).
             return KindTable(kind: .trip, column: "spot", isPoint: true, core: "'trip', t.name, '{}', NULL, ST_AsBinary(t.track), t.source, \(noPopulation)", details: (

@@ -7,6 +7,8 @@ public struct PlaceRecord: Hashable, Sendable {
     public var name: String
     /// Names by language code (lv, en, cs, …); `name` is the default.
     public var names: [String: String] = [:]
+    /// Other names it is known by (old, official, short, local…), searched like its names.
+    public var alternateNames: [String] = []
     public var description: String?
     public var descriptions: [String: String] = [:]
     public var address: String?

@@ -112,6 +112,8 @@ enum Schema {
         SearchIndexSQL.migration,
         // 7: search finds the records without a position too, and folds ø, ł, ß and their kin.
         SearchIndexSQL.migration7,
+        // 8: other names (OSM's alt_name, old_name…, GeoNames' alternatenames), found by search.
+        SearchIndexSQL.migration8,
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.

@@ -2,7 +2,8 @@ import GeoCore
 
 /// SpatiaLite's text index for searches: one FTS5 table, `search_text`, with a row per POI,
 /// water, cinema and trip (rowid = id × 4 + `FeatureKind.number`) holding
-/// its words: names in every language (`names` JSON), address, and a cinema's film titles. SQLite's
+/// its words: names in every language (`names` JSON), other names (`alt_names`), address, and a
+/// cinema's film titles. SQLite's
 /// unicode61 tokenizer folds case and, with `remove_diacritics 2`, diacritics; prefix indexes of 2,
 /// 3 and 4 characters answer words being typed. Only words and prefixes are asked for, never
 /// phrases, so no positions are kept (`detail = none`). `search_terms` lists the distinct words
@@ -15,15 +16,17 @@ enum SearchIndexSQL {
         FeatureID(kind: FeatureKind(number: Int(rowid % 4))!, row: rowid / 4)
     }
 
-    /// The words of the row `r` of `kind`'s table, as one text.
-    private static func words(_ kind: FeatureKind, _ r: String) -> String {
-        switch kind {
+    /// The words of the row `r` of `kind`'s table, as one text; with `alternateNames` (version 8
+    /// on) its `alt_names` too.
+    private static func words(_ kind: FeatureKind, _ r: String, alternateNames: Bool) -> String {
+        let other = alternateNames ? " || ' ' || coalesce(\(r).alt_names, '')" : ""
+        return switch kind {
         case .poi:
-            "\(r).name || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(\(r).names) WHERE json_valid(\(r).names)), '') || ' ' || coalesce(\(r).address, '')"
+            "\(r).name || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(\(r).names) WHERE json_valid(\(r).names)), '') || ' ' || coalesce(\(r).address, '')\(other)"
         case .water:
-            "coalesce(\(r).name, '')"
+            "coalesce(\(r).name, '')\(other)"
         case .cinema:
-            "\(r).name || ' ' || coalesce(\(r).address, '') || ' ' || coalesce((SELECT group_concat(title, ' ') FROM screening WHERE cinema_id = \(r).id), '')"
+            "\(r).name || ' ' || coalesce(\(r).address, '') || ' ' || coalesce((SELECT group_concat(title, ' ') FROM screening WHERE cinema_id = \(r).id), '')\(other)"
         case .trip:
             "\(r).name"
         }
@@ -37,14 +40,16 @@ enum SearchIndexSQL {
     /// leaves "ø" and "ß" as they are), by a chain of `replace` only for the few texts that hold
     /// one (one GLOB scan of the others: the chain on every row took an import of a million
     /// names 2 s longer).
-    private static func folded(_ kind: FeatureKind, _ r: String) -> String {
+    private static func folded(_ kind: FeatureKind, _ r: String, alternateNames: Bool) -> String {
         let letters = SearchText.letters.map(\.letter).joined()
-        return "(SELECT CASE WHEN w GLOB '*[\(letters)]*' THEN \(SearchText.foldingLetters(sql: "w")) ELSE w END FROM (SELECT \(words(kind, r)) AS w))"
+        return "(SELECT CASE WHEN w GLOB '*[\(letters)]*' THEN \(SearchText.foldingLetters(sql: "w")) ELSE w END "
+            + "FROM (SELECT \(words(kind, r, alternateNames: alternateNames)) AS w))"
     }
 
-    /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement.
-    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String {
-        "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(folded(kind, "r")) FROM \(kind.rawValue) AS r "
+    /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement (the words
+    /// of the current version unless `alternateNames` is false, as version 7 wrote them).
+    static func fill(_ kind: FeatureKind, afterRow: Int64, alternateNames: Bool = true) -> String {
+        "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(folded(kind, "r", alternateNames: alternateNames)) FROM \(kind.rawValue) AS r "
             + "WHERE r.id > \(afterRow);"
     }
 
@@ -63,22 +68,22 @@ enum SearchIndexSQL {
             let table = kind.rawValue
             sql += """
                 CREATE TRIGGER \(insertTrigger(kind)) AFTER INSERT ON \(table) WHEN \(located(kind, "new")) BEGIN
-                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new")));
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new", alternateNames: false)));
                 END;
                 CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN
                     DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
-                    INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "new")), \(words(kind, "new")) WHERE \(located(kind, "new"));
+                    INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "new")), \(words(kind, "new", alternateNames: false)) WHERE \(located(kind, "new"));
                 END;
                 CREATE TRIGGER search_\(table)_delete AFTER DELETE ON \(table) BEGIN
                     DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
                 END;
-                INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r")) FROM \(table) AS r WHERE r.id > 0 AND \(located(kind, "r"));
+                INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r", alternateNames: false)) FROM \(table) AS r WHERE r.id > 0 AND \(located(kind, "r"));
 
                 """
         }
         // A screening's title is its cinema's word: every change to one rewrites the cinema's row.
         let cinema = { (r: String) in
-            "UPDATE search_text SET words = (SELECT \(words(.cinema, "c")) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
+            "UPDATE search_text SET words = (SELECT \(words(.cinema, "c", alternateNames: false)) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
         }
         sql += """
             CREATE TRIGGER search_screening_insert AFTER INSERT ON screening BEGIN \(cinema("new")) END;
@@ -92,25 +97,43 @@ enum SearchIndexSQL {
     /// coordinates), with `SearchText.letters` folded: the index is written again, with the triggers
     /// that keep it so.
     static var migration7: String {
-        var sql = "DELETE FROM search_text;\n"
+        "DELETE FROM search_text;\n" + triggers(alternateNames: false, refill: true)
+    }
+
+    /// Version 8: the other names of places, waters and cinemas (`alt_names`, empty until an import
+    /// brings them) are their words too.
+    static var migration8: String {
+        """
+        ALTER TABLE poi ADD COLUMN alt_names TEXT;
+        ALTER TABLE water ADD COLUMN alt_names TEXT;
+        ALTER TABLE cinema ADD COLUMN alt_names TEXT;
+
+        """ + triggers(alternateNames: true, refill: false)
+    }
+
+    /// Each kind's insert and update triggers and the screenings' (dropped and made again) writing
+    /// the folded words of version 7, or of 8 with `alternateNames`; with `refill`, every stored
+    /// record's row too.
+    private static func triggers(alternateNames: Bool, refill: Bool) -> String {
+        var sql = ""
         for kind in FeatureKind.allCases {
-            let table = kind.rawValue
+            let table = kind.rawValue, words = folded(kind, "new", alternateNames: alternateNames)
             sql += """
                 DROP TRIGGER \(insertTrigger(kind));
                 CREATE TRIGGER \(insertTrigger(kind)) AFTER INSERT ON \(table) BEGIN
-                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(folded(kind, "new")));
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words));
                 END;
                 DROP TRIGGER search_\(table)_update;
                 CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN
                     DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
-                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(folded(kind, "new")));
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words));
                 END;
-                \(fill(kind, afterRow: 0))
+                \(refill ? fill(kind, afterRow: 0, alternateNames: alternateNames) : "")
 
                 """
         }
         let cinema = { (r: String) in
-            "UPDATE search_text SET words = (SELECT \(folded(.cinema, "c")) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
+            "UPDATE search_text SET words = (SELECT \(folded(.cinema, "c", alternateNames: alternateNames)) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
         }
         sql += """
             DROP TRIGGER search_screening_insert;

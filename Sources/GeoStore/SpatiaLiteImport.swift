@@ -45,19 +45,20 @@ extension SpatiaLiteStore {
         switch record {
         case let .place(p):
             _ = try upsert("poi", bulk, ["category", "name", "names", "description", "descriptions", "address", "phone",
-                                   "mobile_phone", "email", "website", "images", "timezone", "population"], geometry: "geom",
+                                   "mobile_phone", "email", "website", "images", "timezone", "population", "alt_names"], geometry: "geom",
                            [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
-                            p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.population],
+                            p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.population,
+                            AlternateNames.text(p.alternateNames)],
                            GeometryValue.point(p.location), source: p.source, sourceID: p.sourceID, id: id)
         case let .water(w):
-            _ = try upsert("water", bulk, ["name", "kind", "district", "organisation", "timezone"], geometry: "geom",
-                           [w.name, w.waterKind, w.district, w.organisation, w.timezone], GeometryValue.wkb(w.geometry),
+            _ = try upsert("water", bulk, ["name", "kind", "district", "organisation", "timezone", "alt_names"], geometry: "geom",
+                           [w.name, w.waterKind, w.district, w.organisation, w.timezone, AlternateNames.text(w.alternateNames)], GeometryValue.wkb(w.geometry),
                            source: w.source, sourceID: w.sourceID, id: id)
         case let .cinema(c):
             // Without a zone of its own or from polygons, a cinema's days are UTC days.
             let zone = c.timezone ?? "UTC"
-            let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone"], geometry: "geom",
-                                    [c.name, c.address, c.website, zone], GeometryValue.point(c.location),
+            let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone", "alt_names"], geometry: "geom",
+                                    [c.name, c.address, c.website, zone, AlternateNames.text(c.alternateNames)], GeometryValue.point(c.location),
                                     source: c.source, sourceID: c.sourceID, id: id)
             // A cinema imported again brings the days of its programme anew; other days stay.
             for day in c.programmeDays(in: zone) {

@@ -3,6 +3,8 @@ import GeoCore
 /// A lake, pond, reservoir, river stretch… An angler's revír.
 public struct WaterRecord: Hashable, Sendable {
     public var name: String?
+    /// Other names it is known by, searched like its name.
+    public var alternateNames: [String] = []
     /// lake, pond, reservoir, river, stream, canal, sea, water
     public var waterKind: String
     public var district: String?

@@ -31,14 +31,15 @@ extension PostGISStore {
                 case let .place(p):
                     add("poi", [String(id), p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
                                 p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.source, p.sourceID,
-                                CopyRows.geometry(p.location.map(Geometry.point)), p.population.map(String.init)])
+                                CopyRows.geometry(p.location.map(Geometry.point)), p.population.map(String.init), AlternateNames.text(p.alternateNames)])
                 case let .water(w):
                     add("water", [String(id), w.name, w.waterKind, w.district, w.organisation, w.timezone, w.source, w.sourceID,
-                                  CopyRows.geometry(w.geometry)])
+                                  CopyRows.geometry(w.geometry), AlternateNames.text(w.alternateNames)])
                 case let .cinema(c):
                     // Without a zone of its own or from polygons, a cinema's days are UTC days.
                     let zone = c.timezone ?? "UTC"
-                    add("cinema", [String(id), c.name, c.address, c.website, zone, c.source, c.sourceID, CopyRows.geometry(c.location.map(Geometry.point))])
+                    add("cinema", [String(id), c.name, c.address, c.website, zone, c.source, c.sourceID, CopyRows.geometry(c.location.map(Geometry.point)),
+                                    AlternateNames.text(c.alternateNames)])
                     for day in c.programmeDays(in: zone) {
                         programmeDays.cinemas.append(id)
                         programmeDays.starts.append(UTC.format(day.start))
@@ -105,9 +106,9 @@ extension PostGISStore {
 
     static let columns = [
         "poi": ["id", "category", "name", "names", "description", "descriptions", "address", "phone", "mobile_phone", "email", "website",
-                "images", "timezone", "source", "source_id", "geom", "population"],
-        "water": ["id", "name", "kind", "district", "organisation", "timezone", "source", "source_id", "geom"],
-        "cinema": ["id", "name", "address", "website", "timezone", "source", "source_id", "geom"],
+                "images", "timezone", "source", "source_id", "geom", "population", "alt_names"],
+        "water": ["id", "name", "kind", "district", "organisation", "timezone", "source", "source_id", "geom", "alt_names"],
+        "cinema": ["id", "name", "address", "website", "timezone", "source", "source_id", "geom", "alt_names"],
         "screening": ["cinema_id", "title", "start_utc", "timezone", "minutes", "rating", "version"],
         "trip": ["id", "name", "start_utc", "end_utc", "notes", "weather", "water_id", "timezone", "source", "source_id", "spot", "track"],
         "catch": ["trip_id", "species", "length_cm", "weight_kg", "time_utc", "bait", "geom"],

@@ -105,6 +105,8 @@ enum PostGISSchema {
         PostGISSearchSQL.migration,
         // 7: search finds the records without a position too, and folds ø, ł, ß and their kin.
         PostGISSearchSQL.migration7,
+        // 8: other names, found by search.
+        PostGISSearchSQL.migration8,
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".

@@ -13,15 +13,17 @@ import GeoStore
 /// rewrites the record's words in the transaction of any insert, update or delete, COPY included.
 enum PostGISSearchSQL {
     /// The words of a kind's row `rid`, as one text. `located` keeps version 6's rule, under which a
-    /// record without a position had none (an answer was thought to need a geometry).
-    private static func text(located: Bool) -> String {
+    /// record without a position had none (an answer was thought to need a geometry);
+    /// `alternateNames` adds version 8's `alt_names`.
+    private static func text(located: Bool, alternateNames: Bool) -> String {
         let (poi, water, cinema, trip) = located
             ? (" AND r.geom IS NOT NULL", " AND r.geom IS NOT NULL", " AND r.geom IS NOT NULL", " AND r.spot IS NOT NULL") : ("", "", "", "")
+        let other = alternateNames ? " || ' ' || coalesce(r.alt_names, '')" : ""
         return """
             CASE k
-            WHEN 0 THEN (SELECT r.name || ' ' || coalesce((SELECT string_agg(value, ' ') FROM json_each_text(r.names::json)), '') || ' ' || coalesce(r.address, '') FROM poi AS r WHERE r.id = rid\(poi))
-            WHEN 1 THEN (SELECT coalesce(r.name, '') FROM water AS r WHERE r.id = rid\(water))
-            WHEN 2 THEN (SELECT r.name || ' ' || coalesce(r.address, '') || ' ' || coalesce((SELECT string_agg(s.title, ' ') FROM screening AS s WHERE s.cinema_id = r.id), '') FROM cinema AS r WHERE r.id = rid\(cinema))
+            WHEN 0 THEN (SELECT r.name || ' ' || coalesce((SELECT string_agg(value, ' ') FROM json_each_text(r.names::json)), '') || ' ' || coalesce(r.address, '')\(other) FROM poi AS r WHERE r.id = rid\(poi))
+            WHEN 1 THEN (SELECT coalesce(r.name, '')\(other) FROM water AS r WHERE r.id = rid\(water))
+            WHEN 2 THEN (SELECT r.name || ' ' || coalesce(r.address, '') || ' ' || coalesce((SELECT string_agg(s.title, ' ') FROM screening AS s WHERE s.cinema_id = r.id), '')\(other) FROM cinema AS r WHERE r.id = rid\(cinema))
             ELSE (SELECT r.name FROM trip AS r WHERE r.id = rid\(trip))
             END
             """
@@ -40,7 +42,7 @@ enum PostGISSearchSQL {
         CREATE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
             DELETE FROM search_word WHERE kind = k AND id = rid;
-            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: true))) AS w;
+            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: true, alternateNames: false))) AS w;
         END
         $$;
         CREATE FUNCTION waymark_search_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -81,13 +83,26 @@ enum PostGISSearchSQL {
         CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
             DELETE FROM search_word WHERE kind = k AND id = rid;
-            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: false))) AS w;
+            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: false, alternateNames: false))) AS w;
         END
         $$;
         SELECT waymark_search_reindex(0::smallint, id) FROM poi;
         SELECT waymark_search_reindex(1::smallint, id) FROM water;
         SELECT waymark_search_reindex(2::smallint, id) FROM cinema;
         SELECT waymark_search_reindex(3::smallint, id) FROM trip
+        """
+
+    /// Version 8: other names (`alt_names`, empty until an import brings them) are words too.
+    static let migration8 = """
+        ALTER TABLE poi ADD COLUMN alt_names text;
+        ALTER TABLE water ADD COLUMN alt_names text;
+        ALTER TABLE cinema ADD COLUMN alt_names text;
+        CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM search_word WHERE kind = k AND id = rid;
+            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: false, alternateNames: true))) AS w;
+        END
+        $$
         """
 
     static func id(kind: Int16, row: Int64) -> FeatureID {

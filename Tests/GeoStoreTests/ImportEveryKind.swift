@@ -22,13 +22,16 @@ func square(_ corner: Coordinate, _ size: Double) -> [Coordinate] {
 /// (one with a track) on the lake, 3 catches.
 func importEveryKind(into store: any FeatureStore) throws {
     let riga = Coordinate(lat: 56.9496, lon: 24.1052)
-    let places = ["Doma laukums", "Brīvības piemineklis", "Centrāltirgus"].enumerated().map { i, name in
+    var places = ["Doma laukums", "Brīvības piemineklis", "Centrāltirgus"].enumerated().map { i, name in
         PlaceRecord(category: "see", name: name, location: Coordinate(lat: riga.lat + Double(i) * 0.01, lon: riga.lon))
     }
+    places[1].alternateNames = ["Milda"]
     let lake = WaterRecord(name: "Ķīšezers", waterKind: "lake", geometry: .polygon([square(Coordinate(lat: 57.0, lon: 24.15), 0.05)]))
-    let river = WaterRecord(name: "Daugava", waterKind: "river",
+    var river = WaterRecord(name: "Daugava", waterKind: "river",
                             geometry: .lineString([Coordinate(lat: 56.90, lon: 24.00), Coordinate(lat: 56.95, lon: 24.08)]))
+    river.alternateNames = ["Düna", "Väina"]
     var cinema = CinemaRecord(name: "Kino Splendid Palace", timezone: "Europe/Riga", location: Coordinate(lat: 56.9539, lon: 24.1170))
+    cinema.alternateNames = ["Splendid Palace"]
     cinema.screenings = [Screening(title: "Avengers", start: instant("2012-05-08 15:00", in: "GMT"), minutes: 137),
                          Screening(title: "Titanic 3D", start: instant("2012-05-08 18:00", in: "GMT"), minutes: 194)]
     var morning = TripRecord(name: "Morning on Ķīšezers")

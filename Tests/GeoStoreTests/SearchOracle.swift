@@ -33,14 +33,16 @@ struct SearchOracle {
             }
         }
         let s = "'\(separator)'"
-        try add(.poi, "SELECT id || \(s) || category || \(s) || coalesce(source, '') || \(s) || name || \(s) || names || \(s) || coalesce(address, '') FROM poi") { row in
+        try add(.poi, "SELECT id || \(s) || category || \(s) || coalesce(source, '') || \(s) || name || \(s) || names || \(s) || coalesce(address, '') || \(s) || coalesce(alt_names, '') FROM poi") { row in
             let names = (try? JSONSerialization.jsonObject(with: Data(row[4].utf8))) as? [String: String] ?? [:]
-            return [row[3], row[5]] + names.values
+            return [row[3], row[5], row[6]] + names.values
         }
-        try add(.water, "SELECT id || \(s) || 'water' || \(s) || coalesce(source, '') || \(s) || coalesce(name, '') FROM water") { [$0[3]] }
+        try add(.water, "SELECT id || \(s) || 'water' || \(s) || coalesce(source, '') || \(s) || coalesce(name, '') || \(s) || coalesce(alt_names, '') FROM water") {
+            [$0[3], $0[4]]
+        }
         let titles = Dictionary(grouping: try rows("SELECT cinema_id || \(s) || title FROM screening"), by: { $0[0] }).mapValues { $0.map { $0[1] } }
-        try add(.cinema, "SELECT id || \(s) || 'cinema' || \(s) || coalesce(source, '') || \(s) || name || \(s) || coalesce(address, '') FROM cinema") {
-            [$0[3], $0[4]] + (titles[$0[0]] ?? [])
+        try add(.cinema, "SELECT id || \(s) || 'cinema' || \(s) || coalesce(source, '') || \(s) || name || \(s) || coalesce(address, '') || \(s) || coalesce(alt_names, '') FROM cinema") {
+            [$0[3], $0[4], $0[5]] + (titles[$0[0]] ?? [])
         }
         try add(.trip, "SELECT id || \(s) || 'trip' || \(s) || coalesce(source, '') || \(s) || name FROM trip") { [$0[3]] }
         self.records = records

@@ -138,6 +138,42 @@ import Testing
         #expect(nearHelsinki.features.first?.distance ?? 1 < 1)
     }
 
+    /// Other names are found: OSM's alt_name, old_name, loc_name, short_name…, names in other
+    /// languages (the demo's Helsinki, as OSM tags them), and a GeoNames row's alternatenames;
+    /// the details show them, as `alt_names`, as an import reads them back.
+    @Test(arguments: StoreKind.available)
+    func alternateNamesAreFound(_ kind: StoreKind) throws {
+        let folder = TemporaryDatabase(), geonames = folder.directory.appendingPathComponent("riga.csv").path
+        try """
+            geonameid,name,alternatenames,latitude,longitude,countrycode,population,timezone
+            456172,Riga,"Gorad Ryga,Riga,Rigae,Ryga,Rīga,Рига,リガ",56.946,24.10589,LV,742572,Europe/Riga
+
+            """.write(toFile: geonames, atomically: true, encoding: .utf8)
+        let data = try #require(DefaultDataset.dataDirectory())
+        let files = try FileImport.parse(paths: [data.appendingPathComponent("osm/helsinki_pois.geojson").path, geonames])
+        let (database, store) = try Self.store(kind, files)
+        _ = database
+        func names(_ text: String) throws -> [String] { try store.search(SearchQuery(text: text)).features.compactMap(\.name) }
+        // As tagged on OSM way 419479428: old_name, loc_name, name:sv.
+        for typed in ["suurkirkko", "suurtsyrkka", "helsingfors domkyrka"] {
+            #expect(try names(typed) == ["Helsingin tuomiokirkko"], "\(typed)")
+        }
+        #expect(try names("marskin patsas") == ["Marsalkka Mannerheimin ratsastajapatsas"]) // loc_name
+        #expect(try Set(names("ruttopuisto")) == ["Vanha kirkkopuisto", "Pikkulintu Ruttopuisto"]) // alt_name and loc_name, the same
+        #expect(try names("kiseleffin basaari") == ["Cafe Köket"]) // old_name
+        for typed in ["ryga", "rīga", "РИГА"] {
+            let found = try names(typed)
+            #expect(found == ["Riga"], "\(typed): \(found)")
+        }
+
+        let cathedral = try #require(store.search(SearchQuery(text: "suurkirkko")).features.first)
+        let shown = try store.withDetails(FeaturePage(features: [cathedral], next: nil)).features[0].properties["alt_names"]
+        #expect(shown == "Suurkirkko;Suurtsyrkka;Helsinki Cathedral") // old_name, loc_name, int_name, in OSM's order of keys
+        let riga = try #require(store.search(SearchQuery(text: "ryga")).features.first)
+        #expect(try store.withDetails(FeaturePage(features: [riga], next: nil)).features[0].properties["alt_names"]
+            == "Gorad Ryga,Rigae,Ryga,Rīga,Рига,リガ".replacingOccurrences(of: ",", with: ";")) // "Riga" itself once
+    }
+
     /// The guide's objects without coordinates are found by name; with a point they come after
     /// those with one, and no radius or box holds them.
     @Test(arguments: StoreKind.available)
@@ -193,6 +229,34 @@ import Testing
         #expect((store as? PostGISStore)?.schemaVersion == PostGISSchema.migrations.count)
         #expect(try store.search(SearchQuery(text: "leveni")).features.map(\.name) == ["Viesu nams \"Lēveni\""])
         #expect(try store.search(SearchQuery(text: "tromso")).features.map(\.name) == ["Tromsø"])
+    }
+
+    /// Version 8 adds other names: a database of version 7 keeps its words and finds the other
+    /// names an import or any SQL writes from then on.
+    @Test(arguments: StoreKind.available)
+    func aDatabaseOfVersion7FindsOtherNamesAfterTheMigration(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        switch kind {
+        case .spatiaLite:
+            let db = try oldSpatiaLiteDatabase(temporary.location, version: 7)
+            try db.execute("INSERT INTO poi (category, name, source, geom) VALUES ('see', 'Helsingin tuomiokirkko', 'osm', MakePoint(24.952, 60.170, 4326))")
+        case .postGIS:
+            let old = try oldPostGISSchema(temporary, version: 7)
+            try old.execute("INSERT INTO poi (id, category, name, source, geom) VALUES (1, 'see', 'Helsingin tuomiokirkko', 'osm', 'SRID=4326;POINT(24.952 60.170)')")
+        }
+        let store = try temporary.open()
+        #expect(try store.search(SearchQuery(text: "tuomiokirkko")).features.map(\.name) == ["Helsingin tuomiokirkko"])
+        let update = "UPDATE poi SET alt_names = 'Suurkirkko' WHERE name = 'Helsingin tuomiokirkko'"
+        switch store {
+        case let spatiaLite as SpatiaLiteStore: try spatiaLite.db.execute(update)
+        case let postGIS as PostGISStore: try postGIS.execute(update)
+        default: Issue.record("\(kind): no SQL")
+        }
+        #expect(try store.search(SearchQuery(text: "suurkirkko")).features.map(\.name) == ["Helsingin tuomiokirkko"])
+        var oodi = PlaceRecord(category: "see", name: "Helsingin keskustakirjasto Oodi", location: Coordinate(lat: 60.1738, lon: 24.9380))
+        oodi.alternateNames = ["Helsingfors centrumbibliotek"]
+        _ = try store.importFiles([ParsedFile(file: "oodi", [.place(oodi)])], skipInvalid: false)
+        #expect(try store.search(SearchQuery(text: "centrumbibliotek")).features.map(\.name) == ["Helsingin keskustakirjasto Oodi"])
     }
 
     @Test(arguments: StoreKind.available)

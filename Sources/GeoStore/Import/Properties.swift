@@ -11,6 +11,9 @@ struct Properties {
     /// Every key a record is built from; the raw value is the key as matched (trimmed, lower case).
     enum Key: Int, CaseIterable {
         case category, kind, name, description, address
+        // Other names of the thing (`alternateNames`): OSM's, GeoNames' comma-separated list, and
+        // Waymark's own output (`alt_names`, ';'-separated).
+        case altName, oldName, officialName, shortName, locName, intName, natName, regName, alternateNames, altNames
         case addrStreet, addrHousenumber, addrPostcode, addrCity
         case phone, contactPhone, mobile, contactMobile, email, contactEmail, website, contactWebsite
         case image, timezone, osmType, osmID, geonameID, id
@@ -29,6 +32,16 @@ struct Properties {
             case .name: "name"
             case .description: "description"
             case .address: "address"
+            case .altName: "alt_name"
+            case .oldName: "old_name"
+            case .officialName: "official_name"
+            case .shortName: "short_name"
+            case .locName: "loc_name"
+            case .intName: "int_name"
+            case .natName: "nat_name"
+            case .regName: "reg_name"
+            case .alternateNames: "alternatenames"
+            case .altNames: "alt_names"
             case .addrStreet: "addr:street"
             case .addrHousenumber: "addr:housenumber"
             case .addrPostcode: "addr:postcode"
@@ -71,10 +84,20 @@ struct Properties {
         static let byText: [String: Key] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.text, $0) })
     }
 
-    /// The two keys that have per-language variants.
+    /// The keys whose per-language variants are read: `name:lv`, `description:en`, `alt_name:sv`…
     enum LocalizedKey: CaseIterable {
-        case name, description
-        var key: Key { self == .name ? .name : .description }
+        case name, description, altName, oldName, officialName, shortName, locName
+        var key: Key {
+            switch self {
+            case .name: .name
+            case .description: .description
+            case .altName: .altName
+            case .oldName: .oldName
+            case .officialName: .officialName
+            case .shortName: .shortName
+            case .locName: .locName
+            }
+        }
     }
 
     /// What one (normalised) key is to a record.
@@ -101,7 +124,7 @@ struct Properties {
     /// The values `index` points to. Blank ones count as absent: they are trimmed when read.
     private var values: [String]
     /// Per-language variants in the order they were given: (normalised key, language, value).
-    private var variants: [(key: String, localized: LocalizedKey, language: String, value: String)] = []
+    private(set) var variants: [(key: String, localized: LocalizedKey, language: String, value: String)] = []
 
     /// A GeoJSON feature's `properties` (an object, else none). Of a key given twice the last
     /// counts, as when Foundation read the file; a value is only looked at when its key is read.
@@ -337,6 +360,7 @@ struct Properties {
             place.names = localized(.name)
             place.descriptions = localized(.description)
         }
+        place.alternateNames = alternateNames(besides: place.name)
         place.description = self[.description]
         place.address = address
         place.phone = self[.phone, .contactPhone]
@@ -355,6 +379,7 @@ struct Properties {
     func cinema(location: Coordinate?, fileName: String, id: String?) throws(GeoError) -> CinemaRecord {
         var cinema = CinemaRecord(name: try name(), timezone: try timezone(), location: location)
         cinema.address = address
+        cinema.alternateNames = alternateNames(besides: cinema.name)
         cinema.website = self[.website, .contactWebsite]
         (cinema.source, cinema.sourceID) = source(fileName: fileName, id: id, content: contentKey(name: cinema.name, time: nil, position: location))
         return cinema
@@ -390,6 +415,7 @@ struct Properties {
     /// (river, stream, canal…), else plain "water" (as for natural=water).
     func water(geometry: Geometry, fileName: String, id: String?) -> WaterRecord {
         var water = WaterRecord(name: self[.name], waterKind: self[.water, .waterway] ?? "water", geometry: geometry)
+        water.alternateNames = alternateNames(besides: water.name)
         water.district = self[.district]
         water.organisation = self[.organisation, .operator]
         (water.source, water.sourceID) = source(fileName: fileName, id: id,
