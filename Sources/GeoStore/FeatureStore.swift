@@ -16,6 +16,9 @@ public protocol FeatureStore: ZoneStore {
     func bbox(_ query: BoxQuery) throws -> FeaturePage
     /// Features by name, address or film title (`SearchQuery`, ranked by `SearchRanking`), with their total.
     func search(_ query: SearchQuery) throws -> FeaturePage
+    /// Builds what a search with a typo needs for the data as it is now (a server does so when the
+    /// data changes, so that no search waits the seconds a million names take).
+    func prepareTypoIndex() throws
     /// The page with every feature's other attributes (`Feature.properties`) filled in.
     func withDetails(_ page: FeaturePage) throws -> FeaturePage
     /// The query's nearest cinemas (within its radius, after its cursor) with screenings on the

@@ -4,6 +4,10 @@ import GeoCore
 /// names the rows whose words equal, begin with, or are one edit from each query word; here they
 /// are combined, filtered, ranked (`SearchRanking`) and paged.
 extension QueryEngine {
+    public func prepareTypoIndex() throws {
+        _ = try typoCache.index(version: try dataVersion(), vocabulary: searchVocabulary)
+    }
+
     public func search(_ query: SearchQuery) throws -> FeaturePage {
         let words = try query.validate()
         let kinds = Set(query.kinds)

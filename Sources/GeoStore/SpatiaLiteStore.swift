@@ -8,7 +8,7 @@ public final class SpatiaLiteStore: QueryEngine {
     let db: Database
     let search = RTreeSearch()
     let poiCategories = CategoryCache()
-    public let typoCache = TypoCache()
+    public let typoCache: TypoCache
     /// How far the last nearest search of each kind had to look; the next one starts there.
     var reachGuess: [FeatureKind: Double] = [:]
     /// The kinds without rows, as of a data version (`nearestRows(of:…)` skips their walks).
@@ -37,8 +37,10 @@ public final class SpatiaLiteStore: QueryEngine {
         }
     }
 
-    /// Opens (and, unless read-only, creates and migrates) the database at `path`.
-    public init(path: String, readOnly: Bool = false, memory: Memory = .generous) throws {
+    /// Opens (and, unless read-only, creates and migrates) the database at `path`; `typos` may be
+    /// shared with other connections to it.
+    public init(path: String, readOnly: Bool = false, memory: Memory = .generous, typos: TypoCache = TypoCache()) throws {
+        typoCache = typos
         if readOnly, !FileManager.default.fileExists(atPath: path) {
             throw DatabaseError(description: "no database at \(path)")
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The words of a vocabulary one edit (Levenshtein distance 1: a character added, removed or
 /// changed) away from a given word, found through deletion neighbourhoods: two words are at most
 /// one edit apart only if one of them, or both with one character removed at the same place,
@@ -56,17 +58,24 @@ public struct TypoIndex: Sendable {
     }
 }
 
-/// A store's `TypoIndex`, built from its vocabulary once per data version (a store is used by one
-/// thread at a time, as its connection is).
-public final class TypoCache: @unchecked Sendable {
-    private var cached: (version: UInt64, index: TypoIndex)?
+/// A store's `TypoIndex`, built from its vocabulary once per data version, and shared by the
+/// connections that pass the same cache to their stores (a server's workers): the index of a
+/// million names takes seconds to build, once for all of them. A connection that asks while
+/// another builds waits for that index instead of building its own.
+public final class TypoCache: Sendable {
+    private let cached = Mutex<(version: UInt64, index: TypoIndex)?>(nil)
 
-    package init() {}
+    public init() {}
 
-    package func index(version: UInt64, vocabulary: () throws -> [String]) rethrows -> TypoIndex {
-        if let cached, cached.version == version { return cached.index }
-        let index = TypoIndex(vocabulary: try vocabulary())
-        cached = (version, index)
-        return index
+    package func index(version: UInt64, vocabulary: () throws -> [String]) throws -> TypoIndex {
+        try cached.withLock { cached in
+            if let cached, cached.version == version { return cached.index }
+            let index = TypoIndex(vocabulary: try vocabulary())
+            cached = (version, index)
+            return index
+        }
     }
+
+    /// Whether the index of the data at `version` is built.
+    package func holds(version: UInt64) -> Bool { cached.withLock { $0?.version == version } }
 }

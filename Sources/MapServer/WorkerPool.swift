@@ -26,12 +26,13 @@ final class WorkerPool: Service, Sendable {
     private let admitted = Atomic<Int>(0)
     private let metrics: ServerMetrics
 
-    /// Opens `size` read-only connections to the database at `location` (failing now if it cannot).
-    init(location: String, size: Int, queueDepth: Int, metrics: ServerMetrics) throws {
+    /// Opens `size` read-only connections to the database at `location` (failing now if it cannot),
+    /// which share `typos`.
+    init(location: String, size: Int, queueDepth: Int, typos: TypoCache, metrics: ServerMetrics) throws {
         self.size = size
         self.queueDepth = queueDepth
         self.metrics = metrics
-        idle = Mutex(try (0..<size).map { _ in Connection(try StoreLocation.open(location, readOnly: true, memory: .lean)) })
+        idle = Mutex(try (0..<size).map { _ in Connection(try StoreLocation.open(location, readOnly: true, memory: .lean, typos: typos)) })
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
     }
@@ -80,12 +81,14 @@ final class WorkerPool: Service, Sendable {
 struct WorkerLanes: Sendable {
     let queries: WorkerPool
     let images: WorkerPool
+    let typos = TypoCache()
 
     /// `workers` threads for drawings, half as many for queries; each lane queues `queueDepth` jobs.
+    /// Every connection shares one typo index, built once per data version (`DataVersion`).
     init(location: String, workers: Int, queueDepth: Int, metrics: ServerMetrics) throws {
-        queries = try WorkerPool(location: location, size: max(1, workers / 2), queueDepth: queueDepth, metrics: metrics)
+        queries = try WorkerPool(location: location, size: max(1, workers / 2), queueDepth: queueDepth, typos: typos, metrics: metrics)
         do {
-            images = try WorkerPool(location: location, size: workers, queueDepth: queueDepth, metrics: metrics)
+            images = try WorkerPool(location: location, size: workers, queueDepth: queueDepth, typos: typos, metrics: metrics)
         } catch {
             // Not left running for a server that never starts (a PostGIS server can run out of connections here).
             queries.stop()

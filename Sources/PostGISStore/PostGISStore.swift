@@ -22,7 +22,7 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// The POI categories as of a data version: the server checks every `category=` against them,
     /// and finding them anew reads every row (0.1 s for a million).
     var knownPOICategories: (version: UInt64, codes: Set<String>)?
-    public let typoCache = TypoCache()
+    public let typoCache: TypoCache
     /// The queries' statements, prepared once per connection and kept by their text, which holds
     /// no values (a few dozen at most): parsing and planning a nearest query over every kind, four
     /// statements in one, costs a third of its time.
@@ -35,8 +35,10 @@ public final class PostGISStore: QueryEngine, Transactional {
     var hasZones: (version: UInt64, holds: Bool)?
 
     /// Opens the database at `url` (`postgres://user[:password]@host[:port]/database[?schema=name]`)
-    /// and, unless read-only, creates or migrates Waymark's tables (in `schema`, default `public`).
-    public init(url: String, readOnly: Bool = false) throws {
+    /// and, unless read-only, creates or migrates Waymark's tables (in `schema`, default `public`);
+    /// `typos` may be shared with other connections to it.
+    public init(url: String, readOnly: Bool = false, typos: TypoCache = TypoCache()) throws {
+        typoCache = typos
         let target = try PostgresURL(url)
         location = target.display
         do {

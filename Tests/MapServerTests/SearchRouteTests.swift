@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+@testable import GeoStore
 import Testing
 @testable import MapServer
 
@@ -43,5 +44,23 @@ import Testing
                 #expect(error["code"] as? String == "invalid_parameter" && error["parameter"] as? String == parameter, "\(query): \(body)")
             }
         }
+    }
+}
+
+/// The typo index of a million names takes seconds: the server builds it as it starts (and when
+/// the data changes), before any search asks, once for every worker.
+@Test func theServerBuildsTheTypoIndexBeforeAnySearch() async throws {
+    let version = try SpatiaLiteStore(path: Fixture.shared.path, readOnly: true).dataVersion()
+    try await withServer { client, lanes in
+        // No request has been made: only the server itself can have built it. Waits as long as a
+        // loaded machine may take, polling.
+        var waited = 0
+        while !lanes.typos.holds(version: version), waited < 6_000 {
+            try await Task.sleep(for: .milliseconds(50))
+            waited += 1
+        }
+        #expect(lanes.typos.holds(version: version))
+        let response = try await client.get("/v1/search?q=helsinky")
+        #expect(response.status == .ok)
     }
 }
