@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(geojson csv gpx feed json-columns manifest parameters)
+[ ${#targets[@]} -gt 0 ] || targets=(geojson csv gpx geonames feed json-columns manifest parameters)
 
 mkdir -p .build-fuzz
 WAYMARK_FUZZ=1 swift build --product waymark-fuzz --scratch-path .build-fuzz \

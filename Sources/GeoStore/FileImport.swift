@@ -30,7 +30,7 @@ public enum FileImport {
         for path in paths {
             guard let format = ImportFormat.detect(path: path) else {
                 throw ImportProblem(file: path, record: "file",
-                                    reason: "unknown format; use .geojson, .json, .csv, .gpx or the travel guide's .xml")
+                                    reason: "unknown format; use .geojson, .json, .csv, .gpx, the travel guide's .xml or a GeoNames dump's .txt")
             }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
@@ -40,6 +40,7 @@ public enum FileImport {
             case .geojson: parsed.append(try GeoJSONParser.parse(data, file: path, kind: kind))
             case .csv: parsed.append(try CSVParser.parse(data, file: path, kind: kind))
             case .gpx: parsed.append(try GPXParser.parse(data, file: path))
+            case .geonames: parsed.append(try GeoNamesParser.parse(data, file: path, kind: kind))
             case .travelGuide:
                 let name = URL(fileURLWithPath: path).lastPathComponent
                 feed.append((data, path, TravelGuideFeedParser.language(forFileName: name)))

@@ -9,13 +9,14 @@ import MapRender
 /// The parsers that read what users and clients send, each as a libFuzzer target: any bytes may
 /// be refused with an error, none may crash, hang or leak.
 enum FuzzTarget: String, CaseIterable {
-    case geojson, csv, gpx, feed, jsonColumns = "json-columns", manifest, parameters
+    case geojson, csv, gpx, geonames, feed, jsonColumns = "json-columns", manifest, parameters
 
     func run(_ data: Data) {
         switch self {
         case .geojson: _ = try? GeoJSONParser.parse(data, file: "fuzz.geojson", kind: nil)
         case .csv: _ = try? CSVParser.parse(data, file: "fuzz.csv", kind: nil)
         case .gpx: _ = try? GPXParser.parse(data, file: "fuzz.gpx")
+        case .geonames: _ = try? GeoNamesParser.parse(data, file: "fuzz.txt", kind: nil)
         case .feed:
             // The feed comes one file per language: the same bytes as both, merged.
             _ = try? TravelGuideFeedParser.parse([(data, "objekti.xml", "lv"), (data, "objekti-eng.xml", "en")])

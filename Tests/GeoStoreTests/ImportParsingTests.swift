@@ -38,13 +38,41 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
 @Suite struct ImportParsingTests {
     // MARK: format and categories
 
+    /// Lines as GeoNames' dump writes them (19 tab-separated fields, its readme's order): a city,
+    /// a lake, a line with a field too few and one with a latitude out of range.
+    @Test func readsAGeoNamesDump() throws {
+        let lines = [
+            ["456172", "Riga", "Riga", "Gorad Ryga,RIX,Riga,Rigae,Ryga,Rīga,Рига", "56.946", "24.10589", "P", "PPLC", "LV", "", "25", "", "", "",
+             "742572", "", "9", "Europe/Riga", "2019-09-05"],
+            ["459279", "Ķīšezers", "Kisezers", "Kisezers,Ķīšezers", "57.0", "24.16", "H", "LK", "LV", "", "25", "", "", "", "0", "", "1",
+             "Europe/Riga", "2012-01-17"],
+            ["1", "Short", "Short", "", "57.0", "24.0", "P", "PPL", "LV", "", "", "", "", "", "0", "", "1", "Europe/Riga"],
+            ["2", "North of the pole", "", "", "91.0", "24.0", "P", "PPL", "LV", "", "", "", "", "", "0", "", "1", "Europe/Riga", "2012-01-17"],
+        ]
+        let text = lines.map { $0.joined(separator: "\t") }.joined(separator: "\r\n") + "\r\n"
+        let parsed = try GeoNamesParser.parse(Data(text.utf8), file: "/tmp/LV.txt", kind: nil)
+        let places = parsed.records.compactMap { record -> PlaceRecord? in if case let .place(p) = record.value { p } else { nil } }
+        #expect(places.map(\.name) == ["Riga", "Ķīšezers"])
+        let riga = try #require(places.first)
+        #expect(riga.category == "city" && riga.population == 742_572 && riga.timezone == "Europe/Riga")
+        #expect(riga.location == Coordinate(lat: 56.946, lon: 24.10589))
+        #expect(riga.alternateNames == ["Gorad Ryga", "RIX", "Rigae", "Ryga", "Rīga", "Рига"])
+        #expect(riga.source == "geonames" && riga.sourceID == "456172")
+        #expect(places[1].category == "other" && places[1].alternateNames == ["Kisezers"])
+        #expect(parsed.problems.map(\.description) == [
+            "/tmp/LV.txt: line 3: fields: 18 tab-separated value(s); a GeoNames line has 19",
+            "/tmp/LV.txt: line 4: latitude: 91.0 is outside -90…90",
+        ])
+    }
+
     @Test func detectsFormatByExtension() {
         #expect(ImportFormat.detect(path: "a/b.geojson") == .geojson)
         #expect(ImportFormat.detect(path: "b.JSON") == .geojson)
         #expect(ImportFormat.detect(path: "cities.csv") == .csv)
         #expect(ImportFormat.detect(path: "track.gpx") == .gpx)
         #expect(ImportFormat.detect(path: "objekti-eng.xml") == .travelGuide)
-        #expect(ImportFormat.detect(path: "notes.txt") == nil)
+        #expect(ImportFormat.detect(path: "cities15000.txt") == .geonames)
+        #expect(ImportFormat.detect(path: "notes.doc") == nil)
         #expect(ImportFormat.detect(path: "noextension") == nil)
     }
 

@@ -127,9 +127,11 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) async throws 
     #expect(skipping.stderr.contains("skipped \(mixed): feature 2: lon: 200"), "\(skipping.stderr)")
     #expect(try await storedNames() == before.union(["Newcomer"]))
 
-    let unknown = try workspace.file("notes.txt", "Midtown Diner,40.75,-73.98\n")
+    let unknown = try workspace.file("notes.doc", "Midtown Diner,40.75,-73.98\n")
     let missing = workspace.directory.appendingPathComponent("missing.geojson").path
-    for (file, reason) in [(unknown, "unknown format"), (missing, "cannot read")] {
+    // A .txt is read as a GeoNames dump: a line of another kind is refused, naming it.
+    let notGeoNames = try workspace.file("notes.txt", "Midtown Diner,40.75,-73.98\n")
+    for (file, reason) in [(unknown, "unknown format"), (missing, "cannot read"), (notGeoNames, "line 1: fields: 1 tab-separated value(s); a GeoNames line has 19")] {
         let result = try await run(["import", file], env: workspace.env)
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
