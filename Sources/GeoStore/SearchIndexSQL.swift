@@ -46,9 +46,11 @@ enum SearchIndexSQL {
             + "FROM (SELECT \(words(kind, r, alternateNames: alternateNames)) AS w))"
     }
 
-    /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement (the words
-    /// of the current version unless `alternateNames` is false, as version 7 wrote them).
-    static func fill(_ kind: FeatureKind, afterRow: Int64, alternateNames: Bool = true) -> String {
+    /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement.
+    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String { fill(kind, afterRow: afterRow, alternateNames: true) }
+
+    /// The same with the words of version 8 on, or without `alternateNames` of version 7.
+    private static func fill(_ kind: FeatureKind, afterRow: Int64, alternateNames: Bool) -> String {
         "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(folded(kind, "r", alternateNames: alternateNames)) FROM \(kind.rawValue) AS r "
             + "WHERE r.id > \(afterRow);"
     }

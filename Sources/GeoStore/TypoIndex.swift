@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The words of a vocabulary one edit (Levenshtein distance 1: a character added, removed or
 /// changed) away from a given word, found through deletion neighbourhoods: two words are at most
 /// one edit apart only if one of them, or both with one character removed at the same place,
@@ -56,26 +54,4 @@ public struct TypoIndex: Sendable {
         if short.count == long.count { return i < short.count && short[(i + 1)...] == long[(i + 1)...] }
         return short[i...] == long[(i + 1)...]
     }
-}
-
-/// A store's `TypoIndex`, built from its vocabulary once per data version, and shared by the
-/// connections that pass the same cache to their stores (a server's workers): the index of a
-/// million names takes seconds to build, once for all of them. A connection that asks while
-/// another builds waits for that index instead of building its own.
-public final class TypoCache: Sendable {
-    private let cached = Mutex<(version: UInt64, index: TypoIndex)?>(nil)
-
-    public init() {}
-
-    package func index(version: UInt64, vocabulary: () throws -> [String]) throws -> TypoIndex {
-        try cached.withLock { cached in
-            if let cached, cached.version == version { return cached.index }
-            let index = TypoIndex(vocabulary: try vocabulary())
-            cached = (version, index)
-            return index
-        }
-    }
-
-    /// Whether the index of the data at `version` is built.
-    package func holds(version: UInt64) -> Bool { cached.withLock { $0?.version == version } }
 }

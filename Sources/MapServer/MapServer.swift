@@ -52,7 +52,7 @@ public enum MapServer {
         let lanes = try WorkerLanes(location: configuration.database, workers: workers,
                                     queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)), metrics: metrics)
         handOver(lanes)
-        let version = DataVersion(pool: lanes.queries, warming: lanes.images)
+        let version = DataVersion(pool: lanes.queries, warming: lanes.images, typos: lanes.typos)
         let routes = Routes(workers: lanes, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version,
                             zones: ZoneLookup(workers: lanes, version: version), metrics: metrics,
                             style: try MapStyle.named("default"),

@@ -39,8 +39,9 @@ final class WorkerPool: Service, Sendable {
 
     /// Runs `job` on a worker thread with that worker's connection, or throws `APIError.overloaded`
     /// when every thread is busy and `queueDepth` jobs already wait. The server's own jobs
-    /// (`bounded: false`, the data version's look once a second) are neither refused nor counted:
-    /// they would take a client's place in the queue, or be refused as if a client had been.
+    /// (`bounded: false`: the data version's look once a second, the typo index's build) are
+    /// neither refused nor counted: they would take a client's place in the queue, or be refused
+    /// as if a client had been.
     func withStore<T: Sendable>(bounded: Bool = true, _ job: @escaping @Sendable (any FeatureStore) throws -> T) async throws -> T {
         if bounded, admitted.wrappingAdd(1, ordering: .relaxed).newValue > size + queueDepth {
             admitted.wrappingSubtract(1, ordering: .relaxed)

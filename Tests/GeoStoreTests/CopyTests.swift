@@ -17,6 +17,16 @@ import Testing
         _ = try copy.copy(to: back)
 
         let original = try source.store.exportAll()
+        // Other names are among what is carried (checked here, not only as equal on both sides).
+        let names = original.flatMap(\.records).flatMap { record -> [String] in
+            switch record.value {
+            case let .place(p): p.alternateNames
+            case let .water(w): w.alternateNames
+            case let .cinema(c): c.alternateNames
+            case .trip: []
+            }
+        }
+        #expect(Set(names) == ["Milda", "Düna", "Väina", "Kinoteātris Rīga"])
         for store in [copy, back] {
             let exported = try store.exportAll()
             #expect(exported.map(\.file) == original.map(\.file))

@@ -31,7 +31,7 @@ func importEveryKind(into store: any FeatureStore) throws {
                             geometry: .lineString([Coordinate(lat: 56.90, lon: 24.00), Coordinate(lat: 56.95, lon: 24.08)]))
     river.alternateNames = ["Düna", "Väina"]
     var cinema = CinemaRecord(name: "Kino Splendid Palace", timezone: "Europe/Riga", location: Coordinate(lat: 56.9539, lon: 24.1170))
-    cinema.alternateNames = ["Splendid Palace"]
+    cinema.alternateNames = ["Kinoteātris Rīga"] // its name in Soviet times
     cinema.screenings = [Screening(title: "Avengers", start: instant("2012-05-08 15:00", in: "GMT"), minutes: 137),
                          Screening(title: "Titanic 3D", start: instant("2012-05-08 18:00", in: "GMT"), minutes: 194)]
     var morning = TripRecord(name: "Morning on Ķīšezers")

@@ -39,30 +39,37 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
     // MARK: format and categories
 
     /// Lines as GeoNames' dump writes them (19 tab-separated fields, its readme's order): a city,
-    /// a lake, a line with a field too few and one with a latitude out of range.
+    /// a lake, a destroyed town, a line with a field too few and one with a latitude out of range;
+    /// a file of other lines is refused whole.
     @Test func readsAGeoNamesDump() throws {
         let lines = [
             ["456172", "Riga", "Riga", "Gorad Ryga,RIX,Riga,Rigae,Ryga,Rīga,Рига", "56.946", "24.10589", "P", "PPLC", "LV", "", "25", "", "", "",
              "742572", "", "9", "Europe/Riga", "2019-09-05"],
             ["459279", "Ķīšezers", "Kisezers", "Kisezers,Ķīšezers", "57.0", "24.16", "H", "LK", "LV", "", "25", "", "", "", "0", "", "1",
              "Europe/Riga", "2012-01-17"],
+            ["3", "Old town\u{2028}ruins", "", "", "57.1", "24.2", "P", "PPLW", "LV", "", "", "", "", "", "120", "", "1", "Europe/Riga", "2012-01-17"],
             ["1", "Short", "Short", "", "57.0", "24.0", "P", "PPL", "LV", "", "", "", "", "", "0", "", "1", "Europe/Riga"],
             ["2", "North of the pole", "", "", "91.0", "24.0", "P", "PPL", "LV", "", "", "", "", "", "0", "", "1", "Europe/Riga", "2012-01-17"],
         ]
         let text = lines.map { $0.joined(separator: "\t") }.joined(separator: "\r\n") + "\r\n"
         let parsed = try GeoNamesParser.parse(Data(text.utf8), file: "/tmp/LV.txt", kind: nil)
         let places = parsed.records.compactMap { record -> PlaceRecord? in if case let .place(p) = record.value { p } else { nil } }
-        #expect(places.map(\.name) == ["Riga", "Ķīšezers"])
+        #expect(places.map(\.name) == ["Riga", "Ķīšezers", "Old town\u{2028}ruins"])
         let riga = try #require(places.first)
         #expect(riga.category == "city" && riga.population == 742_572 && riga.timezone == "Europe/Riga")
         #expect(riga.location == Coordinate(lat: 56.946, lon: 24.10589))
         #expect(riga.alternateNames == ["Gorad Ryga", "RIX", "Rigae", "Ryga", "Rīga", "Рига"])
         #expect(riga.source == "geonames" && riga.sourceID == "456172")
-        #expect(places[1].category == "other" && places[1].alternateNames == ["Kisezers"])
+        #expect(places[1].category == "other" && places[1].alternateNames == ["Kisezers"] && places[1].population == nil)
+        #expect(places[2].category == "other" && places[2].population == 120)
         #expect(parsed.problems.map(\.description) == [
-            "/tmp/LV.txt: line 3: fields: 18 tab-separated value(s); a GeoNames line has 19",
-            "/tmp/LV.txt: line 4: latitude: 91.0 is outside -90…90",
+            "/tmp/LV.txt: line 4: fields: 18 tab-separated value(s); a GeoNames line has 19",
+            "/tmp/LV.txt: line 5: latitude: 91.0 is outside -90…90",
         ])
+        // GeoNames' postal codes (12 fields) are no place dump.
+        let postal = "LV\tLV-1050\tRīga\tRīga\t25\t\t\t\t\t56.946\t24.106\t4\n"
+        let refusal = #expect(throws: ImportProblem.self) { try GeoNamesParser.parse(Data(postal.utf8), file: "LV.txt", kind: nil) }
+        #expect(refusal?.description == "LV.txt: file: not a GeoNames place dump: line 1 has 12 tab-separated field(s), GeoNames' places have 19")
     }
 
     @Test func detectsFormatByExtension() {

@@ -168,7 +168,8 @@ import Testing
 
         let cathedral = try #require(store.search(SearchQuery(text: "suurkirkko")).features.first)
         let shown = try store.withDetails(FeaturePage(features: [cathedral], next: nil)).features[0].properties["alt_names"]
-        #expect(shown == "Suurkirkko;Suurtsyrkka;Helsinki Cathedral") // old_name, loc_name, int_name, in OSM's order of keys
+        // old_name, loc_name (in the order of the keys read); int_name is its name:en, shown as that.
+        #expect(shown == "Suurkirkko;Suurtsyrkka")
         let riga = try #require(store.search(SearchQuery(text: "ryga")).features.first)
         #expect(try store.withDetails(FeaturePage(features: [riga], next: nil)).features[0].properties["alt_names"]
             == "Gorad Ryga,Rigae,Ryga,Rīga,Рига,リガ".replacingOccurrences(of: ",", with: ";")) // "Riga" itself once
@@ -246,13 +247,23 @@ import Testing
         }
         let store = try temporary.open()
         #expect(try store.search(SearchQuery(text: "tuomiokirkko")).features.map(\.name) == ["Helsingin tuomiokirkko"])
-        let update = "UPDATE poi SET alt_names = 'Suurkirkko' WHERE name = 'Helsingin tuomiokirkko'"
-        switch store {
-        case let spatiaLite as SpatiaLiteStore: try spatiaLite.db.execute(update)
-        case let postGIS as PostGISStore: try postGIS.execute(update)
-        default: Issue.record("\(kind): no SQL")
+        // Any SQL's rows: an update, an insert, a cinema's and then its screening's.
+        func execute(_ sql: String) throws {
+            switch store {
+            case let spatiaLite as SpatiaLiteStore: try spatiaLite.db.execute(sql)
+            case let postGIS as PostGISStore: try postGIS.execute(sql)
+            default: Issue.record("\(kind): no SQL")
+            }
         }
+        try execute("UPDATE poi SET alt_names = 'Suurkirkko' WHERE name = 'Helsingin tuomiokirkko'")
         #expect(try store.search(SearchQuery(text: "suurkirkko")).features.map(\.name) == ["Helsingin tuomiokirkko"])
+        try execute("INSERT INTO poi (id, category, name, alt_names) VALUES (7, 'see', 'Vanha kirkkopuisto', 'Ruttopuisto')")
+        #expect(try store.search(SearchQuery(text: "ruttopuisto")).features.map(\.name) == ["Vanha kirkkopuisto"])
+        try execute("INSERT INTO cinema (id, name, timezone, alt_names) VALUES (1, 'Kino Splendid Palace', 'Europe/Riga', 'Kinoteātris Rīga')")
+        try execute("INSERT INTO screening (cinema_id, title, start_utc, timezone) VALUES (1, 'Titanic', '2012-05-08T15:00:00Z', 'Europe/Riga')")
+        for typed in ["kinoteatris", "titanic"] {
+            #expect(try store.search(SearchQuery(text: typed)).features.map(\.name) == ["Kino Splendid Palace"], "\(typed)")
+        }
         var oodi = PlaceRecord(category: "see", name: "Helsingin keskustakirjasto Oodi", location: Coordinate(lat: 60.1738, lon: 24.9380))
         oodi.alternateNames = ["Helsingfors centrumbibliotek"]
         _ = try store.importFiles([ParsedFile(file: "oodi", [.place(oodi)])], skipInvalid: false)

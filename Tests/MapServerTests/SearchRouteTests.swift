@@ -1,6 +1,6 @@
 import Foundation
 import GeoCore
-@testable import GeoStore
+import GeoStore
 import Testing
 @testable import MapServer
 

@@ -38,6 +38,7 @@ extension PlaceRecord: RecordTexts {
         try check("category", category)
         try check("name", name)
         try check("name", names)
+        for other in alternateNames { try check("alt_names", other) }
         try check("description", description)
         try check("description", descriptions)
         try check("address", address)
@@ -54,6 +55,7 @@ extension PlaceRecord: RecordTexts {
 extension WaterRecord: RecordTexts {
     func checkTexts() throws(GeoError) {
         try check("name", name)
+        for other in alternateNames { try check("alt_names", other) }
         try check("water", waterKind)
         try check("district", district)
         try check("organisation", organisation)
@@ -64,6 +66,7 @@ extension WaterRecord: RecordTexts {
 extension CinemaRecord: RecordTexts {
     func checkTexts() throws(GeoError) {
         try check("name", name)
+        for other in alternateNames { try check("alt_names", other) }
         try check("address", address)
         try check("website", website)
         try check("timezone", timezone)
