@@ -64,15 +64,19 @@ struct AnnotationLayout {
         var furniture = RectIndex()
         if keepInside { for o in obstacles(marks) { furniture.insert(o.offset(by: origin)) } }
         var neighbourhood = MarkNeighbourhood(
-            made: .init(grid: grid, forms: forms, maxSize: maxSize) { Self.shortened($0, maxWidth: maxSize.width, measure: measure) },
+            made: .init(grid: grid, forms: forms, maxSize: maxSize) {
+                LabelLines.fitted($0, maxWidth: maxSize.width, maxLines: style.labels.maxLines, lineAdvance: Self.lineAdvance(style), measure: measure)
+            },
             labelReach: labelReach, pinReach: pinReach, furniture: furniture)
         let wanted = neighbourhood.requestsNear(window)
         // A finished image names what it can; tiles and overlays decide locally, so that
         // neighbours agree.
         let placed = keepInside
-            ? LabelPlacement.placeGreedily(wanted, in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap)
+            ? LabelPlacement.placeGreedily(wanted, in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap) {
+                LabelLines.shortened($0, maxWidth: maxSize.width, measure: measure)
+            }
             : LabelPlacement.place(wanted, in: neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)
-        labels = placed.map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: $0.rect.offset(by: (-origin.x, -origin.y))) }
+        labels = placed.map { $0.offset(by: (-origin.x, -origin.y)) }
     }
 
     /// The box, in world pixels, that the marks of `features` cover at `viewport`'s zoom, drawn
@@ -125,32 +129,14 @@ struct AnnotationLayout {
         return (LabelPlacement.dependencyReach * reach.x + forms + cell, LabelPlacement.dependencyReach * reach.y + forms + cell)
     }
 
-    /// The largest label box: `labels.maxWidth` wide, one line high with its halo.
+    /// The largest label box: `labels.maxWidth` wide, `labels.maxLines` lines high with its halo.
     static func maxLabelSize(_ style: MapStyle) -> (width: Double, height: Double) {
-        (style.labels.maxWidth, labelHeight(style))
+        (style.labels.maxWidth, labelHeight(style) + Double(style.labels.maxLines - 1) * lineAdvance(style))
     }
 
+    /// A one-line label's box height, halo included.
     static func labelHeight(_ style: MapStyle) -> Double { style.labels.fontSize * 1.25 + 2 * style.labels.haloWidth }
 
-    /// `text`, or as much of it as fits `maxWidth` followed by "…" — and by a cluster's count
-    /// (" +3"), which is kept whole.
-    static func shortened(_ text: String, maxWidth: Double, measure: (String) -> (width: Double, height: Double))
-        -> (text: String, width: Double, height: Double) {
-        let whole = measure(text)
-        guard whole.width > maxWidth else { return (text, whole.width, whole.height) }
-        var name = Substring(text), more = ""
-        if let plus = text.range(of: " +", options: .backwards), !text[plus.upperBound...].isEmpty, text[plus.upperBound...].allSatisfy(\.isNumber) {
-            (name, more) = (text[..<plus.lowerBound], String(text[plus.lowerBound...]))
-        }
-        // Bisection on the number of characters kept: measuring is the costly part.
-        let characters = Array(name)
-        var (low, high) = (0, characters.count - 1)
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if measure(String(characters[..<mid]).trimmedOfSpaces + "…" + more).width <= maxWidth { low = mid } else { high = mid - 1 }
-        }
-        let short = String(characters[..<low]).trimmedOfSpaces + "…" + more
-        let size = measure(short)
-        return (short, size.width, size.height)
-    }
+    /// From one line's baseline to the next's.
+    static func lineAdvance(_ style: MapStyle) -> Double { style.labels.lineSpacing * style.labels.fontSize }
 }

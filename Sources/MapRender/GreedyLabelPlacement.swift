@@ -6,32 +6,47 @@ extension LabelPlacement {
     /// It names more places than the local rule (which drops a label a more important one might
     /// have displaced, so that a decision never depends on far-away labels), and keeps the same
     /// guarantees: no label covers a mark, an obstacle or another label.
-    static func placeGreedily(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
+    ///
+    /// A name in two lines whose box finds no such spot takes, as a last resort, a spot for its
+    /// one line shortened with "…" (`oneLine` of the request's text): where names crowd, a
+    /// shortened name is better than none.
+    static func placeGreedily(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double,
+                              oneLine: (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
         var map = neighbourhood
         let order = wanted.map { (index: $0, request: map.request($0)) }.sorted { precedes($0.request, $0.index, $1.request, $1.index) }.map(\.index)
-        let measured = order.map { map.measured($0) }
-        // Every label's free spots (off marks and obstacles, inside the bounds), and an index of them.
-        var free: [[PixelRect]] = []
+        // Each label's forms, in order of preference: as measured, then a name in lines on one line.
+        let forms = order.map { i in
+            let measured = map.measured(i)
+            return measured.text.contains(LabelLines.separator) ? [measured, oneLine(map.request(i).text)] : [measured]
+        }
+        // Every form's free spots (off marks and obstacles, inside the bounds), and an index of them.
+        var free: [[[PixelRect]]] = []
         for k in order.indices {
-            let request = map.request(order[k]), size = (width: min(measured[k].width, maxSize.width), height: min(measured[k].height, maxSize.height))
-            let candidates = request.candidates(width: size.width, height: size.height, gap: gap) + request.flushCandidates(width: size.width, height: size.height, gap: gap)
-            var spots: [PixelRect] = []
-            for spot in candidates where (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) { spots.append(spot) }
-            free.append(spots)
+            let request = map.request(order[k])
+            free.append(forms[k].map { form in
+                let size = (width: min(form.width, maxSize.width), height: min(form.height, maxSize.height))
+                let candidates = request.candidates(width: size.width, height: size.height, gap: gap) + request.flushCandidates(width: size.width, height: size.height, gap: gap)
+                var spots: [PixelRect] = []
+                for spot in candidates where (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) { spots.append(spot) }
+                return spots
+            })
         }
         var open = SpotIndex()
-        for (k, spots) in free.enumerated() { for spot in spots { open.insert(spot, owner: k) } }
+        for (k, spots) in free.enumerated() { for spot in spots.joined() { open.insert(spot, owner: k) } }
         var taken = RectIndex(), placed: [PlacedLabel] = []
         for (k, i) in order.enumerated() {
-            var best: (spot: PixelRect, cost: Int)?
-            for spot in free[k] where !taken.intersectsAny(spot) {
-                let cost = open.count(meeting: spot, after: k) { !taken.intersectsAny($0) }
-                if best == nil || cost < best!.cost { best = (spot, cost) }
-                if cost == 0 { break }
+            var best: (spot: PixelRect, form: Int, cost: Int)?
+            formLoop: for (f, spots) in free[k].enumerated() where best == nil {
+                for spot in spots where !taken.intersectsAny(spot) {
+                    let cost = open.count(meeting: spot, after: k) { !taken.intersectsAny($0) }
+                    if best == nil || cost < best!.cost { best = (spot, f, cost) }
+                    if cost == 0 { break formLoop }
+                }
             }
-            guard let spot = best?.spot else { continue }
-            taken.insert(spot)
-            placed.append(PlacedLabel(groupID: map.request(i).groupID, text: measured[k].text, rect: spot))
+            guard let best else { continue }
+            taken.insert(best.spot)
+            let request = map.request(i)
+            placed.append(PlacedLabel(groupID: request.groupID, text: forms[k][best.form].text, rect: best.spot, alignment: request.alignment(of: best.spot)))
         }
         return placed
     }

@@ -49,6 +49,16 @@ public struct LabelRequest: Sendable {
         ]
     }
 
+    /// How the lines of a label at `spot`, one of the candidates, line up: right of the mark
+    /// they start at its side, left of it they end there; above or below it, they are centred
+    /// when the label is, else they line up with the side of the mark the label is flush with.
+    func alignment(of spot: PixelRect) -> PlacedLabel.Alignment {
+        if spot.minX >= mark.maxX { return .left }
+        if spot.maxX <= mark.minX { return .right }
+        let left = abs(spot.minX - mark.minX), centre = abs(spot.midX - mark.midX), right = abs(spot.maxX - mark.maxX)
+        return centre <= min(left, right) ? .centre : left <= right ? .left : .right
+    }
+
     /// How far the mark's box reaches from the anchor on each side.
     var markExtent: PixelExtent {
         PixelExtent(left: anchor.x - mark.minX, top: anchor.y - mark.minY, right: mark.maxX - anchor.x, bottom: mark.maxY - anchor.y)
@@ -62,11 +72,25 @@ public struct LabelRequest: Sendable {
 
 public struct PlacedLabel: Hashable, Sendable {
     public var groupID: String
+    /// The text drawn, its lines separated by `LabelLines.separator`.
     public var text: String
+    /// The box of all its lines, halo included.
     public var rect: PixelRect
+    public var alignment: Alignment
 
-    public init(groupID: String, text: String, rect: PixelRect) {
-        (self.groupID, self.text, self.rect) = (groupID, text, rect)
+    /// How a label's lines line up with each other.
+    public enum Alignment: Sendable {
+        case left, centre, right
+    }
+
+    public init(groupID: String, text: String, rect: PixelRect, alignment: Alignment) {
+        (self.groupID, self.text, self.rect, self.alignment) = (groupID, text, rect, alignment)
+    }
+
+    public var lines: [Substring] { text.split(separator: LabelLines.separator) }
+
+    func offset(by d: (x: Double, y: Double)) -> PlacedLabel {
+        PlacedLabel(groupID: groupID, text: text, rect: rect.offset(by: d), alignment: alignment)
     }
 }
 
@@ -94,9 +118,10 @@ public enum LabelPlacement {
     /// (1), the labels whose spots meet them (2), their winning status (2 more), their marks (1).
     static let dependencyReach = 6.0
 
-    /// The labels drawn, in order of importance. `measure` gives the text to draw (perhaps
-    /// shortened) and its box, halo included, no larger than `maxSize`. With a `window`, only
-    /// labels that reach into it are decided and returned, and only the labels near it measured.
+    /// The labels drawn, in order of importance. `measure` gives the text to draw (perhaps in
+    /// two lines or shortened, `LabelLines`) and its box, halo included, no larger than
+    /// `maxSize`. With a `window`, only labels that reach into it are decided and returned, and
+    /// only the labels near it measured.
     public static func place(_ requests: [LabelRequest], marks: [PixelRect], obstacles: [PixelRect] = [],
                              bounds: PixelRect? = nil, window: PixelRect? = nil, maxSize: (width: Double, height: Double),
                              gap: Double = 2, measure: @escaping (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
@@ -152,7 +177,8 @@ public enum LabelPlacement {
             // A label none of whose free spots reaches the window needs no decision.
             if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
             guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
-            return PlacedLabel(groupID: solver.map.request(i).groupID, text: solver.measured(i).text, rect: rect)
+            let request = solver.map.request(i)
+            return PlacedLabel(groupID: request.groupID, text: solver.measured(i).text, rect: rect, alignment: request.alignment(of: rect))
         }
     }
 

@@ -2,9 +2,24 @@ import GeoCore
 
 /// The text a map writes for a name. OpenStreetMap gives several values of a tag separated by
 /// ';' ("Äiti ja lapset;Kaksi lasta", one sculpture's two names): a label shows the first that is
-/// not blank, as a label has little room; answers, lists and popups keep the whole name.
+/// not blank, as a label has little room; answers, lists and popups keep the whole name. A
+/// line break in a name becomes a space: a label breaks lines only where `LabelLines` chose to.
 enum LabelText {
     static func of(_ name: String?) -> String? {
-        name?.split(separator: ";").lazy.map { String($0).trimmedOfSpaces }.first { !$0.isEmpty }
+        guard let name else { return nil }
+        // Most names are one value, with nothing to trim or join: the name itself, not a copy
+        // (a tile reads thousands).
+        let utf8 = name.utf8
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last),
+           !utf8.contains(where: { $0 == UInt8(ascii: ";") || (0x0A...0x0D).contains($0) }) {
+            return name
+        }
+        return name.split(separator: ";").lazy.map { oneLine(String($0).trimmedOfSpaces) }.first { !$0.isEmpty }
+    }
+
+    /// `text` with its line breaks (LF, VT, FF, CR) as spaces.
+    private static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) }) else { return text }
+        return text.split(whereSeparator: \.isNewline).map { String($0).trimmedOfSpaces }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

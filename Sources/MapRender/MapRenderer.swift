@@ -237,16 +237,26 @@ public enum MapRenderer {
     }
 
     static func drawLabel(_ label: PlacedLabel, on canvas: Canvas, style: MapStyle) {
-        let l = style.labels
+        let l = style.labels, r = label.rect, lines = label.lines, step = AnnotationLayout.lineAdvance(style)
         canvas.setFont(l.fontFamily, size: l.fontSize)
-        // Baseline so that the text sits in the middle of its box; on raster images the origin is
-        // snapped to a device pixel, so that glyphs come out the same in every tile.
-        var origin = (x: label.rect.x + l.haloWidth, y: label.rect.midY + l.fontSize * 0.35)
-        if canvas.format == .png {
-            let device = canvas.devicePixel(x: origin.x, y: origin.y)
-            origin = (device.x / canvas.scale, device.y / canvas.scale)
+        // Baselines so that the lines sit in the middle of their box, each line where the label's
+        // alignment puts it; on raster images each origin is snapped to a device pixel, so that
+        // glyphs come out the same in every tile. A single line fills its box, whatever the
+        // alignment: it starts at the box's left edge.
+        let placed = lines.enumerated().map { k, line -> (text: String, x: Double, baseline: Double) in
+            let text = String(line), y = r.midY + (Double(k) - Double(lines.count - 1) / 2) * step + l.fontSize * 0.35
+            var origin = switch lines.count > 1 ? label.alignment : .left {
+            case .left: (x: r.minX + l.haloWidth, y: y)
+            case .centre: (x: r.midX - canvas.advance(text) / 2, y: y)
+            case .right: (x: r.maxX - l.haloWidth - canvas.advance(text), y: y)
+            }
+            if canvas.format == .png {
+                let device = canvas.devicePixel(x: origin.x, y: origin.y)
+                origin = (device.x / canvas.scale, device.y / canvas.scale)
+            }
+            return (text, origin.x, origin.y)
         }
-        canvas.text(label.text, x: origin.x, baseline: origin.y, color: l.color, halo: l.haloColor, haloWidth: l.haloWidth)
+        canvas.text(placed, color: l.color, halo: l.haloColor, haloWidth: l.haloWidth)
     }
 
     static func drawWater(_ geometry: Geometry, on canvas: Canvas, style: MapStyle, project: (Coordinate) -> (x: Double, y: Double)) {

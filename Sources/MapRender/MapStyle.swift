@@ -73,9 +73,15 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         public var color: RGBA
         public var haloColor: RGBA
         public var haloWidth: Double
-        /// Longer names are shortened with "…" to this width: a bound on how far a label
-        /// reaches, which is what lets tiles agree on labels (see `AnnotationLayout.margin`).
+        /// The widest a label's line may be: a longer name is broken into `maxLines` lines,
+        /// and shortened with "…" only if it still does not fit (`LabelLines`). With
+        /// `maxLines`, a bound on how far a label reaches, which is what lets tiles agree on
+        /// labels (see `AnnotationLayout.margin`).
         public var maxWidth: Double
+        /// 1 or 2.
+        public var maxLines: Int
+        /// From one line's baseline to the next's, in multiples of `fontSize`.
+        public var lineSpacing: Double
         /// Category codes whose names win a contested spot first; unlisted categories follow,
         /// muted ones last.
         public var priority: [String]

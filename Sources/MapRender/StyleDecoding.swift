@@ -145,7 +145,7 @@ extension MapStyle.TripStyle: Decodable {
 extension MapStyle.LabelStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["font_family", "font_size", "color", "halo_color", "halo_width", "max_width", "priority"])
+        try c.only(["font_family", "font_size", "color", "halo_color", "halo_width", "max_width", "max_lines", "line_spacing", "priority"])
         fontFamily = try c.required("font_family")
         guard !fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("font_family")], debugDescription: "empty font family"))
@@ -155,6 +155,14 @@ extension MapStyle.LabelStyle: Decodable {
         haloColor = try c.required("halo_color")
         haloWidth = try c.length("halo_width", orZero: true)
         maxWidth = try c.length("max_width")
+        maxLines = try c.optional("max_lines") ?? 2
+        guard (1...2).contains(maxLines) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("max_lines")], debugDescription: "\(maxLines) must be 1 or 2"))
+        }
+        lineSpacing = try c.optional("line_spacing") ?? 1.15
+        guard lineSpacing >= 1, lineSpacing <= 3 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("line_spacing")], debugDescription: "\(lineSpacing) must be 1–3"))
+        }
         priority = try c.optional("priority") ?? []
         // Room at least for "…" and its halo, or a shortened label would be wider than its box.
         guard maxWidth >= 2 * fontSize + 2 * haloWidth else {

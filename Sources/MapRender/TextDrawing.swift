@@ -21,57 +21,74 @@ extension Canvas {
         return (e.x_bearing, e.y_bearing, e.width, e.height, e.x_advance)
     }
 
-    /// Text with a halo: the outline stroked wide in `halo` first, the letters filled over it.
-    /// `text` in `fill` over a halo `haloWidth` wide. Vector output strokes the outline of the
-    /// glyphs; raster output stamps the glyphs around two rings instead, which looks the same
-    /// and costs a sixth as much (Cairo takes ~200 µs to stroke a label's outline).
+    /// `text` in `fill` over a halo `haloWidth` wide.
     func text(_ text: String, x: Double, baseline y: Double, color fill: RGBA, halo: RGBA, haloWidth: Double) {
+        self.text([(text, x, y)], color: fill, halo: halo, haloWidth: haloWidth)
+    }
+
+    /// Lines of text in `fill` over a halo `haloWidth` wide: the halos of all lines first, so
+    /// that no line's halo covers another's letters, nor doubles where two halos meet. Vector
+    /// output strokes the outline of the glyphs; raster output stamps the glyphs around two
+    /// rings instead, which looks the same and costs a sixth as much (Cairo takes ~200 µs to
+    /// stroke a label's outline).
+    func text(_ lines: [(text: String, x: Double, baseline: Double)], color fill: RGBA, halo: RGBA, haloWidth: Double) {
         guard format == .png, haloWidth > 0 else {
             if haloWidth > 0 {
                 cairo_new_path(cr)
-                cairo_move_to(cr, x, y)
-                cairo_text_path(cr, text)
+                for line in lines {
+                    cairo_move_to(cr, line.x, line.baseline)
+                    cairo_text_path(cr, line.text)
+                }
                 color(halo)
                 cairo_set_line_width(cr, haloWidth * 2)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
                 cairo_stroke(cr)
             }
             // Shown as text, not filled as outlines: a PDF's labels can be searched and copied.
-            return show(text, x: x, baseline: y, color: fill)
+            for line in lines { show(line.text, x: line.x, baseline: line.baseline, color: fill) }
+            return
         }
-        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
-        var count: Int32 = 0
-        guard cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cr), x, y, text, -1, &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS,
-              let glyphs else { return }
-        defer { cairo_glyph_free(glyphs) }
+        var runs: [(glyphs: UnsafeMutablePointer<cairo_glyph_t>, count: Int32)] = []
+        defer { for run in runs { cairo_glyph_free(run.glyphs) } }
+        for line in lines {
+            var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+            var count: Int32 = 0
+            guard cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cr), line.x, line.baseline, line.text, -1, &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS,
+                  let glyphs else { return }
+            runs.append((glyphs, count))
+        }
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
-        let advance = textBox(text).advance, spare = haloWidth + font.height / 2
+        let spare = haloWidth + font.height / 2
         cairo_save(cr)
-        // The halo is drawn opaque into a group bounded by the label, then laid down once with
+        // The halo is drawn opaque into a group bounded by the lines, then laid down once with
         // its alpha, so that overlapping stamps do not darken it. The bound comes from the font's
         // extents, not the text's ink, which Cairo measures from glyphs rasterised at whatever
         // sub-pixel phase came first: tiles would clip a halo differently.
-        cairo_rectangle(cr, x - spare, y - font.ascent - spare, advance + 2 * spare, font.height + 2 * spare)
+        for line in lines {
+            cairo_rectangle(cr, line.x - spare, line.baseline - font.ascent - spare, advance(line.text) + 2 * spare, font.height + 2 * spare)
+        }
         cairo_clip(cr)
         cairo_push_group(cr)
         cairo_set_source_rgb(cr, halo.r, halo.g, halo.b)
-        var shifted = [cairo_glyph_t](UnsafeBufferPointer(start: glyphs, count: Int(count)))
         // Two rings, so that no gap opens between the glyph and the halo's edge; stamps close
         // enough (≤ 1.5 device pixels apart) that the edge reads as round.
-        for radius in haloWidth * scale > 1.5 ? [haloWidth, haloWidth / 2] : [haloWidth] {
-            let steps = max(8, Int((2 * Double.pi * radius * scale / 1.5).rounded(.up)))
-            for k in 0..<steps {
-                let angle = 2 * Double.pi * Double(k) / Double(steps), dx = radius * cos(angle), dy = radius * sin(angle)
-                for i in shifted.indices { shifted[i].x = glyphs[i].x + dx; shifted[i].y = glyphs[i].y + dy }
-                cairo_show_glyphs(cr, shifted, count)
+        for run in runs {
+            var shifted = [cairo_glyph_t](UnsafeBufferPointer(start: run.glyphs, count: Int(run.count)))
+            for radius in haloWidth * scale > 1.5 ? [haloWidth, haloWidth / 2] : [haloWidth] {
+                let steps = max(8, Int((2 * Double.pi * radius * scale / 1.5).rounded(.up)))
+                for k in 0..<steps {
+                    let angle = 2 * Double.pi * Double(k) / Double(steps), dx = radius * cos(angle), dy = radius * sin(angle)
+                    for i in shifted.indices { shifted[i].x = run.glyphs[i].x + dx; shifted[i].y = run.glyphs[i].y + dy }
+                    cairo_show_glyphs(cr, shifted, run.count)
+                }
             }
         }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, halo.a)
         cairo_restore(cr)
         color(fill)
-        cairo_show_glyphs(cr, glyphs, count)
+        for run in runs { cairo_show_glyphs(cr, run.glyphs, run.count) }
     }
 
     /// One line of text at (x, baseline) in the current font.

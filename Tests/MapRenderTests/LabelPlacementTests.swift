@@ -66,10 +66,14 @@ import Testing
 
     func bruteForce(_ requests: [LabelRequest], pins: [PixelRect], size: (LabelRequest) -> (Double, Double), bounds: PixelRect?) -> Set<PlacedLabel> {
         let order = requests.sorted { ($0.priority, -$0.importance, $0.groupID) < ($1.priority, -$1.importance, $1.groupID) }
-        let free = order.map { r in
+        // The candidates' lines line up: right of the pin from the left, left of it from the
+        // right, centred above and below; the corners as their side.
+        let alignments: [PlacedLabel.Alignment] = [.left, .right, .centre, .centre, .left, .left, .right, .right]
+        let spots = order.map { r in
             let (w, h) = size(r)
-            return r.candidates(width: w, height: h, gap: 2).filter { c in (bounds?.contains(c) ?? true) && !pins.contains { overlaps($0, c) } }
+            return zip(r.candidates(width: w, height: h, gap: 2), alignments).filter { c, _ in (bounds?.contains(c) ?? true) && !pins.contains { overlaps($0, c) } }
         }
+        let free = spots.map { $0.map(\.0) }
         let wins = order.indices.map { i in
             guard let f = free[i].first else { return false }
             return !(0..<i).contains { j in free[j].first.map { overlaps($0, f) } ?? false }
@@ -80,7 +84,9 @@ import Testing
                 !order.indices.contains { j in j != i && wins[j] && overlaps(free[j][0], c) }
                     && !(0..<i).contains { j in !wins[j] && free[j].contains { overlaps($0, c) } }
             }
-            if let spot { result.insert(PlacedLabel(groupID: order[i].groupID, text: order[i].text, rect: spot)) }
+            if let spot, let alignment = spots[i].first(where: { $0.0 == spot })?.1 {
+                result.insert(PlacedLabel(groupID: order[i].groupID, text: order[i].text, rect: spot, alignment: alignment))
+            }
         }
         return result
     }
@@ -152,7 +158,8 @@ import Testing
         let origin = viewport.origin, window = PixelRect(x: origin.x, y: origin.y, width: 900, height: 700)
         let expected = bruteForce(requests, pins: drawn.map(\.rect), size: { measure($0.text) }, bounds: nil)
             .filter { $0.rect.intersects(window) }
-            .map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: PixelRect(x: $0.rect.x - origin.x, y: $0.rect.y - origin.y, width: $0.rect.width, height: $0.rect.height)) }
+            .map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: PixelRect(x: $0.rect.x - origin.x, y: $0.rect.y - origin.y, width: $0.rect.width, height: $0.rect.height),
+                               alignment: $0.alignment) }
         #expect(groups.contains(where: \.isCluster) && expected.count > 30, "a crowded map, clusters and labels both")
         #expect(drawn.contains { $0.rect.height > 30 } && drawn.contains { !$0.group.isCluster && $0.rect.height < 20 }, "pins and dots both")
         #expect(groups.contains { g in g.isCluster && !drawn.contains { $0.group.id == g.id } } && drawn.contains(where: \.group.isCluster),

@@ -12,5 +12,8 @@ import Testing
         #expect(layout.labels.map(\.text) == ["Äiti ja lapset"])
         #expect(LabelText.of(" Kamppi ; Kampen") == "Kamppi" && LabelText.of(";") == nil && LabelText.of("Esplanadi") == "Esplanadi")
         #expect(LabelText.of(" ; Kampen") == "Kampen" && LabelText.of("  ") == nil)
+        // A line break is a space: lines are broken only where the label's width asks.
+        #expect(LabelText.of("Kansallis-\nmuseo") == "Kansallis- museo" && LabelText.of("Ateneum\r\n;Ateneum") == "Ateneum")
+        #expect(LabelText.of("\u{A0}Kiasma ") == "Kiasma" && LabelText.of("") == nil && LabelText.of(nil) == nil && LabelText.of("Oodi") == "Oodi")
     }
 }

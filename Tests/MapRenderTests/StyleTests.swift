@@ -252,6 +252,16 @@ import Testing
         #expect(null.keyPath == "labels.halo_width")
         let (section, _) = try loadError(edited(["waters"], "blue"))
         #expect(section.keyPath == "waters" && section.reason == "expected an object")
+        let (lines, _) = try loadError(edited(["labels", "max_lines"], 3))
+        #expect(lines.keyPath == "labels.max_lines" && lines.reason == "3 must be 1 or 2")
+        let (spacing, _) = try loadError(edited(["labels", "line_spacing"], 0.5))
+        #expect(spacing.keyPath == "labels.line_spacing" && spacing.reason == "0.5 must be 1–3")
+    }
+
+    /// Labels' lines, when a style does not say: two, 1.15 font sizes apart.
+    @Test func labelLinesHaveDefaults() throws {
+        let style = try MapStyle.named("default")
+        #expect(style.labels.maxLines == 2 && style.labels.lineSpacing == 1.15)
     }
 
     @Test func theBaseSectionIsCheckedAsStrictly() throws {

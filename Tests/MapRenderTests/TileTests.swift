@@ -18,11 +18,12 @@ import Testing
         northWest = try TileID(containing: Coordinate(lat: 60.1699, lon: 24.9384), zoom: zoom)
     }
 
-    /// A dense town: 1 500 places in four categories within about 3 km, names with diacritics,
-    /// so that clusters, labels and pins straddle the tile edges.
+    /// A dense town: 1 500 places in four categories within about 3 km, names with diacritics
+    /// and names in two lines, so that clusters, labels and pins straddle the tile edges.
     func town() -> [Feature] {
         var rng = SeededRandom(seed: 42)
-        let categories = ["eat", "see", "stay", "do"], names = ["Ķīpsala", "Šťastný dvůr", "Cafe Ūdens", "Țara Șoimilor", "Řeka", "Museum"]
+        let categories = ["eat", "see", "stay", "do"]
+        let names = ["Ķīpsala", "Šťastný dvůr", "Cafe Ūdens", "Țara Șoimilor", "Řeka", "Museum", "Helsingin kaupunginmuseo ja Kansallismuseo"]
         return (0..<1_500).map { i in
             let c = Coordinate(lat: 60.1699 + .random(in: -0.012...0.012, using: &rng), lon: 24.9384 + .random(in: -0.025...0.025, using: &rng))
             return Feature(id: FeatureID(kind: .poi, row: Int64(i + 1)), category: categories[i % 4],
