@@ -145,9 +145,10 @@ public enum LabelPlacement {
     static func place(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, window: PixelRect?,
                       maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
         var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
-        // Each request fetched once for the sort, not once per comparison.
-        let order = wanted.map { (index: $0, request: neighbourhood.request($0)) }
-            .sorted { LabelPlacement.precedes($0.request, $0.index, $1.request, $1.index) }.map(\.index)
+        // Each request fetched once for the sort, not once per comparison; positions sorted
+        // rather than the requests, whose strings each move would retain and release.
+        let requests = wanted.map(neighbourhood.request)
+        let order = wanted.indices.sorted { precedes(requests[$0], wanted[$0], requests[$1], wanted[$1]) }.map { wanted[$0] }
         return order.compactMap { i in
             // A label none of whose free spots reaches the window needs no decision.
             if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }

@@ -12,5 +12,6 @@ import Testing
         #expect(layout.labels.map(\.text) == ["Äiti ja lapset"])
         #expect(LabelText.of(" Kamppi ; Kampen") == "Kamppi" && LabelText.of(";") == nil && LabelText.of("Esplanadi") == "Esplanadi")
         #expect(LabelText.of(" ; Kampen") == "Kampen" && LabelText.of("  ") == nil)
+        #expect(LabelText.of("\tKamppi ") == "Kamppi" && LabelText.of("") == nil && LabelText.of(nil) == nil)
     }
 }
