@@ -150,8 +150,10 @@ public enum LabelPlacement {
         let requests = wanted.map(neighbourhood.request)
         let order = wanted.indices.sorted { precedes(requests[$0], wanted[$0], requests[$1], wanted[$1]) }.map { wanted[$0] }
         return order.compactMap { i in
-            // A label none of whose free spots reaches the window needs no decision.
-            if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
+            // A label none of whose free spots reaches the window needs no decision; nor does one
+            // none of whose spots at all reaches it, found without asking which are free (which
+            // forms the marks around each spot).
+            if let window, !solver.mayReach(i, window) || !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
             guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
             return PlacedLabel(groupID: solver.map.request(i).groupID, text: solver.measured(i).text, rect: rect)
         }
@@ -207,6 +209,12 @@ public enum LabelPlacement {
             for spot in map.request(i).candidates(width: size.width, height: size.height, gap: gap) where isFree(spot) { spots.append(spot) }
             freeSpots[i] = spots
             return spots
+        }
+
+        /// Whether any of request `i`'s spots, free or not, meets `rect`.
+        mutating func mayReach(_ i: Int, _ rect: PixelRect) -> Bool {
+            let size = measured(i)
+            return map.request(i).candidates(width: size.width, height: size.height, gap: gap).contains { $0.intersects(rect) }
         }
 
         mutating func isFree(_ spot: PixelRect) -> Bool { (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) }
