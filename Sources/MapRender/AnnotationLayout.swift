@@ -38,7 +38,7 @@ struct AnnotationLayout {
         let priority = Self.labelPriority(style)
         let positions = features.map(MapRenderer.pinPosition)
         let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
-                               area: window.grown(by: margin), position: { positions[$0].map(viewport.worldPixel) }) { i in
+                               area: window.grown(by: margin), position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
             Self.mark(features[i], at: positions[i]!, priority: priority, language: language)
         }
         let forms = MarkForms(grid: grid, style: style)
@@ -80,7 +80,7 @@ struct AnnotationLayout {
     static func markInk(_ features: [Feature], viewport: Viewport, style: MapStyle) -> PixelRect? {
         let positions = features.map(MapRenderer.pinPosition), priority = labelPriority(style)
         let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
-                               position: { positions[$0].map(viewport.worldPixel) }) { i in
+                               position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
             mark(features[i], at: positions[i]!, priority: priority, language: nil)
         }
         let forms = MarkForms(grid: grid, style: style)
