@@ -71,7 +71,7 @@ struct AnnotationLayout {
         // neighbours agree.
         let placed = keepInside
             ? LabelPlacement.placeGreedily(wanted, in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap)
-            : LabelPlacement.place(wanted, in: neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)
+            : LabelPlacement.place(wanted, in: consume neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)
         labels = placed.map { PlacedLabel(groupID: $0.groupID, text: $0.text, rect: $0.rect.offset(by: (-origin.x, -origin.y))) }
     }
 

@@ -142,12 +142,14 @@ public enum LabelPlacement {
     }
 
     /// Decides the labels of `wanted` (request indices).
-    static func place(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, window: PixelRect?,
+    /// The solver takes `neighbourhood` over: a copy kept beside it would make the solver's first
+    /// change copy every array the neighbourhood has gathered.
+    static func place(_ wanted: [Int], in neighbourhood: consuming some LabelNeighbourhood, bounds: PixelRect?, window: PixelRect?,
                       maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
-        var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
         // Each request fetched once for the sort, not once per comparison; positions sorted
         // rather than the requests, whose strings each move would retain and release.
-        let requests = wanted.map(neighbourhood.request)
+        let requests = wanted.map { neighbourhood.request($0) }
+        var solver = Solver(map: consume neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
         let order = wanted.indices.sorted { precedes(requests[$0], wanted[$0], requests[$1], wanted[$1]) }.map { wanted[$0] }
         return order.compactMap { i in
             // A label none of whose free spots reaches the window needs no decision; nor does one

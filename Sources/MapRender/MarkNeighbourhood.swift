@@ -46,6 +46,7 @@ struct MarkNeighbourhood: LabelNeighbourhood {
         /// The requests whose spots may meet `square`.
         mutating func near(_ square: PixelRect, labelReach: (x: Double, y: Double)) -> [Int] {
             var near: [Int] = []
+            near.reserveCapacity(64)
             grid.forEachCell(meeting: square.grown(by: labelReach)) { cell in
                 for n in make(cell) where spots[n].intersects(square) { near.append(n) }
             }
