@@ -52,7 +52,12 @@ struct AnnotationLayout {
                                   rect: m.rect.offset(by: (-origin.x, -origin.y))))
             }
         }
-        marks = found.sorted { ($0.rect.maxY, $0.anchor.x, $0.group.id) < ($1.rect.maxY, $1.anchor.x, $1.group.id) }
+        marks = found.sorted { a, b in
+            // Field by field: a cluster's id is made by joining strings, wanted only on ties.
+            if a.rect.maxY != b.rect.maxY { return a.rect.maxY < b.rect.maxY }
+            if a.anchor.x != b.anchor.x { return a.anchor.x < b.anchor.x }
+            return a.group.id < b.group.id
+        }
 
         let maxSize = Self.maxLabelSize(style)
         // A mark's ink lies within a pin's reach of its cell (a dot or ring inside it); its
