@@ -6,7 +6,13 @@ extension String {
     /// (names and parameters mostly have none).
     public var trimmedOfSpaces: String {
         guard let first = unicodeScalars.first, let last = unicodeScalars.last,
-              CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last) else { return self }
+              Self.isSpace(first) || Self.isSpace(last) else { return self }
         return trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether `c` is in `CharacterSet.whitespaces`, answered without asking it for ASCII: of
+    /// ASCII only space and tab are (asking costs more than the rest of a short name's trimming).
+    private static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        c.isASCII ? c == " " || c == "\t" : CharacterSet.whitespaces.contains(c)
     }
 }

@@ -38,7 +38,7 @@ struct AnnotationLayout {
         let priority = Self.labelPriority(style)
         let positions = features.map(MapRenderer.pinPosition)
         let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
-                               area: window.grown(by: margin), position: { positions[$0].map(viewport.worldPixel) }) { i in
+                               area: window.grown(by: margin), position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
             Self.mark(features[i], at: positions[i]!, priority: priority, language: language)
         }
         let forms = MarkForms(grid: grid, style: style)
@@ -52,7 +52,12 @@ struct AnnotationLayout {
                                   rect: m.rect.offset(by: (-origin.x, -origin.y))))
             }
         }
-        marks = found.sorted { ($0.rect.maxY, $0.anchor.x, $0.group.id) < ($1.rect.maxY, $1.anchor.x, $1.group.id) }
+        marks = found.sorted { a, b in
+            // Field by field: a cluster's id is made by joining strings, wanted only on ties.
+            if a.rect.maxY != b.rect.maxY { return a.rect.maxY < b.rect.maxY }
+            if a.anchor.x != b.anchor.x { return a.anchor.x < b.anchor.x }
+            return a.group.id < b.group.id
+        }
 
         let maxSize = Self.maxLabelSize(style)
         // A mark's ink lies within a pin's reach of its cell (a dot or ring inside it); its
@@ -75,7 +80,7 @@ struct AnnotationLayout {
             ? LabelPlacement.placeGreedily(wanted, in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap) {
                 LabelLines.shortened($0, maxWidth: maxSize.width, measure: measure)
             }
-            : LabelPlacement.place(wanted, in: neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)
+            : LabelPlacement.place(wanted, in: consume neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)
         labels = placed.map { $0.offset(by: (-origin.x, -origin.y)) }
     }
 
@@ -84,7 +89,7 @@ struct AnnotationLayout {
     static func markInk(_ features: [Feature], viewport: Viewport, style: MapStyle) -> PixelRect? {
         let positions = features.map(MapRenderer.pinPosition), priority = labelPriority(style)
         let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
-                               position: { positions[$0].map(viewport.worldPixel) }) { i in
+                               position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
             mark(features[i], at: positions[i]!, priority: priority, language: nil)
         }
         let forms = MarkForms(grid: grid, style: style)

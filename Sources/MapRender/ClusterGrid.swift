@@ -17,7 +17,10 @@ final class ClusterGrid {
     private let starts: [Int]
     private let mark: (Int) -> LayoutMark
     let cells: [Cell]
-    private var formed: [Placed?] = []
+    /// The groups formed so far, and where each cell's is among them (-1: not yet): an array of
+    /// optional groups, one per cell, cost a tile more to fill than the groups it ever forms.
+    private var formed: [Placed] = []
+    private var formedAt: [Int] = []
     private let numbers: CellTable
 
     /// Items `0..<count`; `position` gives an item's world pixel, nil to leave it out; `mark` the mark it stands for.
@@ -62,7 +65,7 @@ final class ClusterGrid {
             next[cellOfKept[k]] += 1
         }
         (self.numbers, self.cells, self.starts, self.positions) = (numbers, cells, starts, positions)
-        formed = Array(repeating: nil, count: cells.count)
+        formedAt = Array(repeating: -1, count: cells.count)
     }
 
     var cellCount: Int { cells.count }
@@ -99,12 +102,13 @@ final class ClusterGrid {
 
     /// The one group of a cell: every mark in it, whatever its category.
     func group(inCell number: Int) -> Placed {
-        if let known = formed[number] { return known }
+        if formedAt[number] >= 0 { return formed[formedAt[number]] }
         // Most cells hold one place: it is its own mean, nothing to sort.
         if starts[number + 1] - starts[number] == 1 {
             let p = positions[starts[number]], only = mark(p.item)
             let placed = Placed(group: MarkGroup(members: [only], position: only.position), position: (p.x, p.y), memberPositions: [])
-            formed[number] = placed
+            formedAt[number] = formed.count
+            formed.append(placed)
             return placed
         }
         let entries = positions[starts[number]..<starts[number + 1]].map { p in (mark: mark(p.item), x: p.x, y: p.y) }
@@ -119,7 +123,8 @@ final class ClusterGrid {
         }
         let placed = Placed(group: MarkGroup(members: sorted.map(\.mark), position: best.mark.position), position: (best.x, best.y),
                             memberPositions: sorted.map { ($0.x, $0.y) })
-        formed[number] = placed
+        formedAt[number] = formed.count
+        formed.append(placed)
         return placed
     }
 }

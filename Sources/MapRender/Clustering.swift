@@ -22,9 +22,10 @@ public struct LayoutMark: Hashable, Sendable {
     /// The total order used everywhere: (priority, importance, id), then the remaining fields, so
     /// that even duplicate ids cannot make the result depend on input order.
     static func precedes(_ a: LayoutMark, _ b: LayoutMark) -> Bool {
-        if (a.priority, -a.importance, a.id) != (b.priority, -b.importance, b.id) {
-            return (a.priority, -a.importance, a.id) < (b.priority, -b.importance, b.id)
-        }
+        // Field by field rather than as tuples, which copy (and retain) the ids for every comparison.
+        if a.priority != b.priority { return a.priority < b.priority }
+        if a.importance != b.importance { return a.importance > b.importance }
+        if a.id != b.id { return a.id < b.id }
         return (a.position.lat, a.position.lon, a.category, a.label ?? "") < (b.position.lat, b.position.lon, b.category, b.label ?? "")
     }
 }

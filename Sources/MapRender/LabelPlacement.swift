@@ -167,15 +167,20 @@ public enum LabelPlacement {
     }
 
     /// Decides the labels of `wanted` (request indices).
-    static func place(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, window: PixelRect?,
+    /// The solver takes `neighbourhood` over: a copy kept beside it would make the solver's first
+    /// change copy every array the neighbourhood has gathered.
+    static func place(_ wanted: [Int], in neighbourhood: consuming some LabelNeighbourhood, bounds: PixelRect?, window: PixelRect?,
                       maxSize: (width: Double, height: Double), gap: Double) -> [PlacedLabel] {
-        var solver = Solver(map: neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
-        // Each request fetched once for the sort, not once per comparison.
-        let order = wanted.map { (index: $0, request: neighbourhood.request($0)) }
-            .sorted { LabelPlacement.precedes($0.request, $0.index, $1.request, $1.index) }.map(\.index)
+        // Each request fetched once for the sort, not once per comparison; positions sorted
+        // rather than the requests, whose strings each move would retain and release.
+        let requests = wanted.map { neighbourhood.request($0) }
+        var solver = Solver(map: consume neighbourhood, bounds: bounds, gap: gap, maxSize: maxSize)
+        let order = wanted.indices.sorted { precedes(requests[$0], wanted[$0], requests[$1], wanted[$1]) }.map { wanted[$0] }
         return order.compactMap { i in
-            // A label none of whose free spots reaches the window needs no decision.
-            if let window, !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
+            // A label none of whose free spots reaches the window needs no decision; nor does one
+            // none of whose spots at all reaches it, found without asking which are free (which
+            // forms the marks around each spot).
+            if let window, !solver.mayReach(i, window) || !solver.free(i).contains(where: { $0.intersects(window) }) { return nil }
             guard let rect = solver.place(i), window.map({ rect.intersects($0) }) ?? true else { return nil }
             let request = solver.map.request(i)
             return PlacedLabel(groupID: request.groupID, text: solver.measured(i).text, rect: rect, alignment: request.alignment(of: rect))
@@ -232,6 +237,12 @@ public enum LabelPlacement {
             for spot in map.request(i).candidates(width: size.width, height: size.height, gap: gap) where isFree(spot) { spots.append(spot) }
             freeSpots[i] = spots
             return spots
+        }
+
+        /// Whether any of request `i`'s spots, free or not, meets `rect`.
+        mutating func mayReach(_ i: Int, _ rect: PixelRect) -> Bool {
+            let size = measured(i)
+            return map.request(i).candidates(width: size.width, height: size.height, gap: gap).contains { $0.intersects(rect) }
         }
 
         mutating func isFree(_ spot: PixelRect) -> Bool { (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) }

@@ -14,6 +14,11 @@ enum LabelText {
            !utf8.contains(where: { $0 == UInt8(ascii: ";") || (0x0A...0x0D).contains($0) }) {
             return name
         }
+        // Else without an array of parts where there is one value.
+        guard utf8.contains(UInt8(ascii: ";")) else {
+            let text = oneLine(name.trimmedOfSpaces)
+            return text.isEmpty ? nil : text
+        }
         return name.split(separator: ";").lazy.map { oneLine(String($0).trimmedOfSpaces) }.first { !$0.isEmpty }
     }
 

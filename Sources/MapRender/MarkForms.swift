@@ -32,8 +32,10 @@ final class MarkForms {
     private var candidates: [PixelRect?]
     private var checked: [Bool]
     private var decided: [[Mark]?]
-    /// A category's pin and dot, and whether it is muted, made once: a tile forms thousands of marks.
-    private var looks: [String: (pin: PinLook, dot: PinLook, muted: Bool)] = [:]
+    /// Each category's pin and dot, and whether it is muted, made once: a tile forms thousands of
+    /// marks. Found by scanning the few categories, which costs less than hashing the name and
+    /// copying both looks out of a dictionary.
+    private var looks: [(category: String, pin: PinLook, dot: PinLook, muted: Bool)] = []
 
     init(grid: ClusterGrid, style: MapStyle) {
         (self.grid, self.style) = (grid, style)
@@ -79,11 +81,11 @@ final class MarkForms {
         let placed = grid.group(inCell: number), group = placed.group
         let made: [Mark]
         if let pin = candidate(number), !meetsAnotherCandidate(number, pin) {
-            made = [Mark(group: group, look: looks(group.category).pin, anchor: placed.position, rect: pin)]
+            made = [Mark(group: group, look: looks[lookIndex(group.category)].pin, anchor: placed.position, rect: pin)]
         } else if group.isCluster, let dots = apart(placed, inCell: number) {
             made = dots
         } else {
-            let look = group.isCluster ? PinLook.ring(group, style: style) : looks(group.category).dot
+            let look = group.isCluster ? PinLook.ring(group, style: style) : looks[lookIndex(group.category)].dot
             made = [inside(number, look: look, at: placed.position, group: group)]
         }
         decided[number] = made
@@ -103,7 +105,7 @@ final class MarkForms {
     private func apart(_ placed: ClusterGrid.Placed, inCell number: Int) -> [Mark]? {
         var dots: [Mark] = []
         for (member, position) in zip(placed.group.members, placed.memberPositions) {
-            let dot = inside(number, look: looks(member.category).dot, at: position,
+            let dot = inside(number, look: looks[lookIndex(member.category)].dot, at: position,
                              group: MarkGroup(members: [member], position: member.position))
             if dots.contains(where: { $0.rect.grown(by: Self.gap).intersects(dot.rect) }) { return nil }
             dots.append(dot)
@@ -118,20 +120,20 @@ final class MarkForms {
         checked[number] = true
         let placed = grid.group(inCell: number)
         guard !placed.group.isCluster else { return nil }
-        let looks = looks(placed.group.category)
-        guard !looks.muted else { return nil }
-        let ink = looks.pin.inkRect(at: placed.position)
+        let category = lookIndex(placed.group.category)
+        guard !looks[category].muted else { return nil }
+        let ink = looks[category].pin.inkRect(at: placed.position)
         var alone = true
         grid.forEachCell(meeting: ink.grown(by: Self.gap)) { if $0 != number { alone = false } }
         candidates[number] = alone ? ink : nil
         return candidates[number]
     }
 
-    private func looks(_ category: String) -> (pin: PinLook, dot: PinLook, muted: Bool) {
-        if let known = looks[category] { return known }
-        let made = (PinLook.pin(category, style: style), PinLook.dot(category, style: style), style.category(category).muted)
-        looks[category] = made
-        return made
+    /// Where `category`'s looks are in `looks`, made the first time.
+    private func lookIndex(_ category: String) -> Int {
+        if let known = looks.firstIndex(where: { $0.category == category }) { return known }
+        looks.append((category, PinLook.pin(category, style: style), PinLook.dot(category, style: style), style.category(category).muted))
+        return looks.count - 1
     }
 
     private func meetsAnotherCandidate(_ number: Int, _ ink: PixelRect) -> Bool {

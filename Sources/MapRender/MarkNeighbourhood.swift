@@ -11,23 +11,24 @@ struct MarkNeighbourhood: LabelNeighbourhood {
         let shortened: (String) -> (text: String, width: Double, height: Double)
         var requests: [LabelRequest] = []
         var measured: [(text: String, width: Double, height: Double)] = []
-        /// Each cell's requests by number, with the area their spots lie in.
-        var numbered: [[(number: Int, spots: PixelRect)]]
-        var made: [Bool]
+        /// By request number, the area its spots lie in.
+        var spots: [PixelRect] = []
+        /// Each cell's requests, once made: a cell's are made together, so their numbers are a
+        /// run (one array per cell cost a tile hundreds of allocations).
+        var numbered: [Range<Int>?]
 
         init(grid: ClusterGrid, forms: MarkForms, maxSize: (width: Double, height: Double),
              shortened: @escaping (String) -> (text: String, width: Double, height: Double)) {
             (self.grid, self.forms, self.maxSize, self.shortened) = (grid, forms, maxSize, shortened)
-            numbered = Array(repeating: [], count: grid.cellCount)
-            made = Array(repeating: false, count: grid.cellCount)
+            numbered = Array(repeating: nil, count: grid.cellCount)
         }
 
-        /// Makes the requests of cell `cell`'s marks, once. A request's spots lie within the gap
-        /// and its own measured label (most far narrower than the widest) around its mark's ink,
-        /// a pixel spared for rounding.
-        mutating func make(_ cell: Int) {
-            guard !made[cell] else { return }
-            made[cell] = true
+        /// Makes the requests of cell `cell`'s marks, once, and gives their numbers. A request's
+        /// spots lie within the gap and its own measured label (most far narrower than the
+        /// widest) around its mark's ink, a pixel spared for rounding.
+        mutating func make(_ cell: Int) -> Range<Int> {
+            if let known = numbered[cell] { return known }
+            let first = requests.count
             for m in forms.marks(inCell: cell) {
                 guard let (text, named) = AnnotationLayout.labelText(m.group) else { continue }
                 let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
@@ -36,17 +37,18 @@ struct MarkNeighbourhood: LabelNeighbourhood {
                 let size = shortened(text)
                 measured.append(size)
                 let gap = AnnotationLayout.labelGap
-                let spots = m.rect.grown(by: (gap + min(size.width, maxSize.width) + 1, gap + min(size.height, maxSize.height) + 1))
-                numbered[cell].append((requests.count - 1, spots))
+                spots.append(m.rect.grown(by: (gap + min(size.width, maxSize.width) + 1, gap + min(size.height, maxSize.height) + 1)))
             }
+            numbered[cell] = first..<requests.count
+            return first..<requests.count
         }
 
         /// The requests whose spots may meet `square`.
         mutating func near(_ square: PixelRect, labelReach: (x: Double, y: Double)) -> [Int] {
             var near: [Int] = []
+            near.reserveCapacity(64)
             grid.forEachCell(meeting: square.grown(by: labelReach)) { cell in
-                make(cell)
-                for n in numbered[cell] where n.spots.intersects(square) { near.append(n.number) }
+                for n in make(cell) where spots[n].intersects(square) { near.append(n) }
             }
             return near
         }
@@ -76,6 +78,7 @@ struct MarkNeighbourhood: LabelNeighbourhood {
     private static func requests(near rect: PixelRect, squares: inout LazyBuckets<Int>, made: inout Requests, seen: inout [Int],
                                  question: Int, labelReach: (x: Double, y: Double)) -> [Int] {
         var found: [Int] = []
+        found.reserveCapacity(64)  // grown by doubling, a question's list was reallocated several times
         squares.visit(rect, gather: { made.near($0, labelReach: labelReach) }) { n in
             if seen.count <= n { seen.append(contentsOf: repeatElement(0, count: n + 1 - seen.count)) }
             if seen[n] != question { seen[n] = question; found.append(n) }
@@ -93,6 +96,7 @@ struct MarkNeighbourhood: LabelNeighbourhood {
         var covered = false
         markSquares.visit(rect, gather: { square in
             var ink: [PixelRect] = []
+            ink.reserveCapacity(32)
             grid.forEachCell(meeting: square.grown(by: pinReach)) { cell in
                 for m in forms.marks(inCell: cell) where m.rect.intersects(square) { ink.append(m.rect) }
             }

@@ -15,5 +15,6 @@ import Testing
         // A line break is a space: lines are broken only where the label's width asks.
         #expect(LabelText.of("Kansallis-\nmuseo") == "Kansallis- museo" && LabelText.of("Ateneum\r\n;Ateneum") == "Ateneum")
         #expect(LabelText.of("\u{A0}Kiasma ") == "Kiasma" && LabelText.of("") == nil && LabelText.of(nil) == nil && LabelText.of("Oodi") == "Oodi")
+        #expect(LabelText.of("\tKamppi ") == "Kamppi" && LabelText.of("") == nil && LabelText.of(nil) == nil)
     }
 }
