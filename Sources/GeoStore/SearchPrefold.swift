@@ -49,13 +49,30 @@ enum SearchPrefold {
     /// `expression` folded by `table` before the tokenizer reads it. A text that holds none of the
     /// table's Latin letters nor anything from the combining marks on passes with one GLOB; the
     /// others go through the table in chunks, one step of a recursive query each (SQLite's parser
-    /// takes a nesting of no more than some fifteen `replace` there).
+    /// takes a nesting of no more than some fifteen `replace` there), the chunks of a block of 256
+    /// code points only when the text holds one of the block's characters (a Cyrillic name takes
+    /// the Cyrillic chunks alone).
     static func folding(sql expression: String) -> String {
-        let chunks = stride(from: 0, to: table.count, by: 12).map { Array(table[$0..<min($0 + 12, table.count)]) }
-        let steps = chunks.enumerated().map { "WHEN \($0.offset) THEN \(replacing($0.element))" }.joined(separator: " ")
+        let blocks = Dictionary(grouping: table) { $0.character.value >> 8 }.sorted { $0.key < $1.key }.map(\.value)
+        var chunks: [[(character: Unicode.Scalar, folded: String)]] = [], starts: [Int] = []
+        for block in blocks {
+            starts.append(chunks.count)
+            chunks += stride(from: 0, to: block.count, by: 12).map { Array(block[$0..<min($0 + 12, block.count)]) }
+        }
+        // The first chunk of the first block from `b` on whose characters the text holds; the end past the last.
+        func next(from b: Int) -> String {
+            let tests = (b..<blocks.count).map { "WHEN w GLOB '*[\(characterClass(blocks[$0].map(\.character)))]*' THEN \(starts[$0])" }
+            return tests.isEmpty ? "\(chunks.count)" : "CASE \(tests.joined(separator: " ")) ELSE \(chunks.count) END"
+        }
+        let following = chunks.indices.map { i in
+            let b = starts.lastIndex { $0 <= i }!
+            return "WHEN \(i) THEN " + (i + 1 < (b + 1 < starts.count ? starts[b + 1] : chunks.count) ? "\(i + 1)" : next(from: b + 1))
+        }
+        let steps = chunks.enumerated().map { "WHEN \($0.offset) THEN \(replacing($0.element))" }
         let held = characterClass(table.map(\.character).filter { $0.value < 0x300 }) + "\u{300}-\u{10FFFF}"
-        return "(SELECT CASE WHEN w GLOB '*[\(held)]*' THEN (WITH RECURSIVE folding(step, w) AS (SELECT 0, w UNION ALL "
-            + "SELECT step + 1, CASE step \(steps) END FROM folding WHERE step < \(chunks.count)) SELECT w FROM folding WHERE step = \(chunks.count)) "
+        return "(SELECT CASE WHEN w GLOB '*[\(held)]*' THEN (WITH RECURSIVE folding(step, w) AS (SELECT \(next(from: 0)), w UNION ALL "
+            + "SELECT CASE step \(following.joined(separator: " ")) END, CASE step \(steps.joined(separator: " ")) END "
+            + "FROM folding WHERE step < \(chunks.count)) SELECT w FROM folding WHERE step = \(chunks.count)) "
             + "ELSE w END FROM (SELECT \(expression) AS w))"
     }
 
