@@ -59,9 +59,14 @@ enum SearchPrefold {
             starts.append(chunks.count)
             chunks += stride(from: 0, to: block.count, by: 12).map { Array(block[$0..<min($0 + 12, block.count)]) }
         }
-        // The first chunk of the first block from `b` on whose characters the text holds; the end past the last.
+        // The first chunk of the first block from `b` on that the text may need; the end past the last.
+        // A block is tested by its range (one comparison a character), Latin's by its letters.
+        func held(_ block: [(character: Unicode.Scalar, folded: String)]) -> String {
+            let first = block[0].character.value
+            return first < 0x300 ? characterClass(block.map(\.character)) : "\(Unicode.Scalar(first & ~0xFF)!)-\(Unicode.Scalar(first | 0xFF)!)"
+        }
         func next(from b: Int) -> String {
-            let tests = (b..<blocks.count).map { "WHEN w GLOB '*[\(characterClass(blocks[$0].map(\.character)))]*' THEN \(starts[$0])" }
+            let tests = (b..<blocks.count).map { "WHEN w GLOB '*[\(held(blocks[$0]))]*' THEN \(starts[$0])" }
             return tests.isEmpty ? "\(chunks.count)" : "CASE \(tests.joined(separator: " ")) ELSE \(chunks.count) END"
         }
         let following = chunks.indices.map { i in
