@@ -4,7 +4,8 @@ import GeoCore
 /// water, cinema and trip (rowid = id × 4 + `FeatureKind.number`) holding
 /// its words: names in every language (`names` JSON), other names (`alt_names`), address, and a
 /// cinema's film titles. SQLite's
-/// unicode61 tokenizer folds case and, with `remove_diacritics 2`, diacritics; prefix indexes of 2,
+/// unicode61 tokenizer folds case and, with `remove_diacritics 2`, Latin's diacritics, after
+/// `SearchPrefold` has folded what it does not as `SearchText` does; prefix indexes of 2,
 /// 3 and 4 characters answer words being typed. Only words and prefixes are asked for, never
 /// phrases, so no positions are kept (`detail = none`). `search_terms` lists the distinct words
 /// (fts5vocab), from which one-typo neighbours are found (`TypoIndex`).
@@ -16,10 +17,13 @@ enum SearchIndexSQL {
         FeatureID(kind: FeatureKind(number: Int(rowid % 4))!, row: rowid / 4)
     }
 
-    /// The words of the row `r` of `kind`'s table, as one text; with `alternateNames` (version 8
-    /// on) its `alt_names` too.
-    private static func words(_ kind: FeatureKind, _ r: String, alternateNames: Bool) -> String {
-        let other = alternateNames ? " || ' ' || coalesce(\(r).alt_names, '')" : ""
+    /// The tokenizer: case and the diacritics of Latin letters folded (`SearchPrefold` the rest).
+    static let tokenizer = "unicode61 remove_diacritics 2"
+
+    /// The words of the row `r` of `kind`'s table, as one text, as `version` indexes them: from 8
+    /// on its `alt_names` too.
+    private static func words(_ kind: FeatureKind, _ r: String, version: Int) -> String {
+        let other = version >= 8 ? " || ' ' || coalesce(\(r).alt_names, '')" : ""
         return switch kind {
         case .poi:
             "\(r).name || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(\(r).names) WHERE json_valid(\(r).names)), '') || ' ' || coalesce(\(r).address, '')\(other)"
@@ -36,22 +40,23 @@ enum SearchIndexSQL {
     /// indexes its new rows at once (`fill`).
     static func insertTrigger(_ kind: FeatureKind) -> String { "search_\(kind.rawValue)_insert" }
 
-    /// The words as version 7 indexes them: `SearchText.letters` folded first (the tokenizer
-    /// leaves "ø" and "ß" as they are), by a chain of `replace` only for the few texts that hold
-    /// one (one GLOB scan of the others: the chain on every row took an import of a million
-    /// names 2 s longer).
-    private static func folded(_ kind: FeatureKind, _ r: String, alternateNames: Bool) -> String {
+    /// The words folded before the tokenizer reads them: from version 8 by `SearchPrefold`
+    /// (`SearchText`'s whole rule); in version 7 only `SearchText.letters` (the tokenizer leaves
+    /// "ø" and "ß" as they are), by a chain of `replace` only for the few texts that hold one (one
+    /// GLOB scan of the others: the chain on every row took an import of a million names 2 s longer).
+    private static func folded(_ kind: FeatureKind, _ r: String, version: Int) -> String {
+        if version >= 8 { return SearchPrefold.folding(sql: words(kind, r, version: version)) }
         let letters = SearchText.letters.map(\.letter).joined()
         return "(SELECT CASE WHEN w GLOB '*[\(letters)]*' THEN \(SearchText.foldingLetters(sql: "w")) ELSE w END "
-            + "FROM (SELECT \(words(kind, r, alternateNames: alternateNames)) AS w))"
+            + "FROM (SELECT \(words(kind, r, version: version)) AS w))"
     }
 
     /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement.
-    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String { fill(kind, afterRow: afterRow, alternateNames: true) }
+    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String { fill(kind, afterRow: afterRow, version: 8) }
 
-    /// The same with the words of version 8 on, or without `alternateNames` of version 7.
-    private static func fill(_ kind: FeatureKind, afterRow: Int64, alternateNames: Bool) -> String {
-        "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(folded(kind, "r", alternateNames: alternateNames)) FROM \(kind.rawValue) AS r "
+    /// The same with the words of `version` (7: as it wrote them).
+    private static func fill(_ kind: FeatureKind, afterRow: Int64, version: Int) -> String {
+        "INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(folded(kind, "r", version: version)) FROM \(kind.rawValue) AS r "
             + "WHERE r.id > \(afterRow);"
     }
 
@@ -62,7 +67,7 @@ enum SearchIndexSQL {
     /// records only (an answer was thought to need a geometry; version 7 indexes the others too).
     static var migration: String {
         var sql = """
-            CREATE VIRTUAL TABLE search_text USING fts5(words, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4', detail = none);
+            CREATE VIRTUAL TABLE search_text USING fts5(words, tokenize = '\(tokenizer)', prefix = '2 3 4', detail = none);
             CREATE VIRTUAL TABLE search_terms USING fts5vocab(search_text, row);
 
             """
@@ -70,22 +75,22 @@ enum SearchIndexSQL {
             let table = kind.rawValue
             sql += """
                 CREATE TRIGGER \(insertTrigger(kind)) AFTER INSERT ON \(table) WHEN \(located(kind, "new")) BEGIN
-                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new", alternateNames: false)));
+                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words(kind, "new", version: 6)));
                 END;
                 CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN
                     DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
-                    INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "new")), \(words(kind, "new", alternateNames: false)) WHERE \(located(kind, "new"));
+                    INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "new")), \(words(kind, "new", version: 6)) WHERE \(located(kind, "new"));
                 END;
                 CREATE TRIGGER search_\(table)_delete AFTER DELETE ON \(table) BEGIN
                     DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
                 END;
-                INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r", alternateNames: false)) FROM \(table) AS r WHERE r.id > 0 AND \(located(kind, "r"));
+                INSERT INTO search_text (rowid, words) SELECT \(rowid(kind, "r")), \(words(kind, "r", version: 6)) FROM \(table) AS r WHERE r.id > 0 AND \(located(kind, "r"));
 
                 """
         }
         // A screening's title is its cinema's word: every change to one rewrites the cinema's row.
         let cinema = { (r: String) in
-            "UPDATE search_text SET words = (SELECT \(words(.cinema, "c", alternateNames: false)) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
+            "UPDATE search_text SET words = (SELECT \(words(.cinema, "c", version: 6)) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
         }
         sql += """
             CREATE TRIGGER search_screening_insert AFTER INSERT ON screening BEGIN \(cinema("new")) END;
@@ -99,27 +104,29 @@ enum SearchIndexSQL {
     /// coordinates), with `SearchText.letters` folded: the index is written again, with the triggers
     /// that keep it so.
     static var migration7: String {
-        "DELETE FROM search_text;\n" + triggers(alternateNames: false, refill: true)
+        "DELETE FROM search_text;\n" + triggers(version: 7)
     }
 
     /// Version 8: the other names of places, waters and cinemas (`alt_names`, empty until an import
-    /// brings them) are their words too.
+    /// brings them) are their words too, and words are folded by `SearchText`'s whole rule (Greek's
+    /// and Cyrillic's diacritics too, marks dropped or ending a word as `SearchText` has them):
+    /// the index is written again.
     static var migration8: String {
         """
         ALTER TABLE poi ADD COLUMN alt_names TEXT;
         ALTER TABLE water ADD COLUMN alt_names TEXT;
         ALTER TABLE cinema ADD COLUMN alt_names TEXT;
+        DELETE FROM search_text;
 
-        """ + triggers(alternateNames: true, refill: false)
+        """ + triggers(version: 8)
     }
 
     /// Each kind's insert and update triggers and the screenings' (dropped and made again) writing
-    /// the folded words of version 7, or of 8 with `alternateNames`; with `refill`, every stored
-    /// record's row too.
-    private static func triggers(alternateNames: Bool, refill: Bool) -> String {
+    /// the folded words of `version` (7 or 8), and every stored record's row.
+    private static func triggers(version: Int) -> String {
         var sql = ""
         for kind in FeatureKind.allCases {
-            let table = kind.rawValue, words = folded(kind, "new", alternateNames: alternateNames)
+            let table = kind.rawValue, words = folded(kind, "new", version: version)
             sql += """
                 DROP TRIGGER \(insertTrigger(kind));
                 CREATE TRIGGER \(insertTrigger(kind)) AFTER INSERT ON \(table) BEGIN
@@ -130,12 +137,12 @@ enum SearchIndexSQL {
                     DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
                     INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words));
                 END;
-                \(refill ? fill(kind, afterRow: 0, alternateNames: alternateNames) : "")
+                \(fill(kind, afterRow: 0, version: version))
 
                 """
         }
         let cinema = { (r: String) in
-            "UPDATE search_text SET words = (SELECT \(folded(.cinema, "c", alternateNames: alternateNames)) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
+            "UPDATE search_text SET words = (SELECT \(folded(.cinema, "c", version: version)) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(r).cinema_id * 4 + \(FeatureKind.cinema.number);"
         }
         sql += """
             DROP TRIGGER search_screening_insert;

@@ -4,9 +4,9 @@ import GeoStore
 /// PostGIS's text index for searches: `search_word`, one row per distinct word of each POI, water,
 /// cinema and trip (`kind` the kind's `FeatureKind.number`), the same words as
 /// SpatiaLite's FTS5 index and `SearchText`: canonical decomposition (NFD), the combining marks
-/// of Latin, Greek and Cyrillic removed, lower case, recomposed, split at what is not a letter
-/// or digit, by ICU's root collation whatever the database's (under the C locale `lower` and
-/// `[:alnum:]` know only ASCII). In the C collation a B-tree answers words and prefixes
+/// of Latin, Greek and Cyrillic removed, case folded, `SearchText.letters` typed, recomposed,
+/// split at what is not a letter or digit, by ICU's root collation whatever the database's (under
+/// the C locale `lower` and `[:alnum:]` know only ASCII). In the C collation a B-tree answers words and prefixes
 /// (`word >= p AND word < p || U+10FFFF`).
 ///
 /// A row trigger on each record table (and on screenings, whose titles are their cinema's words)
@@ -92,17 +92,40 @@ enum PostGISSearchSQL {
         SELECT waymark_search_reindex(3::smallint, id) FROM trip
         """
 
-    /// Version 8: other names (`alt_names`, empty until an import brings them) are words too.
+    /// `SearchText`'s rule before the split: marks of `SearchText.removedMarks` removed after NFD,
+    /// lower case, then `SearchText.caseFolds` (`lower` leaves "ς" and "ſ") and `letters`, recomposed.
+    private static let foldedText: String = {
+        func escaped(_ value: UInt32) -> String {
+            let hex = String(value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        let marks = SearchText.removedMarks.map { escaped($0.lowerBound) + "-" + escaped($0.upperBound) }.joined()
+        let folds = SearchText.caseFolds.sorted { $0.key.value < $1.key.value }
+        let lower = #"lower(regexp_replace(normalize($1 COLLATE "und-x-icu", NFD), "# + "'[\(marks)]', '', 'g'))"
+        let folded = "translate(\(lower), '\(String(String.UnicodeScalarView(folds.map(\.key))))', '\(String(String.UnicodeScalarView(folds.map(\.value))))')"
+        return "normalize(\(SearchText.foldingLetters(sql: folded)), NFC)"
+    }()
+
+    /// Version 8: other names (`alt_names`, empty until an import brings them) are words too, and
+    /// words follow `SearchText`'s whole rule (Greek's and Cyrillic's diacritics are dropped as
+    /// Latin's, "ς" is "σ"): every record's words again.
     static let migration8 = """
         ALTER TABLE poi ADD COLUMN alt_names text;
         ALTER TABLE water ADD COLUMN alt_names text;
         ALTER TABLE cinema ADD COLUMN alt_names text;
+        CREATE OR REPLACE FUNCTION waymark_search_words(text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+            SELECT DISTINCT w FROM regexp_split_to_table(\(foldedText), '[^[:alnum:]]+') AS w WHERE w <> ''
+        $$;
         CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
             DELETE FROM search_word WHERE kind = k AND id = rid;
             INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: false, alternateNames: true))) AS w;
         END
-        $$
+        $$;
+        SELECT waymark_search_reindex(0::smallint, id) FROM poi;
+        SELECT waymark_search_reindex(1::smallint, id) FROM water;
+        SELECT waymark_search_reindex(2::smallint, id) FROM cinema;
+        SELECT waymark_search_reindex(3::smallint, id) FROM trip
         """
 
     static func id(kind: Int16, row: Int64) -> FeatureID {

@@ -3,8 +3,8 @@ import GeoCore
 @testable import GeoStore
 
 /// Search by brute force, independent of the engine and the indexes: every record's
-/// words read back with plain SQL, folded by Foundation (case and diacritics) and split at what
-/// is not alphanumeric, and each query word compared with each of them, prefix and one-edit
+/// words read back with plain SQL, folded and split by the README's rule written out with
+/// Foundation, and each query word compared with each of them, prefix and one-edit
 /// Levenshtein written out here. The ranking is the documented formula.
 struct SearchOracle {
     struct Record {
@@ -15,9 +15,18 @@ struct SearchOracle {
     }
     let records: [Record]
 
+    /// The README's rule, written out with Foundation: decomposed, the combining marks of Latin,
+    /// Greek and Cyrillic dropped, case folded, the letters people type otherwise typed so,
+    /// recomposed, and split at what is not a letter or a digit (a mark left uncomposed included).
     static func fold(_ text: String) -> [String] {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .components(separatedBy: CharacterSet.alphanumerics.inverted).filter { !$0.isEmpty }
+        let marks: [ClosedRange<UInt32>] = [0x0300...0x036F, 0x0483...0x0489, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]
+        let kept = text.decomposedStringWithCanonicalMapping.unicodeScalars.filter { s in !marks.contains { $0.contains(s.value) } }
+        var folded = String(String.UnicodeScalarView(kept)).folding(options: .caseInsensitive, locale: nil)
+        for (letter, typed) in [("ø", "o"), ("ł", "l"), ("đ", "d"), ("ð", "d"), ("ħ", "h"), ("ı", "i"), ("æ", "ae"), ("œ", "oe"), ("þ", "th")] {
+            folded = folded.replacingOccurrences(of: letter, with: typed)
+        }
+        return folded.precomposedStringWithCanonicalMapping
+            .components(separatedBy: CharacterSet.alphanumerics.subtracting(.nonBaseCharacters).inverted).filter { !$0.isEmpty }
     }
 
     init(_ store: any TestedStore) throws {
