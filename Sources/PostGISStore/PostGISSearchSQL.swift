@@ -80,16 +80,7 @@ enum PostGISSearchSQL {
         CREATE OR REPLACE FUNCTION waymark_search_words(text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
             SELECT DISTINCT w FROM regexp_split_to_table(normalize(\(foldedLowerText), NFC), '[^[:alnum:]]+') AS w WHERE w <> ''
         $$;
-        CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
-        BEGIN
-            DELETE FROM search_word WHERE kind = k AND id = rid;
-            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: false, alternateNames: false))) AS w;
-        END
-        $$;
-        SELECT waymark_search_reindex(0::smallint, id) FROM poi;
-        SELECT waymark_search_reindex(1::smallint, id) FROM water;
-        SELECT waymark_search_reindex(2::smallint, id) FROM cinema;
-        SELECT waymark_search_reindex(3::smallint, id) FROM trip
+        \(reindexing(alternateNames: false))
         """
 
     /// `SearchText`'s rule before the split: marks of `SearchText.removedMarks` removed after NFD,
@@ -116,10 +107,17 @@ enum PostGISSearchSQL {
         CREATE OR REPLACE FUNCTION waymark_search_words(text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
             SELECT DISTINCT w FROM regexp_split_to_table(\(foldedText), '[^[:alnum:]]+') AS w WHERE w <> ''
         $$;
+        \(reindexing(alternateNames: true))
+        """
+
+    /// The function that writes a record's words, of version 7 or with `alternateNames` of 8, and
+    /// every record's words written again by it.
+    private static func reindexing(alternateNames: Bool) -> String {
+        """
         CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
             DELETE FROM search_word WHERE kind = k AND id = rid;
-            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: false, alternateNames: true))) AS w;
+            INSERT INTO search_word (kind, id, word) SELECT k, rid, w FROM waymark_search_words(\(text(located: false, alternateNames: alternateNames))) AS w;
         END
         $$;
         SELECT waymark_search_reindex(0::smallint, id) FROM poi;
@@ -127,6 +125,7 @@ enum PostGISSearchSQL {
         SELECT waymark_search_reindex(2::smallint, id) FROM cinema;
         SELECT waymark_search_reindex(3::smallint, id) FROM trip
         """
+    }
 
     static func id(kind: Int16, row: Int64) -> FeatureID {
         FeatureID(kind: FeatureKind(number: Int(kind))!, row: row)
