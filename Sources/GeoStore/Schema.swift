@@ -1,5 +1,7 @@
 /// The schema, as an ordered list of migrations. `PRAGMA user_version` records how many have run;
-/// a new version appends a migration and never edits an old one.
+/// a new version appends a migration and never edits an old one. Each migration's SQL is made
+/// only when it runs: version 8's asks SQLite's tokenizer which characters to fold
+/// (`SearchPrefold`), which every command opening a store would otherwise pay for.
 enum Schema {
     typealias SpatialColumn = (table: String, column: String, type: String)
 
@@ -24,11 +26,11 @@ enum Schema {
         }.joined(separator: "\n")
     }
 
-    static let migrations: [String] = [
+    static let migrations: [@Sendable () -> String] = [
         // 1: the initial schema. Instants are ISO 8601 UTC text; names and descriptions per
         // language are JSON objects keyed by language code, next to one default. A record with a
         // source and source id is unique by them, so importing the same data again updates it.
-        """
+        { """
         CREATE TABLE poi (
             id INTEGER PRIMARY KEY,
             category TEXT NOT NULL,
@@ -69,11 +71,11 @@ enum Schema {
         CREATE UNIQUE INDEX cinema_source ON cinema(source, source_id);
         CREATE UNIQUE INDEX trip_source ON trip(source, source_id);
         """
-        + addSpatialColumns(spatialColumnsAdded[0]),
+        + addSpatialColumns(spatialColumnsAdded[0]) },
         // 2: the base map. Each feature in full detail (band 0) and in generalised copies for
         // smaller scales (bands 1…, `BaseBand`); `source` is the file it came from, whose rows a
         // new import of that file replaces.
-        """
+        { """
         CREATE TABLE base (
             id INTEGER PRIMARY KEY,
             source TEXT NOT NULL, layer TEXT NOT NULL, kind TEXT NOT NULL,
@@ -81,24 +83,24 @@ enum Schema {
             band INTEGER NOT NULL);
         CREATE INDEX base_source ON base(source);
         """
-        + addSpatialColumns(spatialColumnsAdded[1]),
+        + addSpatialColumns(spatialColumnsAdded[1]) },
         // 3: a place's population (NULL where the data does not say), by which maps name cities.
-        "ALTER TABLE poi ADD COLUMN population INTEGER;",
+        { "ALTER TABLE poi ADD COLUMN population INTEGER;" },
         // 4: time zones. The IANA zones' polygons, one row per polygon with its geodesic area in
         // m² (where polygons overlap, the smallest holds the point); waters and trips get a zone
         // like POIs and cinemas.
-        """
+        { """
         CREATE TABLE time_zone (id INTEGER PRIMARY KEY, zone TEXT NOT NULL, area REAL NOT NULL);
         ALTER TABLE water ADD COLUMN timezone TEXT;
         ALTER TABLE trip ADD COLUMN timezone TEXT;
         """
-        + addSpatialColumns(spatialColumnsAdded[3]),
+        + addSpatialColumns(spatialColumnsAdded[3]) },
         // 5: a record's identity is its source and source id. Places and cinemas stored without an
         // id (CSV rows, GeoJSON features without one) get the id a new import gives them,
         // `contentKey`'s `<name>@<lat>,<lon>` (SQLite's text of a double is Swift's for up to 15
         // digits), so that importing their file again updates them; of rows already doubled, the
         // first gets it and the others stay without one (`waymark import --replace-source` removes them).
-        ["poi", "cinema"].map { table in
+        { ["poi", "cinema"].map { table in
             """
             UPDATE \(table) SET source_id = k.key FROM (
                 SELECT id, source, key, row_number() OVER (PARTITION BY source, key ORDER BY id) AS n FROM (
@@ -107,13 +109,13 @@ enum Schema {
             WHERE \(table).id = k.id AND k.n = 1
             AND NOT EXISTS (SELECT 1 FROM \(table) AS o WHERE o.source IS k.source AND o.source_id = k.key);
             """
-        }.joined(separator: "\n"),
+        }.joined(separator: "\n") },
         // 6: search by name: the FTS5 text index with its triggers, filled with the stored records.
-        SearchIndexSQL.migration,
+        { SearchIndexSQL.migration },
         // 7: search finds the records without a position too, and folds ø, ł, ß and their kin.
-        SearchIndexSQL.migration7,
+        { SearchIndexSQL.migration7 },
         // 8: other names (OSM's alt_name, old_name…, GeoNames' alternatenames), found by search.
-        SearchIndexSQL.migration8,
+        { SearchIndexSQL.migration8 },
     ]
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.
@@ -141,7 +143,7 @@ enum Schema {
         }
         for (index, sql) in migrations.enumerated().dropFirst(current) {
             try db.transaction {
-                try db.execute(sql)
+                try db.execute(sql())
                 try db.execute("PRAGMA user_version = \(index + 1)")
                 // AddGeometryColumn reports failure by returning 0, not by an SQL error.
                 let registered = try db.scalar("SELECT count(*) FROM geometry_columns") as Int64? ?? 0
