@@ -15,13 +15,16 @@ public struct Feature: Sendable, Hashable {
     public var source: String?
     /// How many people live there (a place's; nil when the data does not say).
     public var population: Int?
+    /// False for a stretch of a river whose mark another stretch carries (`RiverMarks`): a map
+    /// pins and names the river once, at that one.
+    public var carriesMark: Bool
     /// Other attributes worth showing (phone, website, water kind, time zone…), filled in by
     /// `FeatureStore.withDetails`: queries leave them out to stay fast over many rows.
     public var properties: [String: String]
 
     public init(id: FeatureID, category: String, name: String?, names: [String: String] = [:], address: String? = nil,
                 geometry: Geometry, track: Geometry? = nil, distance: Double? = nil, source: String? = nil,
-                population: Int? = nil, properties: [String: String] = [:]) {
+                population: Int? = nil, carriesMark: Bool = true, properties: [String: String] = [:]) {
         self.id = id
         self.category = category
         self.name = name
@@ -32,6 +35,7 @@ public struct Feature: Sendable, Hashable {
         self.distance = distance
         self.source = source
         self.population = population
+        self.carriesMark = carriesMark
         self.properties = properties
     }
 

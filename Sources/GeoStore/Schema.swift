@@ -116,7 +116,30 @@ enum Schema {
         { SearchIndexSQL.migration7 },
         // 8: other names (OSM's alt_name, old_name…, GeoNames' alternatenames), found by search.
         { SearchIndexSQL.migration8 },
+        // 9: a river cut into stretches is marked once (`RiverMarks`). Triggers note each name a
+        // write touches; the writer then chooses again for those names (`regroupRivers`). Not by
+        // INSERT OR IGNORE: a trigger takes the conflict rule of the upsert that fires it.
+        { """
+        ALTER TABLE water ADD COLUMN carries_mark INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE water_regroup (name TEXT PRIMARY KEY);
+        CREATE TRIGGER water_regroup_insert AFTER INSERT ON water BEGIN
+            \(noteName("NEW"))
+        END;
+        CREATE TRIGGER water_regroup_update AFTER UPDATE OF name, geom ON water BEGIN
+            \(noteName("OLD"))
+            \(noteName("NEW"))
+        END;
+        CREATE TRIGGER water_regroup_delete AFTER DELETE ON water BEGIN
+            \(noteName("OLD"))
+        END;
+        INSERT OR IGNORE INTO water_regroup SELECT DISTINCT name FROM water WHERE name IS NOT NULL;
+        """ },
     ]
+
+    /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupRivers`.
+    private static func noteName(_ row: String) -> String {
+        "INSERT INTO water_regroup SELECT \(row).name WHERE \(row).name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM water_regroup WHERE name = \(row).name);"
+    }
 
     /// Tables whose rows are unique by (source, source_id), through an index named `<table>_source`.
     static let sourceKeyedTables = ["poi", "water", "cinema", "trip"]

@@ -11,19 +11,25 @@ extension SpatiaLiteStore {
             emptyKinds = nil
         }
         return try db.transaction {
-            guard let ids = try targets(of: deletion) else {
-                guard case let .source(source) = deletion else { return [:] }
-                let counts = try deleteRows(of: source, keeping: [:])
-                guard counts.values.reduce(0, +) > 0 else { throw ImportPlan.unknownSource(source) }
-                return counts
-            }
-            var counts = DeletedCounts()
-            for id in ids {
-                try cached("DELETE FROM \(id.kind.rawValue) WHERE id = ?").run([id.row])
-                counts[id.kind, default: 0] += Int(sqlite3_changes(db.handle))
-            }
+            let counts = try deleteTargets(deletion)
+            try regroupRivers()
             return counts
         }
+    }
+
+    private func deleteTargets(_ deletion: Deletion) throws -> DeletedCounts {
+        guard let ids = try targets(of: deletion) else {
+            guard case let .source(source) = deletion else { return [:] }
+            let counts = try deleteRows(of: source, keeping: [:])
+            guard counts.values.reduce(0, +) > 0 else { throw ImportPlan.unknownSource(source) }
+            return counts
+        }
+        var counts = DeletedCounts()
+        for id in ids {
+            try cached("DELETE FROM \(id.kind.rawValue) WHERE id = ?").run([id.row])
+            counts[id.kind, default: 0] += Int(sqlite3_changes(db.handle))
+        }
+        return counts
     }
 
     /// Deletes the rows of `source` whose source ids `kept` does not list, in every kind's table.

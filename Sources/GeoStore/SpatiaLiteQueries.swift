@@ -30,7 +30,8 @@ extension KindTable {
         let names = JSON.decode([String: String].self, s.string(c + 2)) ?? [:]
         return Feature(id: FeatureID(kind: kind, row: s.int(0)), category: s.string(c) ?? table, name: s.string(c + 1),
                        names: names, address: s.string(c + 3), geometry: geometry, track: s.blob(c + 4).flatMap { try? WKB.decode($0) },
-                       distance: distance, source: s.string(c + 5), population: s.isNull(c + 6) ? nil : Int(s.int(c + 6)), properties: [:])
+                       distance: distance, source: s.string(c + 5), population: s.isNull(c + 6) ? nil : Int(s.int(c + 6)),
+                       carriesMark: s.int(c + 7) != 0)
     }
 }
 

@@ -204,9 +204,12 @@ public enum MapRenderer {
     }
 
     /// The features a map pins, and the waters it shows by their shape and names in place
-    /// instead (finished images whose style names a base's features).
+    /// instead (finished images whose style names a base's features). Without names in place, a
+    /// river cut into stretches is pinned once, at the stretch that carries its mark.
     static func pinned(_ features: [Feature], request: MapRequest, viewport: Viewport) -> (pinned: [Feature], inPlace: [Feature]) {
-        guard request.layers == .complete, request.style.base != nil else { return (features, []) }
+        guard request.layers == .complete, request.style.base != nil else {
+            return (features.allSatisfy(\.carriesMark) ? features : features.filter(\.carriesMark), [])
+        }
         let project = { (c: Coordinate) in viewport.pixel(c) }
         let inPlace = features.filter { WaterShapes.isShownByShape($0, project: project) }
         guard !inPlace.isEmpty else { return (features, []) }

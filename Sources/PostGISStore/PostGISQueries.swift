@@ -41,7 +41,7 @@ extension PostGISStore {
         let feature = Feature(id: FeatureID(kind: t.kind, row: try row[0].decode(Int64.self)), category: try row[2].decode(String?.self) ?? t.table,
                               name: try row[3].decode(String?.self), names: names, address: try row[5].decode(String?.self),
                               geometry: geometry, track: track, distance: distance, source: try row[7].decode(String?.self),
-                              population: try row[8].decode(Int?.self))
+                              population: try row[8].decode(Int?.self), carriesMark: try row[9].decode(Int.self) != 0)
         return feature
     }
 
@@ -97,9 +97,9 @@ extension PostGISStore {
             limitClause = " LIMIT $\(binds.count)"
         }
         let sql = kinds.map { kind in
-            // Each branch tagged with its kind (column 10); a branch's NULL track (column 6) is text
+            // Each branch tagged with its kind (column 11); a branch's NULL track (column 6) is text
             // to PostgreSQL unless cast, and a union needs one type.
-            let columns = (0..<11).map { "c\($0)" }
+            let columns = (0..<12).map { "c\($0)" }
             return "SELECT " + columns.map { $0 == "c6" ? "k.c6::bytea" : "k." + $0 }.joined(separator: ", ") + " FROM ("
                 + Self.nearestSQL(kind, query, &binds, tagged: true, ordered: fetch != nil) + limitClause
                 + ") AS k(\(columns.joined(separator: ", ")))"
@@ -107,7 +107,7 @@ extension PostGISStore {
         let rows = try self.rows(prepared: sql, binds)
         var found: [Feature] = []
         for kind in kinds {
-            let own = try rows.filter { try $0[10].decode(String.self) == kind.rawValue }
+            let own = try rows.filter { try $0[11].decode(String.self) == kind.rawValue }
             found += try Self.refine(own, of: kind, query, limit: limit, fetched: fetch, accept: nil)
                 ?? nearestRows(of: kind, query, limit: limit, accept: nil)
         }
@@ -164,7 +164,7 @@ extension PostGISStore {
         }
         // Fewer rows than fetched: the walk is over.
         guard let fetched, rows.count == fetched else { return found }
-        let lastSphere = try rows.last![9].decode(Double.self)
+        let lastSphere = try rows.last![10].decode(Double.self)
         return found.count == limit && lastSphere * SphereBounds.lower > found[limit - 1].distance! ? found : nil
     }
 

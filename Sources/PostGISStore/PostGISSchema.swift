@@ -107,6 +107,25 @@ enum PostGISSchema {
         PostGISSearchSQL.migration7,
         // 8: other names, found by search.
         PostGISSearchSQL.migration8,
+        // 9: a river cut into stretches is marked once, as in SpatiaLite: a trigger notes each
+        // name a write touches, and the writer chooses again for those names (`regroupRivers`).
+        """
+        ALTER TABLE water ADD COLUMN carries_mark integer NOT NULL DEFAULT 1;
+        CREATE TABLE water_regroup (name text PRIMARY KEY);
+        CREATE FUNCTION waymark_water_regroup() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' AND OLD.name IS NOT NULL THEN
+                INSERT INTO water_regroup VALUES (OLD.name) ON CONFLICT DO NOTHING;
+            END IF;
+            IF TG_OP <> 'DELETE' AND NEW.name IS NOT NULL THEN
+                INSERT INTO water_regroup VALUES (NEW.name) ON CONFLICT DO NOTHING;
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER water_regroup AFTER INSERT OR DELETE OR UPDATE OF name, geom ON water
+            FOR EACH ROW EXECUTE FUNCTION waymark_water_regroup();
+        INSERT INTO water_regroup SELECT DISTINCT name FROM water WHERE name IS NOT NULL
+        """,
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".

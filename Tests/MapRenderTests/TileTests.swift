@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import GeoStore
 import PixelTesting
+import Stores
 import Testing
 @testable import MapRender
 
@@ -99,6 +100,54 @@ import Testing
             BaseFeature(layer: .rail, kind: "rail", geometry: .lineString([at(-0.0012, -0.005), at(0.0013, 0.0047)])),
             BaseFeature(layer: .border, kind: "8", geometry: .lineString([at(0.0016, -0.005), at(-0.0016, 0.005)])),
         ]
+    }
+
+    /// Two rivers cut into stretches, as OpenStreetMap has them, imported into a store and drawn
+    /// as annotation tiles (which show no shapes, so waters are pinned): across every tile each
+    /// river has one pin, on its longest stretch (known from how the stretches were cut), where a
+    /// pin per stretch would stand eleven times along them.
+    @Test func aRiverCutIntoStretchesIsPinnedOnceAcrossTiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-rivers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Valira: 25 points along 0.06° cut at uneven vertices, so that the stretch 10–18 is the
+        // longest; Arinsal: 0.004° north, cut in three, 3–9 the longest.
+        func river(_ name: String, lat: Double, points: Int, cuts: [Int]) -> [(id: String, line: [Coordinate])] {
+            let line = (0..<points).map { i in Coordinate(lat: lat + 0.0015 * sin(Double(i) / 4), lon: 1.49 + Double(i) * 0.0025) }
+            let ends = [0] + cuts + [points - 1]
+            return zip(ends, ends.dropFirst()).map { a, b in ("\(name)-\(a)", Array(line[a...b])) }
+        }
+        let valira = river("Valira", lat: 42.5, points: 25, cuts: [3, 6, 10, 18, 20, 22]), arinsal = river("Arinsal", lat: 42.51, points: 12, cuts: [3, 9])
+        let features = (valira.map { ("Valira", $0) } + arinsal.map { ("Riu d'Arinsal", $0) }).map { name, stretch in
+            let coordinates = stretch.line.map { "[\($0.lon), \($0.lat)]" }.joined(separator: ", ")
+            return #"{"type": "Feature", "id": "\#(stretch.id)", "properties": {"name": "\#(name)"}, "geometry": {"type": "LineString", "coordinates": [\#(coordinates)]}}"#
+        }
+        let file = directory.appendingPathComponent("rivers.geojson")
+        try Data(#"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#.utf8).write(to: file)
+        let store = try SpatiaLiteStore(path: directory.appendingPathComponent("rivers.sqlite").path)
+        _ = try store.importFiles(FileImport.parse(paths: [file.path], kind: .water), skipInvalid: false)
+        // Each stored stretch by its feature id, with the id it was imported under.
+        let stored = try store.withDetails(FeaturePage(features: store.features(in: BoundingBox(minLon: 1, minLat: 42, maxLon: 2, maxLat: 43),
+                                                                                  categories: CategoryFilter()), next: nil)).features
+        let stretchOf = Dictionary(uniqueKeysWithValues: stored.map { ($0.id.description, $0.properties["source_id"]!) })
+        #expect(stretchOf.count == valira.count + arinsal.count)
+
+        var pinned: [String: [String]] = [:]
+        let zoom = 15
+        let first = try TileID(containing: Coordinate(lat: 42.52, lon: 1.485), zoom: zoom), last = try TileID(containing: Coordinate(lat: 42.49, lon: 1.555), zoom: zoom)
+        for x in first.x...last.x {
+            for y in first.y...last.y {
+                let tile = try TileID(z: zoom, x: x, y: y), v = Viewport(tile: tile)
+                let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: CategoryFilter())
+                let drawn = try MapRenderer.drawn(MapRequest(features: features, layers: .annotations, framing: .center(v.center, zoom: v.zoom),
+                                                             width: v.width, height: v.height, style: style))
+                // Each mark counted in the tile its point stands in.
+                for mark in drawn.annotations.marks where (0..<256.0).contains(mark.anchor.x) && (0..<256.0).contains(mark.anchor.y) {
+                    for member in mark.group.members { pinned[member.label ?? "", default: []].append(stretchOf[member.id]!) }
+                }
+            }
+        }
+        #expect(pinned == ["Valira": ["Valira-10"], "Riu d'Arinsal": ["Arinsal-3"]], "\(pinned)")
     }
 
     /// A tile is the same image whatever order its features come in.

@@ -1,0 +1,25 @@
+import GeoCore
+import GeoStore
+import PostgresNIO
+
+/// Which stretch carries each river's mark (`RiverMarks`), chosen again in a writer's transaction
+/// for the names its writes touched (noted by migration 9's trigger in `water_regroup`).
+extension PostGISStore {
+    func regroupRivers() throws {
+        let names = try rows("DELETE FROM water_regroup RETURNING name").map { try $0[0].decode(String.self) }
+        for name in names {
+            var binds = PostgresBindings()
+            binds.append(name)
+            let stored = try rows("SELECT id, ST_AsBinary(geom), carries_mark FROM water WHERE name = $1 AND geom IS NOT NULL", binds).map { row in
+                (id: try row[0].decode(Int64.self), geometry: try row[1].decode(ByteBuffer.self).withUnsafeReadableBytes(WKB.decode),
+                 carriesMark: try row[2].decode(Int.self) != 0)
+            }
+            let changes = RiverMarks.changes(stored)
+            guard !changes.isEmpty else { continue }
+            binds = PostgresBindings()
+            binds.append(changes.filter(\.carriesMark).map(\.id))
+            binds.append(changes.filter { !$0.carriesMark }.map(\.id))
+            try execute("UPDATE water SET carries_mark = CASE WHEN id = ANY($1) THEN 1 ELSE 0 END WHERE id = ANY($1) OR id = ANY($2)", binds)
+        }
+    }
+}

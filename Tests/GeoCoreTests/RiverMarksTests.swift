@@ -1,0 +1,73 @@
+import GeoCore
+import Testing
+
+/// Rivers built here from known pieces: each river a random walk cut at random vertices (some of
+/// its pieces as multi-lines, a branch joined at an end), the pieces shuffled. Every river must
+/// have exactly one carrier, its longest piece as measured here by brute force, and nothing else.
+@Suite struct RiverMarksTests {
+    @Test(arguments: 0..<20)
+    func eachRiverHasOneCarrierItsLongestPiece(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        var pieces: [(id: Int64, geometry: Geometry, river: Int)] = []
+        var next: Int64 = 1
+        for river in 0..<Int.random(in: 1...6, using: &rng) {
+            // Rivers far apart on distinct latitudes: no two share a point.
+            var walk = [Coordinate(lat: 40 + Double(river), lon: 10)]
+            for _ in 0..<Int.random(in: 2...40, using: &rng) {
+                walk.append(Coordinate(lat: walk.last!.lat + .random(in: -0.001...0.001, using: &rng), lon: walk.last!.lon + .random(in: 0.0001...0.01, using: &rng)))
+            }
+            let cuts = Set((0..<Int.random(in: 0...8, using: &rng)).map { _ in Int.random(in: 1..<(walk.count - 1), using: &rng) })
+            let ends = [0] + cuts.sorted() + [walk.count - 1]
+            for (a, b) in zip(ends, ends.dropFirst()) {
+                let line = Array(walk[a...b])
+                // Some pieces are multi-lines of two parts meeting in the middle.
+                let geometry: Geometry = line.count > 2 && Bool.random(using: &rng)
+                    ? .multiLineString([Array(line[...1]), Array(line[1...])]) : .lineString(line)
+                pieces.append((next, geometry, river))
+                next += 1
+            }
+            if Bool.random(using: &rng) {
+                // A branch from the river's start, the far end on its own.
+                let start = walk[0]
+                pieces.append((next, .lineString([start, Coordinate(lat: start.lat + 0.3, lon: start.lon - 0.001)]), river))
+                next += 1
+            }
+        }
+        // A lake of the same name carries its own mark, whatever the rivers do.
+        pieces.append((next, .polygon([[Coordinate(lat: 60, lon: 1), Coordinate(lat: 60, lon: 1.1), Coordinate(lat: 60.1, lon: 1), Coordinate(lat: 60, lon: 1)]]), -1))
+        pieces.shuffle(using: &rng)
+
+        func length(_ g: Geometry) -> Double {
+            let lines: [[Coordinate]] = switch g {
+            case let .lineString(l): [l]
+            case let .multiLineString(ls): ls
+            default: []
+            }
+            return lines.map { l in zip(l, l.dropFirst()).map { Geodesic.distance($0, $1) }.reduce(0, +) }.reduce(0, +)
+        }
+        var expected: Set<Int64> = [pieces.first { $0.river == -1 }!.id]
+        for river in Set(pieces.map(\.river)) where river >= 0 {
+            let own = pieces.filter { $0.river == river }
+            let longest = own.max { (length($0.geometry), -$0.id) < (length($1.geometry), -$1.id) }!
+            expected.insert(longest.id)
+        }
+        #expect(RiverMarks.carriers(pieces.map { ($0.id, $0.geometry) }) == expected)
+    }
+
+    /// Equally long stretches: the lowest id carries, whatever their order.
+    @Test func aTieGoesToTheLowestID() {
+        let a = Geometry.lineString([Coordinate(lat: 0, lon: 0), Coordinate(lat: 0, lon: 1)])
+        let b = Geometry.lineString([Coordinate(lat: 0, lon: 1), Coordinate(lat: 0, lon: 2)])
+        #expect(RiverMarks.carriers([(9, a), (4, b)]) == [4])
+        #expect(RiverMarks.carriers([(4, b), (9, a)]) == [4])
+    }
+
+    /// Only the records whose stored choice is wrong are changed.
+    @Test func changesListOnlyWhatDiffers() {
+        let a = Geometry.lineString([Coordinate(lat: 0, lon: 0), Coordinate(lat: 0, lon: 1)])
+        let b = Geometry.lineString([Coordinate(lat: 0, lon: 1), Coordinate(lat: 0, lon: 3)])
+        let changes = RiverMarks.changes([(1, a, true), (2, b, true)])
+        #expect(changes.map(\.id) == [1] && changes.map(\.carriesMark) == [false])
+        #expect(RiverMarks.changes([(1, a, false), (2, b, true)]).isEmpty)
+    }
+}
