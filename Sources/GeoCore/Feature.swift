@@ -15,8 +15,8 @@ public struct Feature: Sendable, Hashable {
     public var source: String?
     /// How many people live there (a place's; nil when the data does not say).
     public var population: Int?
-    /// False for a stretch of a river whose mark another stretch carries (`RiverMarks`): a map
-    /// pins and names the river once, at that one.
+    /// False for a piece of a water (a river's stretch, a piece of its area) whose mark another
+    /// piece carries (`WaterMarks`): a map pins and names the water once, at that one.
     public var carriesMark: Bool
     /// Other attributes worth showing (phone, website, water kind, time zone…), filled in by
     /// `FeatureStore.withDetails`: queries leave them out to stay fast over many rows.

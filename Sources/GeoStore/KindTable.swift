@@ -10,7 +10,7 @@ package struct KindTable {
     /// trip's track (WKB; NULL for the other kinds), the source (for the map's credits), and a
     /// place's population (by which maps choose the cities to name; a typed NULL for the other
     /// kinds, so that PostgreSQL can unite kinds in one answer), and whether it carries its own
-    /// mark (`RiverMarks`: 0 for a river's stretch whose mark another carries).
+    /// mark (`WaterMarks`: 0 for a piece of a water whose mark another piece carries).
     package let core: String
     /// SQL for the rest, and the property each column becomes, for `withDetails`.
     package let details: (columns: String, from: String, properties: [String])

@@ -116,8 +116,8 @@ enum Schema {
         { SearchIndexSQL.migration7 },
         // 8: other names (OSM's alt_name, old_name…, GeoNames' alternatenames), found by search.
         { SearchIndexSQL.migration8 },
-        // 9: a river cut into stretches is marked once (`RiverMarks`). Triggers note each name a
-        // write touches; the writer then chooses again for those names (`regroupRivers`). Not by
+        // 9: a water mapped in pieces is marked once (`WaterMarks`). Triggers note each name a
+        // write touches; the writer then chooses again for those names (`regroupWaters`). Not by
         // INSERT OR IGNORE: a trigger takes the conflict rule of the upsert that fires it.
         { """
         ALTER TABLE water ADD COLUMN carries_mark INTEGER NOT NULL DEFAULT 1;
@@ -136,7 +136,7 @@ enum Schema {
         """ },
     ]
 
-    /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupRivers`.
+    /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupWaters`.
     private static func noteName(_ row: String) -> String {
         "INSERT INTO water_regroup SELECT \(row).name WHERE \(row).name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM water_regroup WHERE name = \(row).name);"
     }

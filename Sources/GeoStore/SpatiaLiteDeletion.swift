@@ -12,7 +12,7 @@ extension SpatiaLiteStore {
         }
         return try db.transaction {
             let counts = try deleteTargets(deletion)
-            try regroupRivers()
+            try regroupWaters()
             return counts
         }
     }

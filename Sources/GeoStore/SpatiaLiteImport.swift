@@ -36,7 +36,7 @@ extension SpatiaLiteStore {
             try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
             try insert(plan.records.dropFirst(waters.count))
             try bulk.finish()
-            try regroupRivers()
+            try regroupWaters()
         }
         TestHook.pauseAfterCommit()
         return plan.summary

@@ -204,17 +204,16 @@ public enum MapRenderer {
     }
 
     /// The features a map pins, and the waters it shows by their shape and names in place
-    /// instead (finished images whose style names a base's features). Without names in place, a
-    /// river cut into stretches is pinned once, at the stretch that carries its mark.
+    /// instead (finished images whose style names a base's features). A water mapped in pieces
+    /// is pinned once, at the piece that carries its mark (`WaterMarks`).
     static func pinned(_ features: [Feature], request: MapRequest, viewport: Viewport) -> (pinned: [Feature], inPlace: [Feature]) {
-        guard request.layers == .complete, request.style.base != nil else {
-            return (features.allSatisfy(\.carriesMark) ? features : features.filter(\.carriesMark), [])
-        }
+        let marked = features.allSatisfy(\.carriesMark) ? features : features.filter(\.carriesMark)
+        guard request.layers == .complete, request.style.base != nil else { return (marked, []) }
         let project = { (c: Coordinate) in viewport.pixel(c) }
         let inPlace = features.filter { WaterShapes.isShownByShape($0, project: project) }
-        guard !inPlace.isEmpty else { return (features, []) }
+        guard !inPlace.isEmpty else { return (marked, []) }
         let ids = Set(inPlace.map(\.id))
-        return (features.filter { !ids.contains($0.id) }, inPlace)
+        return (marked.filter { !ids.contains($0.id) }, inPlace)
     }
 
     static func labelSize(_ text: String, style: MapStyle, on canvas: Canvas) -> (width: Double, height: Double) {

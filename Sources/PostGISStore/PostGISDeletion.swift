@@ -22,7 +22,7 @@ extension PostGISStore {
                 counts = try deleteRows(of: source, keeping: [:])
                 guard counts.values.reduce(0, +) > 0 else { throw ImportPlan.unknownSource(source) }
             }
-            try regroupRivers()
+            try regroupWaters()
             try execute("UPDATE waymark_schema SET data_version = data_version + 1")
             return counts
         }

@@ -85,7 +85,7 @@ extension PostGISStore {
             binds.append(ids[.trip]!.updated)
             try execute("DELETE FROM catch WHERE trip_id = ANY($1)", binds)
             for table in ["screening", "catch"] { if let rows = tables[table] { try copy(table, Self.columns[table]!, rows) } }
-            try regroupRivers()
+            try regroupWaters()
             try execute("UPDATE waymark_schema SET data_version = data_version + 1")
             // Fresh statistics after a large import, so that the planner knows the indexes pay.
             for (table, rows) in tables where rows.count >= 1_000 { try execute("ANALYZE \(table)") }

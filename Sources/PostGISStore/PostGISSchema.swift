@@ -107,8 +107,8 @@ enum PostGISSchema {
         PostGISSearchSQL.migration7,
         // 8: other names, found by search.
         PostGISSearchSQL.migration8,
-        // 9: a river cut into stretches is marked once, as in SpatiaLite: a trigger notes each
-        // name a write touches, and the writer chooses again for those names (`regroupRivers`).
+        // 9: a water mapped in pieces is marked once, as in SpatiaLite: a trigger notes each
+        // name a write touches, and the writer chooses again for those names (`regroupWaters`).
         """
         ALTER TABLE water ADD COLUMN carries_mark integer NOT NULL DEFAULT 1;
         CREATE TABLE water_regroup (name text PRIMARY KEY);

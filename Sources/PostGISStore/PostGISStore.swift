@@ -71,7 +71,7 @@ public final class PostGISStore: QueryEngine, Transactional {
             if try rows("SELECT EXISTS (SELECT 1 FROM water_regroup)").first?[0].decode(Bool.self) == true {
                 try transaction {
                     try execute("LOCK TABLE water IN SHARE ROW EXCLUSIVE MODE")
-                    try regroupRivers()
+                    try regroupWaters()
                 }
             }
         }

@@ -4,7 +4,7 @@ import Testing
 /// Rivers built here from known pieces: each river a random walk cut at random vertices (some of
 /// its pieces as multi-lines, a branch joined at an end), the pieces shuffled. Every river must
 /// have exactly one carrier, its longest piece as measured here by brute force, and nothing else.
-@Suite struct RiverMarksTests {
+@Suite struct WaterMarksTests {
     @Test(arguments: 0..<20)
     func eachRiverHasOneCarrierItsLongestPiece(seed: Int) {
         var rng = SeededRandom(seed: UInt64(seed))
@@ -33,7 +33,7 @@ import Testing
                 next += 1
             }
         }
-        // A lake of the same name carries its own mark, whatever the rivers do.
+        // A lake of the same name, apart from the rivers, carries its own mark.
         pieces.append((next, .polygon([[Coordinate(lat: 60, lon: 1), Coordinate(lat: 60, lon: 1.1), Coordinate(lat: 60.1, lon: 1), Coordinate(lat: 60, lon: 1)]]), -1))
         pieces.shuffle(using: &rng)
 
@@ -51,23 +51,39 @@ import Testing
             let longest = own.max { (length($0.geometry), -$0.id) < (length($1.geometry), -$1.id) }!
             expected.insert(longest.id)
         }
-        #expect(RiverMarks.carriers(pieces.map { ($0.id, $0.geometry) }) == expected)
+        #expect(WaterMarks.carriers(pieces.map { ($0.id, $0.geometry) }) == expected)
+    }
+
+    /// Areas touch where their rings share a vertex, and a line whose end is one of those joins
+    /// them: the largest area carries the mark, before any line however long. A point carries
+    /// its own.
+    @Test func theLargestTouchingAreaCarriesTheMark() {
+        func square(_ lon: Double, _ width: Double) -> Geometry {
+            .polygon([[Coordinate(lat: 0, lon: lon), Coordinate(lat: 0, lon: lon + width), Coordinate(lat: 0.01, lon: lon + width),
+                       Coordinate(lat: 0.01, lon: lon), Coordinate(lat: 0, lon: lon)]])
+        }
+        let small = square(0, 0.01), large = square(0.01, 0.02), apart = square(1, 0.001)
+        let river = Geometry.lineString([Coordinate(lat: 0, lon: 0), Coordinate(lat: -5, lon: 0)])
+        let spring = Geometry.point(Coordinate(lat: 0.005, lon: 0.005))
+        #expect(WaterMarks.carriers([(1, small), (2, large), (3, apart), (4, river), (5, spring)]) == [2, 3, 5])
+        #expect(WaterMarks.carriers([(1, small), (4, river)]) == [1])
+        #expect(WaterMarks.carriers([(4, river), (6, .lineString([Coordinate(lat: -5, lon: 0), Coordinate(lat: -6, lon: 0)]))]) == [4])
     }
 
     /// Equally long stretches: the lowest id carries, whatever their order.
     @Test func aTieGoesToTheLowestID() {
         let a = Geometry.lineString([Coordinate(lat: 0, lon: 0), Coordinate(lat: 0, lon: 1)])
         let b = Geometry.lineString([Coordinate(lat: 0, lon: 1), Coordinate(lat: 0, lon: 2)])
-        #expect(RiverMarks.carriers([(9, a), (4, b)]) == [4])
-        #expect(RiverMarks.carriers([(4, b), (9, a)]) == [4])
+        #expect(WaterMarks.carriers([(9, a), (4, b)]) == [4])
+        #expect(WaterMarks.carriers([(4, b), (9, a)]) == [4])
     }
 
     /// Only the records whose stored choice is wrong are changed.
     @Test func changesListOnlyWhatDiffers() {
         let a = Geometry.lineString([Coordinate(lat: 0, lon: 0), Coordinate(lat: 0, lon: 1)])
         let b = Geometry.lineString([Coordinate(lat: 0, lon: 1), Coordinate(lat: 0, lon: 3)])
-        let changes = RiverMarks.changes([(1, a, true), (2, b, true)])
+        let changes = WaterMarks.changes([(1, a, true), (2, b, true)])
         #expect(changes.map(\.id) == [1] && changes.map(\.carriesMark) == [false])
-        #expect(RiverMarks.changes([(1, a, false), (2, b, true)]).isEmpty)
+        #expect(WaterMarks.changes([(1, a, false), (2, b, true)]).isEmpty)
     }
 }

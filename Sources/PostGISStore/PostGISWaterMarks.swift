@@ -2,10 +2,10 @@ import GeoCore
 import GeoStore
 import PostgresNIO
 
-/// Which stretch carries each river's mark (`RiverMarks`), chosen again in a writer's transaction
+/// Which piece of each water carries its mark (`WaterMarks`), chosen again in a writer's transaction
 /// for the names its writes touched (noted by migration 9's trigger in `water_regroup`).
 extension PostGISStore {
-    func regroupRivers() throws {
+    func regroupWaters() throws {
         let names = try rows("DELETE FROM water_regroup RETURNING name").map { try $0[0].decode(String.self) }
         for name in names {
             var binds = PostgresBindings()
@@ -14,7 +14,7 @@ extension PostGISStore {
                 (id: try row[0].decode(Int64.self), geometry: try row[1].decode(ByteBuffer.self).withUnsafeReadableBytes(WKB.decode),
                  carriesMark: try row[2].decode(Int.self) != 0)
             }
-            let changes = RiverMarks.changes(stored)
+            let changes = WaterMarks.changes(stored)
             guard !changes.isEmpty else { continue }
             binds = PostgresBindings()
             binds.append(changes.filter(\.carriesMark).map(\.id))
