@@ -1,15 +1,22 @@
+import Foundation
+
 /// A water mapped in pieces is one water to a reader: OpenStreetMap cuts a river's way at every
-/// bridge, weir and change of tags, and a wide river's area into pieces that share their edges.
-/// Of the pieces of one name that touch, one carries the water's mark, so that a map pins and
-/// names it once, and the same piece in every tile.
+/// bridge, weir and change of tags, and a wide river's area into pieces, often apart by the width
+/// of a bridge. Of the pieces of one name that lie together, one carries the water's mark, so
+/// that a map pins and names it once, and the same piece in every tile.
 ///
-/// Pieces of a name touch where a line's end, or any vertex of an area's rings, is the same point
-/// as one of another piece's (the node two ways share). Of each group of touching pieces the
-/// largest area carries the mark, or with no area the longest line; of equal ones the lowest id.
-/// Stores keep the choice per record and make it again for the names a write touched.
+/// Pieces of a name lie together when a vertex of one is within `reach` of a vertex of another
+/// (their shared node, or the gap a bridge or culvert leaves), and so on from piece to piece. Of
+/// each group the largest area carries the mark, or with no area the longest line; of equal ones
+/// the lowest id. Stores keep the choice per record and make it again for the names a write touched.
 public enum WaterMarks {
+    /// How far apart, vertex to vertex, two pieces of a name may be and still be one water, in
+    /// metres: the Gran Valira's areas in Andorra la Vella are 32–72 m apart at their bridges;
+    /// lakes of one name further apart keep a mark each.
+    public static let reach = 100.0
+
     /// The ids among `pieces` (all of one name) that carry their water's mark: one per group of
-    /// pieces that touch. A point stands for itself and always carries its own.
+    /// pieces that lie together. A point stands for itself and always carries its own.
     public static func carriers(_ pieces: [(id: Int64, geometry: Geometry)]) -> Set<Int64> {
         var parent = Array(pieces.indices)
         func root(_ i: Int) -> Int {
@@ -20,19 +27,25 @@ public enum WaterMarks {
             }
             return i
         }
-        // Each point where pieces may touch joins the first piece seen there.
-        var seen: [Coordinate: Int] = [:]
+        // Every vertex in a grid of cells `reach` high and as wide in degrees: a vertex meets
+        // those of other pieces in its own and the neighbouring cells, as many columns either
+        // side as a cell's width in metres shrinks towards the pole.
+        var cells: [Cell: [Int: [Coordinate]]] = [:]
         var sizes: [(area: Double, length: Double)?] = []
         for (i, piece) in pieces.enumerated() {
             let shape = shape(piece.geometry)
             sizes.append(shape.size)
-            for point in shape.touchPoints {
-                if let other = seen[point] {
-                    let (a, b) = (root(i), root(other))
-                    if a != b { parent[a] = b }
-                } else {
-                    seen[point] = i
+            guard shape.size != nil else { continue }
+            for vertex in shape.vertices {
+                let cell = Cell(vertex), columns = Cell.columnsWithinReach(vertex.lat)
+                for row in cell.row - 1...cell.row + 1 {
+                    for column in cell.column - columns...cell.column + columns {
+                        for (other, vertices) in cells[Cell(row: row, column: column)] ?? [:] where root(other) != root(i) {
+                            if vertices.contains(where: { Self.near(vertex, $0) }) { parent[root(i)] = root(other) }
+                        }
+                    }
                 }
+                cells[cell, default: [:]][i, default: []].append(vertex)
             }
         }
         var largest: [Int: Int] = [:]
@@ -53,24 +66,49 @@ public enum WaterMarks {
         return carriers
     }
 
+    /// Whether two vertices are within `reach`, on the plane tangent at their latitude: over a
+    /// hundred metres its error is far below what the reach means.
+    private static func near(_ a: Coordinate, _ b: Coordinate) -> Bool {
+        let degrees = hypot(a.lat - b.lat, (a.lon - b.lon) * cos((a.lat + b.lat) / 2 * .pi / 180))
+        return degrees * 111_195 <= reach
+    }
+
     /// The records of one name whose stored choice must change: each with what it is to be.
     public static func changes(_ stored: [(id: Int64, geometry: Geometry, carriesMark: Bool)]) -> [(id: Int64, carriesMark: Bool)] {
         let chosen = carriers(stored.map { ($0.id, $0.geometry) })
         return stored.compactMap { chosen.contains($0.id) == $0.carriesMark ? nil : ($0.id, !$0.carriesMark) }
     }
 
-    /// A piece's size (nil for points: not a piece of anything) and the points it touches others at.
-    private static func shape(_ geometry: Geometry) -> (size: (area: Double, length: Double)?, touchPoints: [Coordinate]) {
+    /// A piece's size (nil for points: not a piece of anything) and its vertices.
+    private static func shape(_ geometry: Geometry) -> (size: (area: Double, length: Double)?, vertices: [Coordinate]) {
         func length(_ lines: [[Coordinate]]) -> Double {
             lines.reduce(0) { total, line in zip(line, line.dropFirst()).reduce(total) { $0 + Geodesic.distance($1.0, $1.1) } }
         }
         switch geometry {
         case .point, .multiPoint: return (nil, [])
-        case let .lineString(line): return ((0, length([line])), [line.first, line.last].compactMap { $0 })
-        case let .multiLineString(lines): return ((0, length(lines)), lines.flatMap { [$0.first, $0.last].compactMap { $0 } })
+        case let .lineString(line): return ((0, length([line])), line)
+        case let .multiLineString(lines): return ((0, length(lines)), lines.flatMap { $0 })
         case let .polygon(rings): return ((Geodesic.area(of: rings), 0), rings.flatMap { $0 })
         case let .multiPolygon(polygons):
             return ((polygons.reduce(0) { $0 + Geodesic.area(of: $1) }, 0), polygons.flatMap { $0.flatMap { $0 } })
+        }
+    }
+
+    /// A cell of the grid, `reach` on a side in degrees of latitude, and as many of longitude.
+    private struct Cell: Hashable {
+        static let side = WaterMarks.reach / 111_000
+        let row: Int, column: Int
+
+        init(row: Int, column: Int) { (self.row, self.column) = (row, column) }
+
+        init(_ c: Coordinate) {
+            (row, column) = (Int((c.lat / Self.side).rounded(.down)), Int((c.lon / Self.side).rounded(.down)))
+        }
+
+        /// How many columns either side hold the points within `reach` of a point at `lat`.
+        static func columnsWithinReach(_ lat: Double) -> Int {
+            let shrink = cos(min(abs(lat) + side, 89.9) * .pi / 180)
+            return Int((1 / shrink).rounded(.up))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import Testing
 
@@ -68,6 +69,22 @@ import Testing
         #expect(WaterMarks.carriers([(1, small), (2, large), (3, apart), (4, river), (5, spring)]) == [2, 3, 5])
         #expect(WaterMarks.carriers([(1, small), (4, river)]) == [1])
         #expect(WaterMarks.carriers([(4, river), (6, .lineString([Coordinate(lat: -5, lon: 0), Coordinate(lat: -6, lon: 0)]))]) == [4])
+    }
+
+    /// Pieces 50 m apart (a bridge between two pieces of a river's area) are one water; 150 m
+    /// apart, two — at the equator and at 70° north, where a degree of longitude is a third as long.
+    @Test(arguments: [0.0, 70.0])
+    func piecesWithinReachAreOneWater(lat: Double) {
+        let metre = 1 / 111_195.0, shrink = cos(lat * .pi / 180)
+        func square(_ east: Double, _ width: Double) -> Geometry {
+            let w = east * metre / shrink, side = 200 * metre, across = width * metre / shrink
+            return .polygon([[Coordinate(lat: lat, lon: w), Coordinate(lat: lat, lon: w + across), Coordinate(lat: lat + side, lon: w + across),
+                              Coordinate(lat: lat + side, lon: w), Coordinate(lat: lat, lon: w)]])
+        }
+        // The second starts 50 m after the first (the largest) ends, the third 150 m after the second.
+        let pieces: [(id: Int64, geometry: Geometry)] = [(1, square(0, 210)), (2, square(260, 200)), (3, square(610, 200))]
+        #expect(WaterMarks.carriers(pieces) == [1, 3])
+        #expect(WaterMarks.carriers(pieces.reversed()) == [1, 3])
     }
 
     /// Equally long stretches: the lowest id carries, whatever their order.
