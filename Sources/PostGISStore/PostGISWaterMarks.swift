@@ -6,7 +6,15 @@ import PostgresNIO
 /// for the names its writes touched (noted by migration 9's trigger in `water_regroup`).
 extension PostGISStore {
     func regroupWaters() throws {
-        let names = try rows("DELETE FROM water_regroup RETURNING name").map { try $0[0].decode(String.self) }
+        // The name of one record (most lakes'): it carries its own mark, and nothing is read.
+        try execute("""
+            UPDATE water SET carries_mark = 1 WHERE carries_mark = 0 AND name IN (SELECT name FROM water_regroup)
+            AND (SELECT count(*) FROM water AS o WHERE o.name = water.name) = 1
+            """)
+        let names = try rows("""
+            DELETE FROM water_regroup AS r WHERE (SELECT count(*) FROM water AS w WHERE w.name = r.name) > 1 RETURNING name
+            """).map { try $0[0].decode(String.self) }
+        try execute("DELETE FROM water_regroup")
         for name in names {
             var binds = PostgresBindings()
             binds.append(name)
