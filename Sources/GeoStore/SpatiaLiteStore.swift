@@ -55,7 +55,7 @@ public final class SpatiaLiteStore: QueryEngine {
             // With WAL, synchronous NORMAL keeps the database consistent and syncs at checkpoints.
             try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             try Schema.migrate(db)
-            // Names another program's writes (or migration 9) left to choose a river's mark for.
+            // Names another program's writes (or migration 9) left to choose a water's mark for.
             if try db.scalar("SELECT EXISTS (SELECT 1 FROM water_regroup)") == Int64(1) {
                 try db.transaction { try regroupWaters() }
             }

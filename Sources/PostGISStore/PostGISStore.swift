@@ -67,7 +67,7 @@ public final class PostGISStore: QueryEngine, Transactional {
             try PostGISSchema.check(self)
         } else {
             try PostGISSchema.migrate(self)
-            // Names another program's writes (or migration 9) left to choose a river's mark for.
+            // Names another program's writes (or migration 9) left to choose a water's mark for.
             if try rows("SELECT EXISTS (SELECT 1 FROM water_regroup)").first?[0].decode(Bool.self) == true {
                 try transaction {
                     try execute("LOCK TABLE water IN SHARE ROW EXCLUSIVE MODE")
