@@ -39,8 +39,7 @@ struct AnnotationLayout {
         let positions = features.map(MapRenderer.pinPosition)
         let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
                                area: window.grown(by: margin), position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
-            // Read in place: `features[i]` copied the whole feature (retaining each of its fields) for each place formed.
-            features.withUnsafeBufferPointer { Self.mark($0[i], at: positions[i]!, priority: priority, language: language) }
+            Self.mark(features[i], at: positions[i]!, priority: priority, language: language)
         }
         let forms = MarkForms(grid: grid, style: style)
         // A mark's ink lies within its cell, or for a pin within a pin's reach of its place.

@@ -55,7 +55,7 @@ public struct MarkGroup: Hashable, Sendable {
         for m in members {
             if let k = counts.firstIndex(where: { $0.code == m.category }) { counts[k].count += 1 } else { counts.append((m.category, 1)) }
         }
-        return counts.sorted { ($1.count, $0.code) < ($0.count, $1.code) }
+        return counts.count < 2 ? counts : counts.sorted { ($1.count, $0.code) < ($0.count, $1.code) }
     }
 }
 

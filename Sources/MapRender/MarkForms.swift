@@ -106,23 +106,31 @@ final class MarkForms {
 
     /// A mark of `look` whole inside the cell, `gap` / 2 in from its edges, as near `position` as that allows.
     private func inside(_ number: Int, look: PinLook, at position: (x: Double, y: Double), group: MarkGroup) -> Mark {
-        let reach = look.inkReach, cell = grid.rect(ofCell: number), inset = Self.gap / 2
-        func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { low <= high ? min(max(v, low), high) : (low + high) / 2 }
-        let anchor = (x: clamp(position.x, cell.minX + inset + reach.left, cell.maxX - inset - reach.right),
-                      y: clamp(position.y, cell.minY + inset + reach.top, cell.maxY - inset - reach.bottom))
+        let anchor = anchorInside(number, look: look, at: position)
         return Mark(group: group, look: look, anchor: anchor, rect: look.inkRect(at: anchor))
     }
 
+    private func anchorInside(_ number: Int, look: PinLook, at position: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        let reach = look.inkReach, cell = grid.rect(ofCell: number), inset = Self.gap / 2
+        func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { low <= high ? min(max(v, low), high) : (low + high) / 2 }
+        return (x: clamp(position.x, cell.minX + inset + reach.left, cell.maxX - inset - reach.right),
+                y: clamp(position.y, cell.minY + inset + reach.top, cell.maxY - inset - reach.bottom))
+    }
+
     /// The members of a cell's cluster as dots of their own, when every two stay `gap` apart.
+    /// Their ink is tried first, and the marks made only then: most clusters are rings.
     private func apart(_ placed: ClusterGrid.Placed, inCell number: Int) -> [Mark]? {
-        var dots: [Mark] = []
-        for (member, position) in zip(placed.group.members, placed.memberPositions) {
-            let dot = inside(number, look: dotLook(member.category), at: position,
-                             group: MarkGroup(members: [member], position: member.position))
-            if dots.contains(where: { $0.rect.grown(by: Self.gap).intersects(dot.rect) }) { return nil }
-            dots.append(dot)
+        let members = placed.group.members
+        var ink: [PixelRect] = []
+        ink.reserveCapacity(members.count)
+        for (member, position) in zip(members, placed.memberPositions) {
+            let look = dotLook(member.category), dot = look.inkRect(at: anchorInside(number, look: look, at: position))
+            if ink.contains(where: { $0.grown(by: Self.gap).intersects(dot) }) { return nil }
+            ink.append(dot)
         }
-        return dots
+        return zip(members, placed.memberPositions).map { member, position in
+            inside(number, look: dotLook(member.category), at: position, group: MarkGroup(members: [member], position: member.position))
+        }
     }
 
     /// The ink of the cell's pin when it may be one: a lone place, not muted, whose pin with
