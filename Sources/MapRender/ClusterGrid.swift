@@ -109,6 +109,13 @@ final class ClusterGrid {
         PixelRect(x: Double(cells[number].column) * cellSize, y: Double(cells[number].row) * cellSize, width: cellSize, height: cellSize)
     }
 
+    /// The item of a cell that holds one, and its world pixel, without forming its group.
+    func lone(inCell number: Int) -> (item: Int, position: (x: Double, y: Double))? {
+        guard starts[number + 1] - starts[number] == 1 else { return nil }
+        let p = positions[starts[number]]
+        return (p.item, (p.x, p.y))
+    }
+
     /// The one group of a cell: every mark in it, whatever its category.
     func group(inCell number: Int) -> Placed {
         let at = formed.pointee.at[number]

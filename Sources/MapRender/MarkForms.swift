@@ -28,6 +28,9 @@ final class MarkForms {
 
     private let grid: ClusterGrid
     private let style: MapStyle
+    /// An item's category: whether a cell may hold a pin is asked of many cells whose groups are
+    /// never needed, and forming one makes its marks (their ids and names).
+    private let category: (Int) -> String
     private let pinReach: Double
     /// What is known so far, by cell number and by category. Behind a pointer: every access to a
     /// class's stored `var` is checked for exclusivity at run time, and a tile asks these
@@ -44,8 +47,8 @@ final class MarkForms {
         var categories: [String] = [], pins: [PinLook] = [], dots: [PinLook] = [], muted: [Bool] = []
     }
 
-    init(grid: ClusterGrid, style: MapStyle) {
-        (self.grid, self.style) = (grid, style)
+    init(grid: ClusterGrid, style: MapStyle, category: @escaping (Int) -> String) {
+        (self.grid, self.style, self.category) = (grid, style, category)
         let r = Self.pinReach(style)
         pinReach = max(r.left, r.top, r.right, r.bottom)
         known = .allocate(capacity: 1)
@@ -138,11 +141,10 @@ final class MarkForms {
     private func candidate(_ number: Int) -> PixelRect? {
         if known.pointee.checked[number] { return known.pointee.candidates[number] }
         known.pointee.checked[number] = true
-        let placed = grid.group(inCell: number)
-        guard !placed.group.isCluster else { return nil }
-        let category = lookIndex(placed.group.category)
-        guard !known.pointee.muted[category] else { return nil }
-        let ink = known.pointee.pins[category].inkRect(at: placed.position)
+        guard let (item, position) = grid.lone(inCell: number) else { return nil }
+        let look = lookIndex(category(item))
+        guard !known.pointee.muted[look] else { return nil }
+        let ink = known.pointee.pins[look].inkRect(at: position)
         var alone = true
         grid.forEachCell(meeting: ink.grown(by: Self.gap)) { if $0 != number { alone = false } }
         known.pointee.candidates[number] = alone ? ink : nil
