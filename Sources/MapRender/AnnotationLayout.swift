@@ -41,7 +41,7 @@ struct AnnotationLayout {
                                area: window.grown(by: margin), position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
             Self.mark(features[i], at: positions[i]!, priority: priority, language: language)
         }
-        let forms = MarkForms(grid: grid, style: style)
+        let forms = MarkForms(grid: grid, style: style) { features[$0].category }
         // A mark's ink lies within its cell, or for a pin within a pin's reach of its place.
         let markReach = MarkForms.markReach(style, zoom: viewport.zoom)
 
@@ -92,7 +92,7 @@ struct AnnotationLayout {
                                position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
             mark(features[i], at: positions[i]!, priority: priority, language: nil)
         }
-        let forms = MarkForms(grid: grid, style: style)
+        let forms = MarkForms(grid: grid, style: style) { features[$0].category }
         return (0..<grid.cellCount).flatMap { forms.marks(inCell: $0).map(\.rect) }.reduce(nil) { $0?.union($1) ?? $1 }
     }
 

@@ -19,8 +19,9 @@ final class ClusterGrid {
     let cells: [Cell]
     /// The groups formed so far, and where each cell's is among them (-1: not yet): an array of
     /// optional groups, one per cell, cost a tile more to fill than the groups it ever forms.
-    private var formed: [Placed] = []
-    private var formedAt: [Int] = []
+    /// Behind a pointer: every access to a class's stored `var` is checked for exclusivity at run
+    /// time, and a tile asks for groups thousands of times.
+    private let formed: UnsafeMutablePointer<(groups: [Placed], at: [Int])>
     private let numbers: CellTable
 
     /// Items `0..<count`; `position` gives an item's world pixel, nil to leave it out; `mark` the mark it stands for.
@@ -38,6 +39,8 @@ final class ClusterGrid {
         var kept: [(item: Int, x: Double, y: Double)] = [], cellOfKept: [Int] = [], sizes: [Int] = []
         kept.reserveCapacity(count)
         cellOfKept.reserveCapacity(count)
+        cells.reserveCapacity(count)
+        sizes.reserveCapacity(count)
         for item in 0..<count {
             guard let (x, y) = position(item) else { continue }
             if let area, !(x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY) { continue }
@@ -65,7 +68,13 @@ final class ClusterGrid {
             next[cellOfKept[k]] += 1
         }
         (self.numbers, self.cells, self.starts, self.positions) = (numbers, cells, starts, positions)
-        formedAt = Array(repeating: -1, count: cells.count)
+        formed = .allocate(capacity: 1)
+        formed.initialize(to: ([], Array(repeating: -1, count: cells.count)))
+    }
+
+    deinit {
+        formed.deinitialize(count: 1)
+        formed.deallocate()
     }
 
     var cellCount: Int { cells.count }
@@ -100,15 +109,23 @@ final class ClusterGrid {
         PixelRect(x: Double(cells[number].column) * cellSize, y: Double(cells[number].row) * cellSize, width: cellSize, height: cellSize)
     }
 
+    /// The item of a cell that holds one, and its world pixel, without forming its group.
+    func lone(inCell number: Int) -> (item: Int, position: (x: Double, y: Double))? {
+        guard starts[number + 1] - starts[number] == 1 else { return nil }
+        let p = positions[starts[number]]
+        return (p.item, (p.x, p.y))
+    }
+
     /// The one group of a cell: every mark in it, whatever its category.
     func group(inCell number: Int) -> Placed {
-        if formedAt[number] >= 0 { return formed[formedAt[number]] }
+        let at = formed.pointee.at[number]
+        if at >= 0 { return formed.pointee.groups[at] }
         // Most cells hold one place: it is its own mean, nothing to sort.
         if starts[number + 1] - starts[number] == 1 {
             let p = positions[starts[number]], only = mark(p.item)
             let placed = Placed(group: MarkGroup(members: [only], position: only.position), position: (p.x, p.y), memberPositions: [])
-            formedAt[number] = formed.count
-            formed.append(placed)
+            formed.pointee.at[number] = formed.pointee.groups.count
+            formed.pointee.groups.append(placed)
             return placed
         }
         let entries = positions[starts[number]..<starts[number + 1]].map { p in (mark: mark(p.item), x: p.x, y: p.y) }
@@ -123,8 +140,8 @@ final class ClusterGrid {
         }
         let placed = Placed(group: MarkGroup(members: sorted.map(\.mark), position: best.mark.position), position: (best.x, best.y),
                             memberPositions: sorted.map { ($0.x, $0.y) })
-        formedAt[number] = formed.count
-        formed.append(placed)
+        formed.pointee.at[number] = formed.pointee.groups.count
+        formed.pointee.groups.append(placed)
         return placed
     }
 }

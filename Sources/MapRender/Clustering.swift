@@ -50,8 +50,12 @@ public struct MarkGroup: Hashable, Sendable {
     /// The members' categories with their counts, the most numerous first (then by code): a
     /// cluster's ring, slice by slice.
     public var categories: [(code: String, count: Int)] {
-        Dictionary(grouping: members, by: \.category).map { ($0.key, $0.value.count) }
-            .sorted { ($1.count, $0.code) < ($0.count, $1.code) }
+        // Counted in a list of the few categories, not a dictionary: a tile forms dozens of rings.
+        var counts: [(code: String, count: Int)] = []
+        for m in members {
+            if let k = counts.firstIndex(where: { $0.code == m.category }) { counts[k].count += 1 } else { counts.append((m.category, 1)) }
+        }
+        return counts.count < 2 ? counts : counts.sorted { ($1.count, $0.code) < ($0.count, $1.code) }
     }
 }
 

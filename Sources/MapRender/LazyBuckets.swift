@@ -18,12 +18,18 @@ struct LazyBuckets<Element> {
         PixelRect(x: Double(cell.column) * side, y: Double(cell.row) * side, width: side, height: side)
     }
 
-    /// Calls `body` with everything gathered for each square `rect` meets (an element met in two
-    /// squares is met twice), until `body` returns false. `gather` is asked once per square for
-    /// everything that may meet it; a rect that is not finite meets nothing.
+    /// Calls `body` with everything gathered for each square whose interior `rect` meets (an
+    /// element met in two squares is met twice), until `body` returns false. `gather` is asked
+    /// once per square for everything that may meet it; a rect that is not finite meets nothing.
+    /// What shares interior with `rect` shares it with one of those squares, so a caller that
+    /// wants only that (`PixelRect.intersects`) loses nothing; a square `rect` only touches (a
+    /// tile's right and bottom edges lie on squares' edges) is not gathered.
     mutating func visit(_ rect: PixelRect, gather: (PixelRect) -> [Element], _ body: (Element) -> Bool) {
         guard let a = ClusterGrid.cell(x: rect.minX, y: rect.minY, size: side),
-              let b = ClusterGrid.cell(x: rect.maxX, y: rect.maxY, size: side), a.row <= b.row, a.column <= b.column else { return }
+              var b = ClusterGrid.cell(x: rect.maxX, y: rect.maxY, size: side) else { return }
+        guard a.row <= b.row, a.column <= b.column else { return }
+        if Double(b.column) * side == rect.maxX { guard b.column > a.column else { return }; b.column -= 1 }
+        if Double(b.row) * side == rect.maxY { guard b.row > a.row else { return }; b.row -= 1 }
         for row in a.row...b.row {
             for column in a.column...b.column {
                 let cell = ClusterGrid.Cell(row: row, column: column)

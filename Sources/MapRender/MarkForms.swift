@@ -28,22 +28,37 @@ final class MarkForms {
 
     private let grid: ClusterGrid
     private let style: MapStyle
+    /// An item's category: whether a cell may hold a pin is asked of many cells whose groups are
+    /// never needed, and forming one makes its marks (their ids and names).
+    private let category: (Int) -> String
     private let pinReach: Double
-    private var candidates: [PixelRect?]
-    private var checked: [Bool]
-    private var decided: [[Mark]?]
-    /// Each category's pin and dot, and whether it is muted, made once: a tile forms thousands of
-    /// marks. Found by scanning the few categories, which costs less than hashing the name and
-    /// copying both looks out of a dictionary.
-    private var looks: [(category: String, pin: PinLook, dot: PinLook, muted: Bool)] = []
+    /// What is known so far, by cell number and by category. Behind a pointer: every access to a
+    /// class's stored `var` is checked for exclusivity at run time, and a tile asks these
+    /// thousands of times.
+    private let known: UnsafeMutablePointer<Known>
 
-    init(grid: ClusterGrid, style: MapStyle) {
-        (self.grid, self.style) = (grid, style)
+    private struct Known {
+        var candidates: [PixelRect?]
+        var checked: [Bool]
+        var decided: [[Mark]?]
+        /// Each category's pin and dot, and whether it is muted, made once: a tile forms thousands of
+        /// marks. Found by scanning the few categories, which costs less than hashing the name; kept
+        /// apart, so that asking for one does not copy the others.
+        var categories: [String] = [], pins: [PinLook] = [], dots: [PinLook] = [], muted: [Bool] = []
+    }
+
+    init(grid: ClusterGrid, style: MapStyle, category: @escaping (Int) -> String) {
+        (self.grid, self.style, self.category) = (grid, style, category)
         let r = Self.pinReach(style)
         pinReach = max(r.left, r.top, r.right, r.bottom)
-        candidates = Array(repeating: nil, count: grid.cellCount)
-        checked = Array(repeating: false, count: grid.cellCount)
-        decided = Array(repeating: nil, count: grid.cellCount)
+        known = .allocate(capacity: 1)
+        known.initialize(to: Known(candidates: Array(repeating: nil, count: grid.cellCount), checked: Array(repeating: false, count: grid.cellCount),
+                                   decided: Array(repeating: nil, count: grid.cellCount)))
+    }
+
+    deinit {
+        known.deinitialize(count: 1)
+        known.deallocate()
     }
 
     /// The least cell side that holds the largest ring and a dot, each with its outline, shadow
@@ -77,63 +92,83 @@ final class MarkForms {
 
     /// The marks of cell `number`: a pin, a dot, a ring, or the dots of places that need no ring.
     func marks(inCell number: Int) -> [Mark] {
-        if let known = decided[number] { return known }
+        if let marks = known.pointee.decided[number] { return marks }
         let placed = grid.group(inCell: number), group = placed.group
         let made: [Mark]
         if let pin = candidate(number), !meetsAnotherCandidate(number, pin) {
-            made = [Mark(group: group, look: looks[lookIndex(group.category)].pin, anchor: placed.position, rect: pin)]
+            made = [Mark(group: group, look: pinLook(group.category), anchor: placed.position, rect: pin)]
         } else if group.isCluster, let dots = apart(placed, inCell: number) {
             made = dots
         } else {
-            let look = group.isCluster ? PinLook.ring(group, style: style) : looks[lookIndex(group.category)].dot
+            let look = group.isCluster ? PinLook.ring(group, style: style) : dotLook(group.category)
             made = [inside(number, look: look, at: placed.position, group: group)]
         }
-        decided[number] = made
+        known.pointee.decided[number] = made
         return made
     }
 
     /// A mark of `look` whole inside the cell, `gap` / 2 in from its edges, as near `position` as that allows.
     private func inside(_ number: Int, look: PinLook, at position: (x: Double, y: Double), group: MarkGroup) -> Mark {
-        let reach = look.inkReach, cell = grid.rect(ofCell: number), inset = Self.gap / 2
-        func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { low <= high ? min(max(v, low), high) : (low + high) / 2 }
-        let anchor = (x: clamp(position.x, cell.minX + inset + reach.left, cell.maxX - inset - reach.right),
-                      y: clamp(position.y, cell.minY + inset + reach.top, cell.maxY - inset - reach.bottom))
+        let anchor = anchorInside(number, look: look, at: position)
         return Mark(group: group, look: look, anchor: anchor, rect: look.inkRect(at: anchor))
     }
 
+    private func anchorInside(_ number: Int, look: PinLook, at position: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        let reach = look.inkReach, cell = grid.rect(ofCell: number), inset = Self.gap / 2
+        func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { low <= high ? min(max(v, low), high) : (low + high) / 2 }
+        return (x: clamp(position.x, cell.minX + inset + reach.left, cell.maxX - inset - reach.right),
+                y: clamp(position.y, cell.minY + inset + reach.top, cell.maxY - inset - reach.bottom))
+    }
+
     /// The members of a cell's cluster as dots of their own, when every two stay `gap` apart.
+    /// Their ink is tried first, and the marks made only then: most clusters are rings.
     private func apart(_ placed: ClusterGrid.Placed, inCell number: Int) -> [Mark]? {
-        var dots: [Mark] = []
-        for (member, position) in zip(placed.group.members, placed.memberPositions) {
-            let dot = inside(number, look: looks[lookIndex(member.category)].dot, at: position,
-                             group: MarkGroup(members: [member], position: member.position))
-            if dots.contains(where: { $0.rect.grown(by: Self.gap).intersects(dot.rect) }) { return nil }
-            dots.append(dot)
+        let members = placed.group.members
+        var ink: [PixelRect] = []
+        ink.reserveCapacity(members.count)
+        for (member, position) in zip(members, placed.memberPositions) {
+            let look = dotLook(member.category), dot = look.inkRect(at: anchorInside(number, look: look, at: position))
+            if ink.contains(where: { $0.grown(by: Self.gap).intersects(dot) }) { return nil }
+            ink.append(dot)
         }
-        return dots
+        return zip(members, placed.memberPositions).map { member, position in
+            inside(number, look: dotLook(member.category), at: position, group: MarkGroup(members: [member], position: member.position))
+        }
     }
 
     /// The ink of the cell's pin when it may be one: a lone place, not muted, whose pin with
     /// the gap around it covers no other occupied cell.
     private func candidate(_ number: Int) -> PixelRect? {
-        if checked[number] { return candidates[number] }
-        checked[number] = true
-        let placed = grid.group(inCell: number)
-        guard !placed.group.isCluster else { return nil }
-        let category = lookIndex(placed.group.category)
-        guard !looks[category].muted else { return nil }
-        let ink = looks[category].pin.inkRect(at: placed.position)
+        if known.pointee.checked[number] { return known.pointee.candidates[number] }
+        known.pointee.checked[number] = true
+        guard let (item, position) = grid.lone(inCell: number) else { return nil }
+        let look = lookIndex(category(item))
+        guard !known.pointee.muted[look] else { return nil }
+        let ink = known.pointee.pins[look].inkRect(at: position)
         var alone = true
         grid.forEachCell(meeting: ink.grown(by: Self.gap)) { if $0 != number { alone = false } }
-        candidates[number] = alone ? ink : nil
-        return candidates[number]
+        known.pointee.candidates[number] = alone ? ink : nil
+        return alone ? ink : nil
     }
 
-    /// Where `category`'s looks are in `looks`, made the first time.
+    private func pinLook(_ category: String) -> PinLook {
+        let k = lookIndex(category)
+        return known.pointee.pins[k]
+    }
+
+    private func dotLook(_ category: String) -> PinLook {
+        let k = lookIndex(category)
+        return known.pointee.dots[k]
+    }
+
+    /// Where `category`'s looks are in `known`, made the first time.
     private func lookIndex(_ category: String) -> Int {
-        if let known = looks.firstIndex(where: { $0.category == category }) { return known }
-        looks.append((category, PinLook.pin(category, style: style), PinLook.dot(category, style: style), style.category(category).muted))
-        return looks.count - 1
+        if let k = known.pointee.categories.firstIndex(of: category) { return k }
+        known.pointee.categories.append(category)
+        known.pointee.pins.append(PinLook.pin(category, style: style))
+        known.pointee.dots.append(PinLook.dot(category, style: style))
+        known.pointee.muted.append(style.category(category).muted)
+        return known.pointee.categories.count - 1
     }
 
     private func meetsAnotherCandidate(_ number: Int, _ ink: PixelRect) -> Bool {

@@ -10,8 +10,11 @@ struct MarkNeighbourhood: LabelNeighbourhood {
         let maxSize: (width: Double, height: Double)
         let shortened: (String) -> (text: String, width: Double, height: Double)
         var requests: [LabelRequest] = []
-        var measured: [(text: String, width: Double, height: Double)] = []
-        /// By request number, the area its spots lie in.
+        /// By request number, its label measured (nil: not yet) and the area its spots lie in:
+        /// until measured, the area a label of `maxSize` would reach. A label is measured only
+        /// when a question's square lies in that area: many requests made around a tile are
+        /// never near enough to one to need their size.
+        var measured: [(text: String, width: Double, height: Double)?] = []
         var spots: [PixelRect] = []
         /// Each cell's requests, once made: a cell's are made together, so their numbers are a
         /// run (one array per cell cost a tile hundreds of allocations).
@@ -24,31 +27,41 @@ struct MarkNeighbourhood: LabelNeighbourhood {
         }
 
         /// Makes the requests of cell `cell`'s marks, once, and gives their numbers. A request's
-        /// spots lie within the gap and its own measured label (most far narrower than the
-        /// widest) around its mark's ink, a pixel spared for rounding.
+        /// spots lie within the gap and its label (at most `maxSize`) around its mark's ink, a
+        /// pixel spared for rounding.
         mutating func make(_ cell: Int) -> Range<Int> {
             if let known = numbered[cell] { return known }
-            let first = requests.count
+            let first = requests.count, gap = AnnotationLayout.labelGap
             for m in forms.marks(inCell: cell) {
                 guard let (text, named) = AnnotationLayout.labelText(m.group) else { continue }
                 let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
                 requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
                                              priority: named.priority, importance: named.importance))
-                let size = shortened(text)
-                measured.append(size)
-                let gap = AnnotationLayout.labelGap
-                spots.append(m.rect.grown(by: (gap + min(size.width, maxSize.width) + 1, gap + min(size.height, maxSize.height) + 1)))
+                measured.append(nil)
+                spots.append(m.rect.grown(by: (gap + maxSize.width + 1, gap + maxSize.height + 1)))
             }
             numbered[cell] = first..<requests.count
             return first..<requests.count
         }
 
-        /// The requests whose spots may meet `square`.
+        /// Measures request `n`'s label, once: its spots then lie within the gap and its own
+        /// label (most far narrower than the widest) around its mark's ink.
+        mutating func measure(_ n: Int) {
+            guard measured[n] == nil else { return }
+            let size = shortened(requests[n].text), gap = AnnotationLayout.labelGap
+            measured[n] = size
+            spots[n] = requests[n].mark.grown(by: (gap + min(size.width, maxSize.width) + 1, gap + min(size.height, maxSize.height) + 1))
+        }
+
+        /// The requests whose spots may meet `square`, each measured.
         mutating func near(_ square: PixelRect, labelReach: (x: Double, y: Double)) -> [Int] {
             var near: [Int] = []
             near.reserveCapacity(64)
             grid.forEachCell(meeting: square.grown(by: labelReach)) { cell in
-                for n in make(cell) where spots[n].intersects(square) { near.append(n) }
+                for n in make(cell) where spots[n].intersects(square) {
+                    measure(n)
+                    if spots[n].intersects(square) { near.append(n) }
+                }
             }
             return near
         }
@@ -66,7 +79,8 @@ struct MarkNeighbourhood: LabelNeighbourhood {
 
     func request(_ i: Int) -> LabelRequest { made.requests[i] }
 
-    func measured(_ i: Int) -> (text: String, width: Double, height: Double) { made.measured[i] }
+    /// Every request handed out (by `requestsNear`) has been measured.
+    func measured(_ i: Int) -> (text: String, width: Double, height: Double) { made.measured[i]! }
 
     mutating func requestsNear(_ rect: PixelRect) -> [Int] {
         question += 1

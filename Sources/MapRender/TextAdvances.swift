@@ -7,6 +7,10 @@ import Synchronization
 enum TextAdvances {
     struct Key: Hashable {
         let font: String, size: Double, scale: Double, format: ImageFormat, text: String
+
+        /// By the text alone: a process draws in a few fonts and sizes, not worth hashing (equal
+        /// keys still agree in every field).
+        func hash(into hasher: inout Hasher) { hasher.combine(text) }
     }
 
     static let capacity = 20_000
