@@ -6,14 +6,19 @@ import Foundation
 /// that a map pins and names it once, and the same piece in every tile.
 ///
 /// Pieces of a name lie together when a vertex of one is within `reach` of a vertex of another
-/// (their shared node, or the gap a bridge or culvert leaves), and so on from piece to piece. Of
+/// (their shared node, or the gap a bridge or culvert leaves), or a line's first vertex lies in an
+/// area (a river's centre line in its own area, however wide), and so on from piece to piece. Of
 /// each group the largest area carries the mark, or with no area the longest line; of equal ones
 /// the lowest id. Stores keep the choice per record and make it again for the names a write touched.
+/// Pieces on either side of the antimeridian are not joined (no water of the data crosses it).
 public enum WaterMarks {
     /// How far apart, vertex to vertex, two pieces of a name may be and still be one water, in
     /// metres: the Gran Valira's areas in Andorra la Vella are 32–72 m apart at their bridges;
     /// lakes of one name further apart keep a mark each.
     public static let reach = 100.0
+
+    /// Metres in a degree of latitude (and of longitude at the equator), near enough at this reach.
+    private static let metresPerDegree = 111_195.0
 
     /// The ids among `pieces` (all of one name) that carry their water's mark: one per group of
     /// pieces that lie together. A point stands for itself and always carries its own.
@@ -48,6 +53,13 @@ public enum WaterMarks {
                 cells[cell, default: [:]][i, default: []].append(vertex)
             }
         }
+        let areas = pieces.indices.compactMap { i in polygons(pieces[i].geometry).map { (piece: i, polygons: $0, box: box(of: $0)) } }
+        for (i, piece) in pieces.enumerated() {
+            guard case let .lineString(line) = piece.geometry, let first = line.first else { continue }
+            for area in areas where root(area.piece) != root(i) && area.box.contains(first) {
+                if area.polygons.contains(where: { PlanarGeometry.polygon($0, contains: first) }) { parent[root(i)] = root(area.piece) }
+            }
+        }
         var largest: [Int: Int] = [:]
         var carriers: Set<Int64> = []
         for i in pieces.indices {
@@ -70,13 +82,29 @@ public enum WaterMarks {
     /// hundred metres its error is far below what the reach means.
     private static func near(_ a: Coordinate, _ b: Coordinate) -> Bool {
         let degrees = hypot(a.lat - b.lat, (a.lon - b.lon) * cos((a.lat + b.lat) / 2 * .pi / 180))
-        return degrees * 111_195 <= reach
+        return degrees * metresPerDegree <= reach
     }
 
     /// The records of one name whose stored choice must change: each with what it is to be.
     public static func changes(_ stored: [(id: Int64, geometry: Geometry, carriesMark: Bool)]) -> [(id: Int64, carriesMark: Bool)] {
         let chosen = carriers(stored.map { ($0.id, $0.geometry) })
         return stored.compactMap { chosen.contains($0.id) == $0.carriesMark ? nil : ($0.id, !$0.carriesMark) }
+    }
+
+    /// An area's polygons (nil for a line or a point).
+    private static func polygons(_ geometry: Geometry) -> [[[Coordinate]]]? {
+        switch geometry {
+        case let .polygon(rings): [rings]
+        case let .multiPolygon(polygons): polygons
+        default: nil
+        }
+    }
+
+    /// The box of an area's outer rings.
+    private static func box(of polygons: [[[Coordinate]]]) -> BoundingBox {
+        let outer = polygons.flatMap { $0.first ?? [] }
+        return BoundingBox(minLon: outer.map(\.lon).min() ?? 0, minLat: outer.map(\.lat).min() ?? 0,
+                           maxLon: outer.map(\.lon).max() ?? -1, maxLat: outer.map(\.lat).max() ?? -1)
     }
 
     /// A piece's size (nil for points: not a piece of anything) and its vertices.
@@ -96,7 +124,7 @@ public enum WaterMarks {
 
     /// A cell of the grid, `reach` on a side in degrees of latitude, and as many of longitude.
     private struct Cell: Hashable {
-        static let side = WaterMarks.reach / 111_000
+        static let side = WaterMarks.reach / WaterMarks.metresPerDegree
         let row: Int, column: Int
 
         init(row: Int, column: Int) { (self.row, self.column) = (row, column) }
@@ -105,7 +133,8 @@ public enum WaterMarks {
             (row, column) = (Int((c.lat / Self.side).rounded(.down)), Int((c.lon / Self.side).rounded(.down)))
         }
 
-        /// How many columns either side hold the points within `reach` of a point at `lat`.
+        /// How many columns either side hold the points within `reach` of a point at `lat` (within
+        /// a tenth of a degree of a pole, fewer than all).
         static func columnsWithinReach(_ lat: Double) -> Int {
             let shrink = cos(min(abs(lat) + side, 89.9) * .pi / 180)
             return Int((1 / shrink).rounded(.up))

@@ -118,7 +118,8 @@ enum Schema {
         { SearchIndexSQL.migration8 },
         // 9: a water mapped in pieces is marked once (`WaterMarks`). Triggers note each name a
         // write touches; the writer then chooses again for those names (`regroupWaters`). Not by
-        // INSERT OR IGNORE: a trigger takes the conflict rule of the upsert that fires it.
+        // INSERT OR IGNORE: a trigger takes the conflict rule of the upsert that fires it. A
+        // water's words are indexed again only when what they come from changes.
         { """
         ALTER TABLE water ADD COLUMN carries_mark INTEGER NOT NULL DEFAULT 1;
         CREATE TABLE water_regroup (name TEXT PRIMARY KEY);
@@ -133,7 +134,7 @@ enum Schema {
             \(noteName("OLD"))
         END;
         INSERT OR IGNORE INTO water_regroup SELECT DISTINCT name FROM water WHERE name IS NOT NULL;
-        """ },
+        """ + SearchIndexSQL.migration9 },
     ]
 
     /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupWaters`.

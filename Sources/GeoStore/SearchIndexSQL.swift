@@ -121,6 +121,22 @@ enum SearchIndexSQL {
         """ + triggers(version: 8)
     }
 
+    /// The trigger that indexes a row of `kind` again when it changes: on any update, or only on
+    /// an update of `columns`.
+    private static func updateTrigger(_ kind: FeatureKind, version: Int, of columns: String? = nil) -> String {
+        let table = kind.rawValue
+        return """
+            CREATE TRIGGER search_\(table)_update AFTER UPDATE\(columns.map { " OF " + $0 } ?? "") ON \(table) BEGIN
+                DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
+                INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(folded(kind, "new", version: version)));
+            END;
+            """
+    }
+
+    /// Version 9: a water's words are indexed again only when its id, name or other names change,
+    /// not when a write chooses again which piece carries its mark (`carries_mark`, many rows).
+    static let migration9 = "DROP TRIGGER search_water_update;\n" + updateTrigger(.water, version: 8, of: "id, name, alt_names")
+
     /// Each kind's insert and update triggers and the screenings' (dropped and made again) writing
     /// the folded words of `version` (7 or 8), and every stored record's row.
     private static func triggers(version: Int) -> String {
@@ -133,10 +149,7 @@ enum SearchIndexSQL {
                     INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words));
                 END;
                 DROP TRIGGER search_\(table)_update;
-                CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN
-                    DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
-                    INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, "new")), \(words));
-                END;
+                \(updateTrigger(kind, version: version))
                 \(fill(kind, afterRow: 0, version: version))
 
                 """

@@ -4,13 +4,9 @@ import GeoCore
 /// for the names its writes touched (noted by migration 9's triggers in `water_regroup`).
 extension SpatiaLiteStore {
     func regroupWaters() throws {
-        // The name of one record (most lakes'): it carries its own mark, and nothing is read.
-        try cached("""
-            UPDATE water SET carries_mark = 1 WHERE carries_mark = 0 AND name IN (SELECT name FROM water_regroup)
-            AND (SELECT count(*) FROM water AS o WHERE o.name = water.name) = 1
-            """).run([])
+        try cached(WaterMarkSQL.settleSingleNames).run([])
         var names: [String] = []
-        let shared = try cached("SELECT r.name FROM water_regroup AS r WHERE (SELECT count(*) FROM water AS w WHERE w.name = r.name) > 1")
+        let shared = try cached("SELECT r.name FROM water_regroup AS r WHERE \(WaterMarkSQL.sharedNames)")
         try shared.bind([])
         while try shared.step() { names += shared.string(0).map { [$0] } ?? [] }
         let pieces = try cached("SELECT id, AsBinary(geom), carries_mark FROM water WHERE name = ? AND geom IS NOT NULL")

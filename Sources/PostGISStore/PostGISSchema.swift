@@ -109,6 +109,8 @@ enum PostGISSchema {
         PostGISSearchSQL.migration8,
         // 9: a water mapped in pieces is marked once, as in SpatiaLite: a trigger notes each
         // name a write touches, and the writer chooses again for those names (`regroupWaters`).
+        // A water's words are indexed again only when what they come from changes, not when
+        // its `carries_mark` does.
         """
         ALTER TABLE water ADD COLUMN carries_mark integer NOT NULL DEFAULT 1;
         CREATE TABLE water_regroup (name text PRIMARY KEY);
@@ -121,10 +123,13 @@ enum PostGISSchema {
                 INSERT INTO water_regroup VALUES (NEW.name) ON CONFLICT DO NOTHING;
             END IF;
             RETURN NULL;
-        END $$;
+        END $$ SET search_path FROM CURRENT;
         CREATE TRIGGER water_regroup AFTER INSERT OR DELETE OR UPDATE OF name, geom ON water
             FOR EACH ROW EXECUTE FUNCTION waymark_water_regroup();
-        INSERT INTO water_regroup SELECT DISTINCT name FROM water WHERE name IS NOT NULL
+        INSERT INTO water_regroup SELECT DISTINCT name FROM water WHERE name IS NOT NULL;
+        DROP TRIGGER search_water ON water;
+        CREATE TRIGGER search_water AFTER INSERT OR DELETE OR UPDATE OF id, name, alt_names ON water
+            FOR EACH ROW EXECUTE FUNCTION waymark_search_trigger('1')
         """,
     ]
 

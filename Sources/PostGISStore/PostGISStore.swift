@@ -72,6 +72,8 @@ public final class PostGISStore: QueryEngine, Transactional {
                 try transaction {
                     try execute("LOCK TABLE water IN SHARE ROW EXCLUSIVE MODE")
                     try regroupWaters()
+                    // Servers drawing from this database read new marks as new data.
+                    try execute("UPDATE waymark_schema SET data_version = data_version + 1")
                 }
             }
         }

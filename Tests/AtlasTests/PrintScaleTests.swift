@@ -16,6 +16,24 @@ import TestSupport
         #expect(PrintScale.text(25_000) == "1:25 000" && PrintScale.text(1_250_000) == "1:1 250 000" && PrintScale.text(500) == "1:500")
     }
 
+    /// A river in three stretches, one of which carries its mark (as a store says), and a lake:
+    /// the index lists two waters, the river once, numbered at the carrying stretch.
+    @Test func aWaterInPiecesIsOneEntryOfTheIndex() throws {
+        let centre = Coordinate(lat: 57.5, lon: 22.8)
+        let stretches = (0..<3).map { (k: Int) -> Feature in
+            let west = 22.79 + Double(k) * 0.005
+            let line: [Coordinate] = [Coordinate(lat: 57.5, lon: west), Coordinate(lat: 57.5, lon: west + 0.005)]
+            return Feature(id: FeatureID(kind: .water, row: Int64(k + 1)), category: "water", name: "Roja", geometry: .lineString(line), carriesMark: k == 1)
+        }
+        let lake = Feature(id: FeatureID(kind: .water, row: 9), category: "water", name: "Ezers",
+                           geometry: .polygon([[Coordinate(lat: 57.505, lon: 22.8), Coordinate(lat: 57.505, lon: 22.802), Coordinate(lat: 57.506, lon: 22.8),
+                                                Coordinate(lat: 57.505, lon: 22.8)]]))
+        var map = PrintedMap(title: "t", area: .around(centre, radius: 2000), categories: [], paper: Paper.named("A4")!, style: try MapStyle.named("print"))
+        map.features = stretches + [lake]
+        let entries = try PrintLayout(map).entries
+        #expect(entries.map(\.feature.id.description).sorted() == ["water/2", "water/9"])
+    }
+
     @Test func theStatedScaleIsTheMapsScaleAtItsCentre() throws {
         // Two points 1 km apart east–west through the centre: on paper they are 1 km / scale apart.
         for crs in ["EPSG:3857", "EPSG:3059"] {

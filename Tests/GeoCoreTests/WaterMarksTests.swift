@@ -87,6 +87,57 @@ import Testing
         #expect(WaterMarks.carriers(pieces.reversed()) == [1, 3])
     }
 
+    /// Short lines scattered with gaps of 80–120 m between them, at latitudes from the equator to
+    /// 85°: the groups must be those of a brute force over every pair of vertices (distances on
+    /// the plane tangent at their latitude, as the rule measures them), however the grid's cells
+    /// fall. At 80° a 90 m gap east–west spans five cells of longitude.
+    @Test(arguments: 0..<12)
+    func groupsAreThoseOfEveryPairOfVertices(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(100 + seed))
+        let lat = Double(seed) * 85 / 11, metre = 1 / 111_195.0, shrink = cos(lat * .pi / 180)
+        var pieces: [(id: Int64, geometry: Geometry)] = []
+        var at = Coordinate(lat: lat, lon: 24)
+        for id in 1...40 {
+            // Each piece a short line; the next starts 80–120 m away, east or north-east.
+            let line = (0..<3).map { k in Coordinate(lat: at.lat + Double(k) * 5 * metre, lon: at.lon + Double(k) * 20 * metre / shrink) }
+            pieces.append((Int64(id), .lineString(line)))
+            let gap = Double.random(in: 80...120, using: &rng), angle = Double.random(in: 0...(Double.pi / 3), using: &rng)
+            at = Coordinate(lat: line.last!.lat + gap * sin(angle) * metre, lon: line.last!.lon + gap * cos(angle) * metre / shrink)
+        }
+        func near(_ a: Coordinate, _ b: Coordinate) -> Bool {
+            let dx = (a.lon - b.lon) * cos((a.lat + b.lat) / 2 * .pi / 180), dy = a.lat - b.lat
+            return (dx * dx + dy * dy).squareRoot() * 111_195 <= 100
+        }
+        var group = Array(0..<pieces.count)
+        var changed = true
+        while changed {
+            changed = false
+            for i in pieces.indices {
+                for j in pieces.indices where group[i] != group[j] {
+                    let joined = pieces[i].geometry.coordinates.contains { a in pieces[j].geometry.coordinates.contains { near(a, $0) } }
+                    if joined { (group[i], group[j]) = (min(group[i], group[j]), min(group[i], group[j])); changed = true }
+                }
+            }
+        }
+        func length(_ g: Geometry) -> Double { zip(g.coordinates, g.coordinates.dropFirst()).map { Geodesic.distance($0, $1) }.reduce(0, +) }
+        let expected = Set(Dictionary(grouping: pieces.indices, by: { group[$0] }).values.map { members in
+            pieces[members.max { (length(pieces[$0].geometry), -pieces[$0].id) < (length(pieces[$1].geometry), -pieces[$1].id) }!].id
+        })
+        #expect(Set(group).count > 1 && Set(group).count < pieces.count, "the gaps should both join and part pieces")
+        #expect(WaterMarks.carriers(pieces) == expected)
+        #expect(WaterMarks.carriers(pieces.shuffled(using: &rng)) == expected)
+    }
+
+    /// A river's centre line within its own area, more than 100 m from the banks: one water, marked
+    /// at the area.
+    @Test func aCentreLineInItsAreaIsOneWaterWithIt() {
+        let bank = Geometry.polygon([[Coordinate(lat: 56.90, lon: 24.00), Coordinate(lat: 56.90, lon: 24.10), Coordinate(lat: 56.96, lon: 24.10),
+                                      Coordinate(lat: 56.96, lon: 24.00), Coordinate(lat: 56.90, lon: 24.00)]])
+        let line = Geometry.lineString([Coordinate(lat: 56.93, lon: 24.01), Coordinate(lat: 56.93, lon: 24.09)])
+        let elsewhere = Geometry.lineString([Coordinate(lat: 57.5, lon: 24.01), Coordinate(lat: 57.5, lon: 24.09)])
+        #expect(WaterMarks.carriers([(1, line), (2, bank), (3, elsewhere)]) == [2, 3])
+    }
+
     /// Equally long stretches: the lowest id carries, whatever their order.
     @Test func aTieGoesToTheLowestID() {
         let a = Geometry.lineString([Coordinate(lat: 0, lon: 0), Coordinate(lat: 0, lon: 1)])

@@ -70,6 +70,8 @@ import Testing
         try load(store, [Self.water("j", "Valira", [(1.55, 42.50), (1.60, 42.60)]),
                          Self.water("b2", "Valira Petita", [(1.62, 42.60), (1.63, 42.60)])])
         #expect(try carriers(store) == ["a1", "j", "b2", "lake", "u1", "u2", "r1", "g2"])
+        // Search follows the new name (its trigger now fires on the name, not on every column).
+        #expect(try store.search(SearchQuery(text: "petita")).features.map(\.name) == ["Valira Petita"])
 
         // Another connection sees the same marks.
         #expect(try carriers(temporary.open(readOnly: true)) == ["a1", "j", "b2", "lake", "u1", "u2", "r1", "g2"])

@@ -105,13 +105,13 @@ import Testing
     /// Two rivers cut into stretches, as OpenStreetMap has them, imported into a store and drawn
     /// as annotation tiles (which show no shapes, so waters are pinned): across every tile each
     /// river has one pin, on its longest stretch (known from how the stretches were cut), where a
-    /// pin per stretch would stand eleven times along them.
+    /// pin per stretch would stand ten times along them.
     @Test func aRiverCutIntoStretchesIsPinnedOnceAcrossTiles() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-rivers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // Valira: 25 points along 0.06° cut at uneven vertices, so that the stretch 10–18 is the
-        // longest; Arinsal: 0.004° north, cut in three, 3–9 the longest.
+        // longest; Arinsal: 0.01° north, cut in three, 3–9 the longest.
         func river(_ name: String, lat: Double, points: Int, cuts: [Int]) -> [(id: String, line: [Coordinate])] {
             let line = (0..<points).map { i in Coordinate(lat: lat + 0.0015 * sin(Double(i) / 4), lon: 1.49 + Double(i) * 0.0025) }
             let ends = [0] + cuts + [points - 1]
