@@ -15,6 +15,12 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `MINLON,MINLAT,MAXLON,MAXLAT`; `field` names the parameter in errors.
+    /// The box of `coordinates` (not across the antimeridian); of none, the point 0, 0.
+    public init(enclosing coordinates: [Coordinate]) {
+        self.init(minLon: coordinates.map(\.lon).min() ?? 0, minLat: coordinates.map(\.lat).min() ?? 0,
+                  maxLon: coordinates.map(\.lon).max() ?? 0, maxLat: coordinates.map(\.lat).max() ?? 0)
+    }
+
     public init(parsing text: String, field: String = "bbox") throws(GeoError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }

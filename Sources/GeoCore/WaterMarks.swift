@@ -38,10 +38,10 @@ public enum WaterMarks {
         var cells: [Cell: [Int: [Coordinate]]] = [:]
         var sizes: [(area: Double, length: Double)?] = []
         for (i, piece) in pieces.enumerated() {
-            let shape = shape(piece.geometry)
-            sizes.append(shape.size)
-            guard shape.size != nil else { continue }
-            for vertex in shape.vertices {
+            let size = size(piece.geometry)
+            sizes.append(size)
+            guard size != nil else { continue }
+            for vertex in piece.geometry.coordinates {
                 let cell = Cell(vertex), columns = Cell.columnsWithinReach(vertex.lat)
                 for row in cell.row - 1...cell.row + 1 {
                     for column in cell.column - columns...cell.column + columns {
@@ -53,7 +53,10 @@ public enum WaterMarks {
                 cells[cell, default: [:]][i, default: []].append(vertex)
             }
         }
-        let areas = pieces.indices.compactMap { i in polygons(pieces[i].geometry).map { (piece: i, polygons: $0, box: box(of: $0)) } }
+        let areas = pieces.indices.compactMap { i -> (piece: Int, polygons: [[[Coordinate]]], box: BoundingBox)? in
+            let polygons = pieces[i].geometry.parts.polygons
+            return polygons.isEmpty ? nil : (i, polygons, BoundingBox(enclosing: polygons.flatMap { $0.first ?? [] }))
+        }
         for (i, piece) in pieces.enumerated() {
             guard case let .lineString(line) = piece.geometry, let first = line.first else { continue }
             for area in areas where root(area.piece) != root(i) && area.box.contains(first) {
@@ -91,35 +94,12 @@ public enum WaterMarks {
         return stored.compactMap { chosen.contains($0.id) == $0.carriesMark ? nil : ($0.id, !$0.carriesMark) }
     }
 
-    /// An area's polygons (nil for a line or a point).
-    private static func polygons(_ geometry: Geometry) -> [[[Coordinate]]]? {
-        switch geometry {
-        case let .polygon(rings): [rings]
-        case let .multiPolygon(polygons): polygons
-        default: nil
-        }
-    }
-
-    /// The box of an area's outer rings.
-    private static func box(of polygons: [[[Coordinate]]]) -> BoundingBox {
-        let outer = polygons.flatMap { $0.first ?? [] }
-        return BoundingBox(minLon: outer.map(\.lon).min() ?? 0, minLat: outer.map(\.lat).min() ?? 0,
-                           maxLon: outer.map(\.lon).max() ?? -1, maxLat: outer.map(\.lat).max() ?? -1)
-    }
-
-    /// A piece's size (nil for points: not a piece of anything) and its vertices.
-    private static func shape(_ geometry: Geometry) -> (size: (area: Double, length: Double)?, vertices: [Coordinate]) {
-        func length(_ lines: [[Coordinate]]) -> Double {
-            lines.reduce(0) { total, line in zip(line, line.dropFirst()).reduce(total) { $0 + Geodesic.distance($1.0, $1.1) } }
-        }
-        switch geometry {
-        case .point, .multiPoint: return (nil, [])
-        case let .lineString(line): return ((0, length([line])), line)
-        case let .multiLineString(lines): return ((0, length(lines)), lines.flatMap { $0 })
-        case let .polygon(rings): return ((Geodesic.area(of: rings), 0), rings.flatMap { $0 })
-        case let .multiPolygon(polygons):
-            return ((polygons.reduce(0) { $0 + Geodesic.area(of: $1) }, 0), polygons.flatMap { $0.flatMap { $0 } })
-        }
+    /// A piece's size: an area's, else a line's length; nil for points (not a piece of anything).
+    private static func size(_ geometry: Geometry) -> (area: Double, length: Double)? {
+        let parts = geometry.parts
+        guard parts.points.isEmpty else { return nil }
+        guard parts.polygons.isEmpty else { return (parts.polygons.reduce(0) { $0 + Geodesic.area(of: $1) }, 0) }
+        return (0, parts.lines.reduce(0) { total, line in zip(line, line.dropFirst()).reduce(total) { $0 + Geodesic.distance($1.0, $1.1) } })
     }
 
     /// A cell of the grid, `reach` on a side in degrees of latitude, and as many of longitude.

@@ -11,8 +11,6 @@ public struct ZonePolygon: Hashable, Sendable {
         self.zone = zone
         self.rings = rings
         self.area = area ?? Geodesic.area(of: rings)
-        let outer = rings.first ?? []
-        box = BoundingBox(minLon: outer.map(\.lon).min() ?? 0, minLat: outer.map(\.lat).min() ?? 0,
-                          maxLon: outer.map(\.lon).max() ?? 0, maxLat: outer.map(\.lat).max() ?? 0)
+        box = BoundingBox(enclosing: rings.first ?? [])
     }
 }

@@ -119,14 +119,16 @@ enum Schema {
         // 9: a water mapped in pieces is marked once (`WaterMarks`). Triggers note each name a
         // write touches; the writer then chooses again for those names (`regroupWaters`). Not by
         // INSERT OR IGNORE: a trigger takes the conflict rule of the upsert that fires it. A
-        // water's words are indexed again only when what they come from changes.
+        // re-import that changes neither name nor geometry notes nothing. A water's words are
+        // indexed again only when what they come from changes.
         { """
         ALTER TABLE water ADD COLUMN carries_mark INTEGER NOT NULL DEFAULT 1;
         CREATE TABLE water_regroup (name TEXT PRIMARY KEY);
         CREATE TRIGGER water_regroup_insert AFTER INSERT ON water BEGIN
             \(noteName("NEW"))
         END;
-        CREATE TRIGGER water_regroup_update AFTER UPDATE OF name, geom ON water BEGIN
+        CREATE TRIGGER water_regroup_update AFTER UPDATE OF name, geom ON water
+        WHEN OLD.name IS NOT NEW.name OR OLD.geom IS NOT NEW.geom BEGIN
             \(noteName("OLD"))
             \(noteName("NEW"))
         END;

@@ -52,7 +52,10 @@ enum SearchIndexSQL {
     }
 
     /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement.
-    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String { fill(kind, afterRow: afterRow, version: 8) }
+    /// The version of the words the index holds now: what a fill and any trigger written since write.
+    private static let wordsVersion = 8
+
+    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String { fill(kind, afterRow: afterRow, version: wordsVersion) }
 
     /// The same with the words of `version` (7: as it wrote them).
     private static func fill(_ kind: FeatureKind, afterRow: Int64, version: Int) -> String {
@@ -135,7 +138,7 @@ enum SearchIndexSQL {
 
     /// Version 9: a water's words are indexed again only when its id, name or other names change,
     /// not when a write chooses again which piece carries its mark (`carries_mark`, many rows).
-    static let migration9 = "DROP TRIGGER search_water_update;\n" + updateTrigger(.water, version: 8, of: "id, name, alt_names")
+    static let migration9 = "DROP TRIGGER search_water_update;\n" + updateTrigger(.water, version: wordsVersion, of: "id, name, alt_names")
 
     /// Each kind's insert and update triggers and the screenings' (dropped and made again) writing
     /// the folded words of `version` (7 or 8), and every stored record's row.

@@ -1,7 +1,7 @@
-/// Marks bucketed by the cells of the clustering grid; a cell's groups are formed the first
-/// time they are asked for, so a tile handed thousands of marks for its margin clusters only
-/// the cells its layout looks at. Occupied cells are numbered 0..<cellCount, so callers can
-/// keep what they learn of a cell in an array.
+/// Marks bucketed by the cells of the clustering grid; a cell's group is formed when it is asked
+/// for (each caller asks once per cell and keeps it), so a tile handed thousands of marks for its
+/// margin clusters only the cells its layout looks at. Occupied cells are numbered
+/// 0..<cellCount, so callers can keep what they learn of a cell in an array.
 final class ClusterGrid {
     struct Cell: Hashable { var row: Int, column: Int }
     /// A group, the world pixel of its position, and a cluster's members' world pixels (in the
@@ -17,11 +17,6 @@ final class ClusterGrid {
     private let starts: [Int]
     private let mark: (Int) -> LayoutMark
     let cells: [Cell]
-    /// The groups formed so far, and where each cell's is among them (-1: not yet): an array of
-    /// optional groups, one per cell, cost a tile more to fill than the groups it ever forms.
-    /// Behind a pointer: every access to a class's stored `var` is checked for exclusivity at run
-    /// time, and a tile asks for groups thousands of times.
-    private let formed: UnsafeMutablePointer<(groups: [Placed], at: [Int])>
     private let numbers: CellTable
 
     /// Items `0..<count`; `position` gives an item's world pixel, nil to leave it out; `mark` the mark it stands for.
@@ -68,13 +63,6 @@ final class ClusterGrid {
             next[cellOfKept[k]] += 1
         }
         (self.numbers, self.cells, self.starts, self.positions) = (numbers, cells, starts, positions)
-        formed = .allocate(capacity: 1)
-        formed.initialize(to: ([], Array(repeating: -1, count: cells.count)))
-    }
-
-    deinit {
-        formed.deinitialize(count: 1)
-        formed.deallocate()
     }
 
     var cellCount: Int { cells.count }
@@ -118,15 +106,10 @@ final class ClusterGrid {
 
     /// The one group of a cell: every mark in it, whatever its category.
     func group(inCell number: Int) -> Placed {
-        let at = formed.pointee.at[number]
-        if at >= 0 { return formed.pointee.groups[at] }
         // Most cells hold one place: it is its own mean, nothing to sort.
-        if starts[number + 1] - starts[number] == 1 {
-            let p = positions[starts[number]], only = mark(p.item)
-            let placed = Placed(group: MarkGroup(members: [only], position: only.position), position: (p.x, p.y), memberPositions: [])
-            formed.pointee.at[number] = formed.pointee.groups.count
-            formed.pointee.groups.append(placed)
-            return placed
+        if let (item, position) = lone(inCell: number) {
+            let only = mark(item)
+            return Placed(group: MarkGroup(members: [only], position: only.position), position: position, memberPositions: [])
         }
         let entries = positions[starts[number]..<starts[number + 1]].map { p in (mark: mark(p.item), x: p.x, y: p.y) }
         let sorted = entries.sorted { LayoutMark.precedes($0.mark, $1.mark) }
@@ -138,10 +121,7 @@ final class ClusterGrid {
             let d = (e.x - mx) * (e.x - mx) + (e.y - my) * (e.y - my)
             if d < bestDistance { (best, bestDistance) = (e, d) }  // strict: ties keep the earlier member
         }
-        let placed = Placed(group: MarkGroup(members: sorted.map(\.mark), position: best.mark.position), position: (best.x, best.y),
-                            memberPositions: sorted.map { ($0.x, $0.y) })
-        formed.pointee.at[number] = formed.pointee.groups.count
-        formed.pointee.groups.append(placed)
-        return placed
+        return Placed(group: MarkGroup(members: sorted.map(\.mark), position: best.mark.position), position: (best.x, best.y),
+                      memberPositions: sorted.map { ($0.x, $0.y) })
     }
 }

@@ -116,9 +116,11 @@ public enum MapRenderer {
     public static func baseZoom(_ viewport: Viewport) -> Double { BaseDrawing.zoom(viewport) }
 
     /// Where a feature's pin stands: a point where it is, a water at a point inside it (the
-    /// traveller's convention: waters are green pins, over their drawn shape).
+    /// traveller's convention: waters are green pins, over their drawn shape). A piece of a
+    /// water whose mark another piece carries (`Feature.carriesMark`) has none.
     static func pinPosition(_ f: Feature) -> Coordinate? {
         if case let .point(c) = f.geometry { return c }
+        guard f.carriesMark else { return nil }
         return PlanarGeometry.representativePoint(of: f.geometry)
     }
 
@@ -204,16 +206,14 @@ public enum MapRenderer {
     }
 
     /// The features a map pins, and the waters it shows by their shape and names in place
-    /// instead (finished images whose style names a base's features). A water mapped in pieces
-    /// is pinned once, at the piece that carries its mark (`WaterMarks`).
+    /// instead (finished images whose style names a base's features).
     static func pinned(_ features: [Feature], request: MapRequest, viewport: Viewport) -> (pinned: [Feature], inPlace: [Feature]) {
-        let marked = features.allSatisfy(\.carriesMark) ? features : features.filter(\.carriesMark)
-        guard request.layers == .complete, request.style.base != nil else { return (marked, []) }
+        guard request.layers == .complete, request.style.base != nil else { return (features, []) }
         let project = { (c: Coordinate) in viewport.pixel(c) }
         let inPlace = features.filter { WaterShapes.isShownByShape($0, project: project) }
-        guard !inPlace.isEmpty else { return (marked, []) }
+        guard !inPlace.isEmpty else { return (features, []) }
         let ids = Set(inPlace.map(\.id))
-        return (marked.filter { !ids.contains($0.id) }, inPlace)
+        return (features.filter { !ids.contains($0.id) }, inPlace)
     }
 
     static func labelSize(_ text: String, style: MapStyle, on canvas: Canvas) -> (width: Double, height: Double) {

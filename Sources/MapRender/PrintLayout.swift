@@ -38,12 +38,12 @@ extension PrintLayout {
                                  rows: min(99, max(1, Int((c.mapRect.height / spacing).rounded()))))
 
         // The objects whose marker falls on the map, by category in the legend's order, then by
-        // name as the map's language sorts them; numbered in that order. A water mapped in pieces
-        // is one object, at the piece that carries its mark.
+        // name as the map's language sorts them; numbered in that order (a water mapped in pieces
+        // once, at the piece that carries its mark: `pinPosition`).
         let shown = Set(map.shownCategories), locale = Locale(identifier: map.language ?? "en")
         let words = PageWords(map.language)
         var placed: [(Feature, (x: Double, y: Double), String)] = []
-        for feature in map.features where shown.contains(feature.category) && feature.carriesMark {
+        for feature in map.features where shown.contains(feature.category) {
             guard let position = MapRenderer.pinPosition(feature) else { continue }
             let pixel = viewport.pixel(position), point = (x: c.mapRect.x + pixel.x, y: c.mapRect.y + pixel.y)
             guard let cell = grid.cell(at: point) else { continue }

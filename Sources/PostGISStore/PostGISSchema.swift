@@ -1,7 +1,8 @@
 import GeoStore
 
 /// The PostGIS schema, as an ordered list of migrations like SpatiaLite's (`waymark_schema` holds
-/// how many have run; a new version appends one and never edits an old one).
+/// how many have run; a new version appends one and never edits an old one), each one's SQL made
+/// only when it runs (version 8's scans Unicode for its case folds).
 ///
 /// The same tables and columns as the SpatiaLite file, so that both stores read them with the same
 /// SQL (`KindTable`, `StatisticsSQL`): instants are ISO 8601 UTC text (which sorts as time), names
@@ -15,8 +16,8 @@ import GeoStore
 enum PostGISSchema {
     static let spatialColumns = [("poi", "geom"), ("water", "geom"), ("cinema", "geom"), ("trip", "spot"), ("trip", "track"), ("catch", "geom")]
 
-    static let migrations: [String] = [
-        """
+    static let migrations: [@Sendable () -> String] = [
+        { """
         CREATE TABLE poi (
             id bigint PRIMARY KEY,
             category text NOT NULL,
@@ -62,11 +63,11 @@ enum PostGISSchema {
         CREATE UNIQUE INDEX cinema_source ON cinema(source, source_id);
         CREATE UNIQUE INDEX trip_source ON trip(source, source_id);
         """
-        + spatialIndexes { _ in true }.map { ";\n" + $0.create }.joined(),
+        + spatialIndexes { _ in true }.map { ";\n" + $0.create }.joined() },
         // 2: the base map, the same table as SpatiaLite's (`BaseBand`'s bands, `source` the file
         // whose rows a new import of it replaces). Its geometry is planar: a map asks for boxes in
         // longitude and latitude and never for distances.
-        """
+        { """
         CREATE TABLE base (
             id bigint PRIMARY KEY,
             source text NOT NULL, layer text NOT NULL, kind text NOT NULL,
@@ -75,12 +76,12 @@ enum PostGISSchema {
             geom geometry(Geometry, 4326));
         CREATE INDEX base_source ON base(source);
         \(baseIndex)
-        """,
+        """ },
         // 3: a place's population, as in SpatiaLite.
-        "ALTER TABLE poi ADD COLUMN population bigint",
+        { "ALTER TABLE poi ADD COLUMN population bigint" },
         // 4: time zones, as SpatiaLite's: one row per polygon with its geodesic area in m², planar
         // like the base map's (found by boxes in longitude and latitude); waters and trips get a zone.
-        """
+        { """
         CREATE TABLE time_zone (
             id bigint PRIMARY KEY,
             zone text NOT NULL, area double precision NOT NULL,
@@ -88,10 +89,10 @@ enum PostGISSchema {
         CREATE INDEX time_zone_geom ON time_zone USING gist (geom);
         ALTER TABLE water ADD COLUMN timezone text;
         ALTER TABLE trip ADD COLUMN timezone text
-        """,
+        """ },
         // 5: as SpatiaLite's: places and cinemas stored without an id get `contentKey`'s
         // `<name>@<lat>,<lon>` (PostgreSQL's shortest text of a double, with Swift's ".0" on whole degrees).
-        ["poi", "cinema"].map { table in
+        { ["poi", "cinema"].map { table in
             """
             UPDATE \(table) SET source_id = k.key FROM (
                 SELECT id, source, key, row_number() OVER (PARTITION BY source, key ORDER BY id) AS n FROM (
@@ -100,18 +101,18 @@ enum PostGISSchema {
             WHERE \(table).id = k.id AND k.n = 1
             AND NOT EXISTS (SELECT 1 FROM \(table) AS o WHERE o.source IS NOT DISTINCT FROM k.source AND o.source_id = k.key);
             """
-        }.joined(separator: "\n"),
+        }.joined(separator: "\n") },
         // 6: search by name, as SpatiaLite's FTS5 index answers it: the words of every record, kept by triggers.
-        PostGISSearchSQL.migration,
+        { PostGISSearchSQL.migration },
         // 7: search finds the records without a position too, and folds ø, ł, ß and their kin.
-        PostGISSearchSQL.migration7,
+        { PostGISSearchSQL.migration7 },
         // 8: other names, found by search.
-        PostGISSearchSQL.migration8,
+        { PostGISSearchSQL.migration8 },
         // 9: a water mapped in pieces is marked once, as in SpatiaLite: a trigger notes each
         // name a write touches, and the writer chooses again for those names (`regroupWaters`).
         // A water's words are indexed again only when what they come from changes, not when
-        // its `carries_mark` does.
-        """
+        // its `carries_mark` does, and a re-import that changes neither name nor geometry notes nothing.
+        { """
         ALTER TABLE water ADD COLUMN carries_mark integer NOT NULL DEFAULT 1;
         CREATE TABLE water_regroup (name text PRIMARY KEY);
         CREATE FUNCTION waymark_water_regroup() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -124,13 +125,16 @@ enum PostGISSchema {
             END IF;
             RETURN NULL;
         END $$ SET search_path FROM CURRENT;
-        CREATE TRIGGER water_regroup AFTER INSERT OR DELETE OR UPDATE OF name, geom ON water
+        CREATE TRIGGER water_regroup AFTER INSERT OR DELETE ON water
             FOR EACH ROW EXECUTE FUNCTION waymark_water_regroup();
+        CREATE TRIGGER water_regroup_update AFTER UPDATE OF name, geom ON water FOR EACH ROW
+            WHEN (OLD.name IS DISTINCT FROM NEW.name OR ST_AsBinary(OLD.geom) IS DISTINCT FROM ST_AsBinary(NEW.geom))
+            EXECUTE FUNCTION waymark_water_regroup();
         INSERT INTO water_regroup SELECT DISTINCT name FROM water WHERE name IS NOT NULL;
         DROP TRIGGER search_water ON water;
         CREATE TRIGGER search_water AFTER INSERT OR DELETE OR UPDATE OF id, name, alt_names ON water
             FOR EACH ROW EXECUTE FUNCTION waymark_search_trigger('1')
-        """,
+        """ },
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".
@@ -206,7 +210,7 @@ enum PostGISSchema {
             let version = try check(store)
             // The extended query protocol takes one statement at a time.
             for sql in migrations.dropFirst(version) {
-                for statement in statements(sql) where !statement.allSatisfy(\.isWhitespace) { try store.execute(statement) }
+                for statement in statements(sql()) where !statement.allSatisfy(\.isWhitespace) { try store.execute(statement) }
             }
             try store.execute(version == 0 ? "INSERT INTO waymark_schema (version) VALUES (\(current))" : "UPDATE waymark_schema SET version = \(current)")
         }

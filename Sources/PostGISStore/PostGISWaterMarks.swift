@@ -8,14 +8,14 @@ import PostgresNIO
 extension PostGISStore {
     func regroupWaters() throws {
         try execute(WaterMarkSQL.settleSingleNames)
-        let names = try rows("DELETE FROM water_regroup AS r WHERE \(WaterMarkSQL.sharedNames) RETURNING name").map { try $0[0].decode(String.self) }
+        let names = try rows("SELECT name FROM water_regroup AS r WHERE \(WaterMarkSQL.sharedNames)").map { try $0[0].decode(String.self) }
         try execute("DELETE FROM water_regroup")
         var changes: [(id: Int64, carriesMark: Bool)] = []
         for start in stride(from: 0, to: names.count, by: 2_000) {
             var binds = PostgresBindings()
             binds.append(Array(names[start..<min(start + 2_000, names.count)]))
             let rows = try rows("""
-                SELECT name, id, ST_AsBinary(geom), carries_mark FROM water WHERE name = ANY($1) AND geom IS NOT NULL ORDER BY name
+                SELECT name, id, ST_AsBinary(geom), carries_mark FROM water WHERE name = ANY($1) AND geom IS NOT NULL
                 """, binds)
             var byName: [String: [(id: Int64, geometry: Geometry, carriesMark: Bool)]] = [:]
             for row in rows {
