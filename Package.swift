@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "waymark-bench", targets: ["waymark-bench"]),
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "GeoStore", targets: ["GeoStore"]),
+        .library(name: "SpatiaLiteStore", targets: ["SpatiaLiteStore"]),
         .library(name: "MapRender", targets: ["MapRender"]),
     ],
     dependencies: [
@@ -43,7 +44,10 @@ let package = Package(
         // glibc's malloc.h, for `waymark serve`'s allocator tuning.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "GeoCore", dependencies: ["CProj"]),
-        .target(name: "GeoStore", dependencies: ["GeoCore", "CSpatiaLite", "CLibXML2"]),
+        // The engine: queries, validation, paging, ranking, import planning; no SQL dialect.
+        .target(name: "GeoStore", dependencies: ["GeoCore", "CLibXML2"]),
+        // The two backends side by side; neither imports the other.
+        .target(name: "SpatiaLiteStore", dependencies: ["GeoCore", "GeoStore", "CSpatiaLite"]),
         // Its own module, so that only what opens a PostgreSQL URL links postgres-nio.
         .target(name: "PostGISStore", dependencies: [
             "GeoCore", "GeoStore",
@@ -58,7 +62,7 @@ let package = Package(
         .target(name: "MapRender", dependencies: ["GeoCore", "CCairo", "CDeflate", "CProj"]),
         // Opens either store from a path or a URL, and fetches a map's features from it: for the
         // CLI, the server and the atlas.
-        .target(name: "Stores", dependencies: ["GeoCore", "GeoStore", "PostGISStore", "MapRender"]),
+        .target(name: "Stores", dependencies: ["GeoCore", "GeoStore", "SpatiaLiteStore", "PostGISStore", "MapRender"]),
         .target(name: "MapServer", dependencies: [
             "GeoCore", "GeoStore", "MapRender", "Stores",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -73,11 +77,11 @@ let package = Package(
         ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .target(name: "Atlas", dependencies: ["GeoCore", "GeoStore", "MapRender", "Stores", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "waymark", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "MapServer", "Atlas", "Stores", "BaseData", "CMalloc",
+            "GeoCore", "GeoStore", "SpatiaLiteStore", "MapRender", "MapServer", "Atlas", "Stores", "BaseData", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "waymark-bench", dependencies: [
-            "GeoCore", "GeoStore", "MapRender", "Atlas", "Stores", "BaseData", "CSpatiaLite", "PostGISStore",
+            "GeoCore", "GeoStore", "SpatiaLiteStore", "MapRender", "Atlas", "Stores", "BaseData", "CSpatiaLite", "PostGISStore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
@@ -85,16 +89,16 @@ let package = Package(
         // Programs the tests run (the CLI, PROJ's cs2cs, poppler, GDAL, a browser), waited for off Swift's pool.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
-        .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "GeoCore", "PostGISStore", "TestSupport"]),
+        .testTarget(name: "GeoStoreTests", dependencies: ["GeoStore", "SpatiaLiteStore", "GeoCore", "PostGISStore", "TestSupport"]),
         // Oracles for the tests: PNGs read back through Cairo, places projected by PROJ's cs2cs.
         .target(name: "PixelTesting", dependencies: ["MapRender", "GeoCore", "CCairo", "TestSupport"], path: "Tests/PixelTesting"),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "Stores", "GeoCore", "CCairo", "PixelTesting", "TestSupport"],
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "GeoStore", "SpatiaLiteStore", "Stores", "GeoCore", "CCairo", "PixelTesting", "TestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "BaseDataTests", dependencies: ["BaseData", "GeoStore", "GeoCore", "PostGISStore", "MapRender", "Stores", "PixelTesting", "TestSupport"]),
-        .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "GeoCore", "PostGISStore", "TestSupport"]),
-        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "Stores", "GeoCore", "PixelTesting", "TestSupport"]),
+        .testTarget(name: "BaseDataTests", dependencies: ["BaseData", "GeoStore", "SpatiaLiteStore", "GeoCore", "PostGISStore", "MapRender", "Stores", "PixelTesting", "TestSupport"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "SpatiaLiteStore", "GeoCore", "PostGISStore", "TestSupport"]),
+        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "SpatiaLiteStore", "Stores", "GeoCore", "PixelTesting", "TestSupport"]),
         .testTarget(name: "MapServerTests", dependencies: [
-            "MapServer", "GeoStore", "GeoCore", "MapRender", "Stores", "PixelTesting", "PostGISStore", "TestSupport",
+            "MapServer", "GeoStore", "SpatiaLiteStore", "GeoCore", "MapRender", "Stores", "PixelTesting", "PostGISStore", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

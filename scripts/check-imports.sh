@@ -7,15 +7,16 @@ cd "$(dirname "$0")/.."
 
 declare -A allowed=(
     [GeoCore]="CProj"
-    [GeoStore]="GeoCore CSpatiaLite CLibXML2"
+    [GeoStore]="GeoCore CLibXML2"
+    [SpatiaLiteStore]="GeoCore GeoStore CSpatiaLite"
     [PostGISStore]="GeoCore GeoStore"
     [MapRender]="GeoCore CCairo CDeflate CProj"
     [BaseData]="GeoCore CGDAL"
-    [Stores]="GeoCore GeoStore PostGISStore MapRender"
+    [Stores]="GeoCore GeoStore SpatiaLiteStore PostGISStore MapRender"
     [MapServer]="GeoCore GeoStore MapRender Stores"
     [Atlas]="GeoCore GeoStore MapRender Stores"
-    [waymark]="GeoCore GeoStore MapRender MapServer Atlas Stores BaseData CMalloc"
-    [waymark-bench]="GeoCore GeoStore MapRender Atlas Stores BaseData PostGISStore CSpatiaLite"
+    [waymark]="GeoCore GeoStore SpatiaLiteStore MapRender MapServer Atlas Stores BaseData CMalloc"
+    [waymark-bench]="GeoCore GeoStore SpatiaLiteStore MapRender Atlas Stores BaseData PostGISStore CSpatiaLite"
     [waymark-fuzz]="GeoCore GeoStore MapRender MapServer Atlas CLibFuzzer"
 )
 # The project's own modules are Package.swift's targets (the fuzzing ones too); an import of

@@ -1,4 +1,3 @@
-import CSpatiaLite
 import Foundation
 import GeoCore
 
@@ -112,62 +111,4 @@ package enum Export {
     private static func point(_ row: any ExportRow, _ column: Int) throws -> Coordinate? {
         if case let .point(c)? = try row.geometry(column) { c } else { nil }
     }
-}
-
-extension FeatureStore {
-    /// Copies this store's time zone polygons, when it holds any, into the empty store `target`
-    /// (a transaction of their own, first, so that the records find them); then every record,
-    /// with its id, in one transaction of the target's; then its base map, when both hold one, in
-    /// a third (the target makes the generalised copies anew, the same as this store's).
-    public func copy(to target: any FeatureStore) throws -> ImportSummary {
-        let targetBase = target as? any BaseMapStore
-        guard try target.categories().isEmpty, try targetBase?.baseSources().isEmpty ?? true else {
-            throw DatabaseError(description: "the target database already holds data; copy into an empty one, so that every id stays the same")
-        }
-        if try holdsZones() {
-            var zones = ZoneFile(file: "time zones")
-            zones.polygons = try zonePolygons(in: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90))
-            _ = try target.importZones(zones)
-        }
-        let summary = try target.importFiles(try exportAll(), skipInvalid: false)
-        if let targetBase, let base = try (self as? any BaseMapStore)?.exportBase(), !base.isEmpty {
-            _ = try targetBase.importBase(base)
-        }
-        return summary
-    }
-}
-
-extension SpatiaLiteStore {
-    public func exportAll() throws -> [ParsedFile] {
-        try Export.sql.map { kind, rows, children in
-            try Export.records(kind, rows: try read(rows), children: try children.map(read) ?? [])
-        }
-    }
-
-    public func exportBase() throws -> [BaseSource] {
-        guard try holdsBase() else { return [] }
-        return try Export.baseSources(rows: try read(Export.baseSQL))
-    }
-
-    /// Every row of a query, copied out of SQLite's buffers.
-    private func read(_ sql: String) throws -> [any ExportRow] {
-        let statement = try db.prepare(sql)
-        var rows: [any ExportRow] = []
-        while try statement.step() {
-            rows.append(CopiedRow(values: (0..<sqlite3_column_count(statement.handle)).map { column in
-                statement.isNull(column) ? nil : (statement.string(column), statement.blob(column).map(Array.init), statement.int(column), statement.double(column))
-            }))
-        }
-        return rows
-    }
-}
-
-/// A SQLite row as text, bytes, integer and real: SQLite converts each value to whichever is asked.
-private struct CopiedRow: ExportRow {
-    let values: [(text: String?, bytes: [UInt8]?, integer: Int64, real: Double)?]
-
-    func string(_ column: Int) -> String? { values[column]?.text }
-    func double(_ column: Int) -> Double? { values[column]?.real }
-    func integer(_ column: Int) -> Int64? { values[column]?.integer }
-    func geometry(_ column: Int) throws -> Geometry? { try values[column]?.bytes.map(WKB.decode) }
 }

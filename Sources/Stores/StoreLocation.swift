@@ -1,6 +1,7 @@
 import GeoCore
 import GeoStore
 import PostGISStore
+import SpatiaLiteStore
 
 /// The one way the CLI and the server open a store from what the user typed: a `postgres://` (or
 /// `postgresql://`) URL opens PostGIS, anything else is the path of a SpatiaLite file.

@@ -3,6 +3,7 @@ import Foundation
 import GeoCore
 import GeoStore
 import MapRender
+import SpatiaLiteStore
 import Stores
 
 /// The base map (issue 15): central Helsinki drawn over its OpenStreetMap base against Mapnik

@@ -6,6 +6,7 @@ import Logging
 import NIOPosix
 import PostGISStore
 import PostgresNIO
+import SpatiaLiteStore
 
 /// Names as a Latvian and Czech gazetteer has them: one to three words, a few common real words
 /// (muzejs, baznīca, náměstí…) among many made of the two languages' syllables, diacritics and all.

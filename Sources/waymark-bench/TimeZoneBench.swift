@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoStore
+import SpatiaLiteStore
 
 /// The zone of a point (issue 17) against tzfpy and timezonefinder (PyPI, `Benchmarks/
 /// timezone_points.py`) on the same 10 000 land points, those of the time zone oracle's fixture:

@@ -4,6 +4,7 @@ import Foundation
 import GeoCore
 import GeoStore
 import MapRender
+import SpatiaLiteStore
 
 /// Side-by-side benchmarks: Waymark's query engine against SpatiaLite's own VirtualKNN and
 /// SpatialIndex SQL, on the same database in the same run. Build with `-c release`.

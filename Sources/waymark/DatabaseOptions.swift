@@ -3,6 +3,7 @@ import BaseData
 import Foundation
 import GeoCore
 import GeoStore
+import SpatiaLiteStore
 import Stores
 
 /// `--db`, else `$WAYMARK_DB`, else the default database built from Data/: a SpatiaLite file, or

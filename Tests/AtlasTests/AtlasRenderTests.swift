@@ -3,8 +3,9 @@ import GeoCore
 import GeoStore
 import MapRender
 import PixelTesting
-import Testing
+import SpatiaLiteStore
 import TestSupport
+import Testing
 @testable import Atlas
 
 @Suite struct AtlasRenderTests {

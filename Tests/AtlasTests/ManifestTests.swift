@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import GeoStore
 import MapRender
+import SpatiaLiteStore
 import Testing
 @testable import Atlas
 

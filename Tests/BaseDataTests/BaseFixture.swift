@@ -2,6 +2,7 @@ import BaseData
 import Foundation
 import GeoCore
 import GeoStore
+import SpatiaLiteStore
 import TestSupport
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 @testable import GeoStore
+@testable import SpatiaLiteStore
 import Testing
 
 /// The angler's diary end to end: a water and trips with catches, written as GeoJSON files,

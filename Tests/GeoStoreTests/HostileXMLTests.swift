@@ -1,5 +1,6 @@
 import Foundation
 @testable import GeoStore
+@testable import SpatiaLiteStore
 import Testing
 
 /// Tests/Fixtures/XML: files that crashed the XML importers or that attack XML parsers.

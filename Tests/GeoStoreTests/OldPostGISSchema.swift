@@ -1,6 +1,7 @@
 import Foundation
 @testable import PostGISStore
 import Testing
+import SpatiaLiteStore
 
 /// The schema `temporary` opens, as a Waymark of schema version `version` left it: its first
 /// `version` migrations run (they are never edited). A writable connection to it, for a test's

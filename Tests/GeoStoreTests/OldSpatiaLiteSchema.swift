@@ -1,4 +1,5 @@
 @testable import GeoStore
+@testable import SpatiaLiteStore
 
 /// A SpatiaLite file at `path` as a Waymark of schema version `version` left it: its first
 /// `version` migrations run (they are never edited). Opening it as a store then migrates it.

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 @testable import GeoStore
+@testable import SpatiaLiteStore
 @testable import PostGISStore
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import GeoCore
+import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 @testable import PostGISStore
 
 /// Says in the test report whether the PostGIS half of the conformance suite ran.

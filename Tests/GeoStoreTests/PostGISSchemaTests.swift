@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import GeoCore
+import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 @testable import PostGISStore
 
 /// PostGIS's own side of the schema: tables, indexes and versions.

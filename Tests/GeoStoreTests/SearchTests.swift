@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 @testable import PostGISStore
 
 /// Search against the brute-force `SearchOracle`, on both stores, over the demo data and (when

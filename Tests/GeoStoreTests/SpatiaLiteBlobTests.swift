@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 
 @Suite struct SpatiaLiteBlobTests {
     /// Points read straight from SpatiaLite's BLOB agree with SpatiaLite's own ST_X and ST_Y.

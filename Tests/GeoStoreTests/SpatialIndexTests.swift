@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 
 /// The spatial indexes an import leaves behind, checked by SQLite's own `rtreecheck` and by
 /// SpatiaLite's `CheckSpatialIndex` (which compares every R*Tree entry with its row's geometry).

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 @testable import GeoStore
+@testable import SpatiaLiteStore
 import PostGISStore
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 @testable import PostGISStore
 
 /// The stores the conformance suite runs against: SpatiaLite always, PostGIS when

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GeoStore
+@testable import SpatiaLiteStore
 @testable import PostGISStore
 
 extension Database {

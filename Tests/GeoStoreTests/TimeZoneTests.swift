@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 @testable import GeoStore
+@testable import SpatiaLiteStore
 import Testing
 
 // Time zones from polygons, on both stores: the zone of a point, the zones an import gives its

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 
 /// What the store refuses from its callers (the CLI today, the HTTP server next): a clear
 /// `GeoError` naming the field, never a trap.

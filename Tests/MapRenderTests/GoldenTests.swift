@@ -1,8 +1,9 @@
 import Foundation
 import GeoCore
 import GeoStore
-import Stores
 import PixelTesting
+import SpatiaLiteStore
+import Stores
 import Testing
 @testable import MapRender
 

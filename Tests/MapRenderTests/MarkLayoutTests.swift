@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import GeoStore
 import PixelTesting
+import SpatiaLiteStore
 import Stores
 import Testing
 @testable import MapRender

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import MapRender
 import NIOCore
 import PixelTesting
+import SpatiaLiteStore
 import Testing
 @testable import MapServer
 

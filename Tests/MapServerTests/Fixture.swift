@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 @testable import MapServer
 
 /// One database for every test of this target, in a temporary directory (never ~/.cache): random

@@ -1,11 +1,12 @@
 import Foundation
 import GeoCore
 import GeoStore
-import Stores
 import HTTPTypes
 import HummingbirdTesting
 import MapRender
 import NIOCore
+import SpatiaLiteStore
+import Stores
 import Testing
 @testable import MapServer
 

@@ -3,6 +3,7 @@ import GeoCore
 import GeoStore
 import HTTPTypes
 import HummingbirdTesting
+import SpatiaLiteStore
 import Testing
 @testable import MapServer
 

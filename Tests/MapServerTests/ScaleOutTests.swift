@@ -1,6 +1,7 @@
 import Foundation
 import GeoStore
 import HummingbirdTesting
+import SpatiaLiteStore
 @testable import PostGISStore
 import Testing
 

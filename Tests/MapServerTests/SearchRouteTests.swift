@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoStore
+import SpatiaLiteStore
 import Testing
 @testable import MapServer
 

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoStore
+import SpatiaLiteStore
 import Testing
 
 /// `/v1/timezone` over a real socket, on a database with one hand-drawn zone.

@@ -3,6 +3,7 @@ import GeoCore
 import Synchronization
 import Testing
 @testable import GeoStore
+@testable import SpatiaLiteStore
 
 /// `waymark` killed with SIGKILL in the middle of an import, or of a rebuild of the default
 /// database, at random points and in the window between the commit and the checkpoint (where the

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import GeoStore
 
 /// The embedded default: the demo data in Data/, imported once into a cached database that is
 /// rebuilt when a file in Data/ changes, or when the program is newer than it (an import may

@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// Which piece of each water carries its mark (`WaterMarks`), chosen again in a writer's transaction
 /// for the names its writes touched (noted by migration 9's triggers in `water_regroup`).

@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// SpatiaLite's own geometry BLOB (its documented internal format), where that is cheaper than
 /// asking SpatiaLite: a point's coordinates are at fixed offsets, so the hot query loops read

@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// SpatiaLite's side of a search: the FTS5 index (`SearchIndexSQL`) and the rows it names.
 extension SpatiaLiteStore {

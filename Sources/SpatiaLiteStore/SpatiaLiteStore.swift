@@ -1,6 +1,7 @@
 import CSpatiaLite
 import Foundation
 import GeoCore
+import GeoStore
 
 /// The embedded store: one SpatiaLite file. One instance per thread (SQLite connections are
 /// not shared); open several read-only instances for parallel readers.

@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// An import into SpatiaLite: `ImportPlan`'s records in one transaction, with `BulkLoad`.
 extension SpatiaLiteStore {

@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// Makes a large import fast without giving up SpatiaLite's index or its triggers.
 ///

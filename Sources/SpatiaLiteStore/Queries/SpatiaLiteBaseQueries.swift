@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 extension SpatiaLiteStore: BaseMapSource {
     /// The base features a map at `zoom` draws in `box`: those of the zoom's band

@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// SpatiaLite's reading of a kind's rows: the walk `RTreeSearch` drives, and the feature of each row.
 extension KindTable {

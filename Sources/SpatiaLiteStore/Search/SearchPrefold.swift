@@ -1,3 +1,5 @@
+import GeoStore
+
 /// SpatiaLite's half of `SearchText`'s rule: SQLite's unicode61 tokenizer lowers case and removes
 /// the diacritics of Latin letters itself, but not those of Greek and Cyrillic ("ά", "й", "ё"),
 /// not the Latin letters `SearchText.letters` types otherwise ("ø", "ß"), and it splits words at

@@ -1,3 +1,5 @@
+import GeoStore
+
 /// Builds a SpatiaLite spatial index (an SQLite R*Tree) in one pass, by Sort-Tile-Recursive
 /// packing, and writes its nodes straight into the R*Tree's tables in SQLite's documented
 /// format. Inserting entries one by one costs an R*Tree split whenever a node fills; packing

@@ -1,3 +1,5 @@
+import GeoStore
+
 /// The category of every POI row, held in memory as small numbers indexed by row id, so that the
 /// R*Tree walk can skip the entries of unselected categories without reading their rows.
 /// Reloaded when another connection commits (`PRAGMA data_version`) or this one imports.

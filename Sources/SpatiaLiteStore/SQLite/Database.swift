@@ -1,5 +1,6 @@
 import CSpatiaLite
 import Foundation
+import GeoStore
 
 /// A SQLite connection with SpatiaLite loaded. Not thread-safe: one connection per thread or task.
 final class Database {

@@ -1,4 +1,5 @@
 import Foundation
+import GeoStore
 
 /// An exclusive lock between processes on a file (flock): held for the length of `body`, and
 /// dropped by the kernel when the process ends, however it ends (kill -9 included), so a lock is

@@ -1,4 +1,5 @@
 import CSpatiaLite
+import GeoStore
 
 /// A prepared statement; reset on each `bind`.
 final class Statement {

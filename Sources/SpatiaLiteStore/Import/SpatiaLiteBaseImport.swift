@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// The base map into SpatiaLite: every source's features in full detail and their generalised
 /// copies (`BaseBand`), in one transaction with `BulkLoad`, after the rows of earlier imports of

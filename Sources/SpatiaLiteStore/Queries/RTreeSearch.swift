@@ -1,5 +1,6 @@
 import CSpatiaLite
 import GeoCore
+import GeoStore
 
 /// The R*Tree query function `waymark_search()`, the one way Waymark walks a spatial index.
 ///

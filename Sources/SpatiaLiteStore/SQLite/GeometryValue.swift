@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// A value bound to a geometry column, with the SQL that makes a geometry of it.
 enum GeometryValue: Bindable {

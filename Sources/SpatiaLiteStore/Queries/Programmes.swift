@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import GeoStore
 
 /// Cinema programmes and trips' catches as SpatiaLite stores them (`QueryEngine.cinemas` picks each cinema's local day).
 extension SpatiaLiteStore {

@@ -1,5 +1,6 @@
 import CSpatiaLite
 import GeoCore
+import GeoStore
 
 /// Deleting records from SpatiaLite: `waymark delete` and an import's `--replace-source`. The
 /// spatial indexes follow by SpatiaLite's triggers, screenings and catches by ON DELETE CASCADE,

@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// Time zone polygons in SpatiaLite: table `time_zone` (zone, geodesic area, POLYGON) with its
 /// R*Tree, written in one transaction with `BulkLoad`.

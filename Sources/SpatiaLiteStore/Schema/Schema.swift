@@ -1,3 +1,5 @@
+import GeoStore
+
 /// The schema, as an ordered list of migrations. `PRAGMA user_version` records how many have run;
 /// a new version appends a migration and never edits an old one. Each migration's SQL is made
 /// only when it runs: version 8's asks SQLite's tokenizer which characters to fold

@@ -1,4 +1,5 @@
 import GeoCore
+import GeoStore
 
 /// SpatiaLite's text index for searches: one FTS5 table, `search_text`, with a row per POI,
 /// water, cinema and trip (rowid = id × 4 + `FeatureKind.number`) holding

@@ -1,0 +1,27 @@
+import GeoCore
+import GeoStore
+
+/// Catch and category statistics from SpatiaLite, through the SQL both stores share.
+extension SpatiaLiteStore {
+    public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
+        let statement = try db.prepare(StatisticsSQL.catches)
+        var rows: [CatchStatistic.Row] = []
+        while try statement.step() {
+            rows.append((statement.string(0) ?? "", statement.string(1) ?? "", statement.string(2), statement.string(3),
+                         Double(statement, column: 4), Double(statement, column: 5)))
+        }
+        return CatchStatistic.tally(rows, by: grouping)
+    }
+
+    public func categories() throws -> [CategoryCount] {
+        let statement = try db.prepare(StatisticsSQL.categories { "min(MbrMinX(\($0))), min(MbrMinY(\($0))), max(MbrMaxX(\($0))), max(MbrMaxY(\($0)))" })
+        var result: [CategoryCount] = []
+        while try statement.step() {
+            result.append(CategoryCount(category: statement.string(0) ?? "", kind: FeatureKind(rawValue: statement.string(1) ?? "") ?? .poi,
+                                        count: Int(statement.int(2)), located: Int(statement.int(3)),
+                                        bounds: CategoryCount.bounds(Double(statement, column: 4), Double(statement, column: 5),
+                                                                     Double(statement, column: 6), Double(statement, column: 7))))
+        }
+        return StatisticsSQL.ordered(result)
+    }
+}
