@@ -16,8 +16,8 @@ import GeoStore
 enum PostGISSchema {
     static let spatialColumns = [("poi", "geom"), ("water", "geom"), ("cinema", "geom"), ("trip", "spot"), ("trip", "track"), ("catch", "geom")]
 
-    static let migrations: [@Sendable () -> String] = [
-        { """
+    static let migrations: [Migration] = [
+        Migration("initial schema") { """
         CREATE TABLE poi (
             id bigint PRIMARY KEY,
             category text NOT NULL,
@@ -67,7 +67,7 @@ enum PostGISSchema {
         // 2: the base map, the same table as SpatiaLite's (`BaseBand`'s bands, `source` the file
         // whose rows a new import of it replaces). Its geometry is planar: a map asks for boxes in
         // longitude and latitude and never for distances.
-        { """
+        Migration("base map") { """
         CREATE TABLE base (
             id bigint PRIMARY KEY,
             source text NOT NULL, layer text NOT NULL, kind text NOT NULL,
@@ -78,10 +78,10 @@ enum PostGISSchema {
         \(baseIndex)
         """ },
         // 3: a place's population, as in SpatiaLite.
-        { "ALTER TABLE poi ADD COLUMN population bigint" },
+        Migration("population") { "ALTER TABLE poi ADD COLUMN population bigint" },
         // 4: time zones, as SpatiaLite's: one row per polygon with its geodesic area in m², planar
         // like the base map's (found by boxes in longitude and latitude); waters and trips get a zone.
-        { """
+        Migration("time zones") { """
         CREATE TABLE time_zone (
             id bigint PRIMARY KEY,
             zone text NOT NULL, area double precision NOT NULL,
@@ -92,7 +92,7 @@ enum PostGISSchema {
         """ },
         // 5: as SpatiaLite's: places and cinemas stored without an id get `contentKey`'s
         // `<name>@<lat>,<lon>` (PostgreSQL's shortest text of a double, with Swift's ".0" on whole degrees).
-        { ["poi", "cinema"].map { table in
+        Migration("identity by source") { ["poi", "cinema"].map { table in
             """
             UPDATE \(table) SET source_id = k.key FROM (
                 SELECT id, source, key, row_number() OVER (PARTITION BY source, key ORDER BY id) AS n FROM (
@@ -103,16 +103,16 @@ enum PostGISSchema {
             """
         }.joined(separator: "\n") },
         // 6: search by name, as SpatiaLite's FTS5 index answers it: the words of every record, kept by triggers.
-        { PostGISSearchSQL.migration },
+        Migration("search index") { PostGISSearchSQL.migration },
         // 7: search finds the records without a position too, and folds ø, ł, ß and their kin.
-        { PostGISSearchSQL.migration7 },
+        Migration("search without a position") { PostGISSearchSQL.migration7 },
         // 8: other names, found by search.
-        { PostGISSearchSQL.migration8 },
+        Migration("other names") { PostGISSearchSQL.migration8 },
         // 9: a water mapped in pieces is marked once, as in SpatiaLite: a trigger notes each
         // name a write touches, and the writer chooses again for those names (`regroupWaters`).
         // A water's words are indexed again only when what they come from changes, not when
         // its `carries_mark` does, and a re-import that changes neither name nor geometry notes nothing.
-        { """
+        Migration("water marks") { """
         ALTER TABLE water ADD COLUMN carries_mark integer NOT NULL DEFAULT 1;
         CREATE TABLE water_regroup (name text PRIMARY KEY);
         CREATE FUNCTION waymark_water_regroup() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -209,8 +209,12 @@ enum PostGISSchema {
             try store.execute("CREATE TABLE IF NOT EXISTS waymark_schema (version integer NOT NULL, data_version bigint NOT NULL DEFAULT 0)")
             let version = try check(store)
             // The extended query protocol takes one statement at a time.
-            for sql in migrations.dropFirst(version) {
-                for statement in statements(sql()) where !statement.allSatisfy(\.isWhitespace) { try store.execute(statement) }
+            for (index, migration) in migrations.enumerated().dropFirst(version) {
+                do {
+                    for statement in statements(migration.sql()) where !statement.allSatisfy(\.isWhitespace) { try store.execute(statement) }
+                } catch {
+                    throw DatabaseError(description: "\(store.location): migration \(index + 1) (\(migration.name)): \(error)")
+                }
             }
             try store.execute(version == 0 ? "INSERT INTO waymark_schema (version) VALUES (\(current))" : "UPDATE waymark_schema SET version = \(current)")
         }

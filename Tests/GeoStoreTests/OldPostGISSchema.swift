@@ -14,7 +14,7 @@ func oldPostGISSchema(_ temporary: TemporaryStore, version: Int) throws -> PostG
     try old.execute("SET search_path TO \(schema), public")
     try old.execute("CREATE TABLE waymark_schema (version integer NOT NULL, data_version bigint NOT NULL DEFAULT 0)")
     try old.execute("INSERT INTO waymark_schema (version) VALUES (\(version))")
-    for sql in PostGISSchema.migrations.prefix(version).map({ $0() }) {
+    for sql in PostGISSchema.migrations.prefix(version).map({ $0.sql() }) {
         for statement in PostGISSchema.statements(sql) where !statement.allSatisfy(\.isWhitespace) { try old.execute(statement) }
     }
     return old

@@ -6,7 +6,7 @@
 func oldSpatiaLiteDatabase(_ path: String, version: Int) throws -> Database {
     let db = try Database(path: path)
     try db.execute("SELECT InitSpatialMetadata(1)")
-    for sql in Schema.migrations.prefix(version) { try db.execute(sql()) }
+    for migration in Schema.migrations.prefix(version) { try db.execute(migration.sql()) }
     try db.execute("PRAGMA user_version = \(version)")
     return db
 }

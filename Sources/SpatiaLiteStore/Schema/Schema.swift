@@ -1,6 +1,6 @@
 import GeoStore
 
-/// The schema, as an ordered list of migrations. `PRAGMA user_version` records how many have run;
+/// The schema, as an ordered list of named migrations. `PRAGMA user_version` records how many have run;
 /// a new version appends a migration and never edits an old one. Each migration's SQL is made
 /// only when it runs: version 8's asks SQLite's tokenizer which characters to fold
 /// (`SearchPrefold`), which every command opening a store would otherwise pay for.
@@ -28,11 +28,11 @@ enum Schema {
         }.joined(separator: "\n")
     }
 
-    static let migrations: [@Sendable () -> String] = [
+    static let migrations: [Migration] = [
         // 1: the initial schema. Instants are ISO 8601 UTC text; names and descriptions per
         // language are JSON objects keyed by language code, next to one default. A record with a
         // source and source id is unique by them, so importing the same data again updates it.
-        { """
+        Migration("initial schema") { """
         CREATE TABLE poi (
             id INTEGER PRIMARY KEY,
             category TEXT NOT NULL,
@@ -77,7 +77,7 @@ enum Schema {
         // 2: the base map. Each feature in full detail (band 0) and in generalised copies for
         // smaller scales (bands 1…, `BaseBand`); `source` is the file it came from, whose rows a
         // new import of that file replaces.
-        { """
+        Migration("base map") { """
         CREATE TABLE base (
             id INTEGER PRIMARY KEY,
             source TEXT NOT NULL, layer TEXT NOT NULL, kind TEXT NOT NULL,
@@ -87,11 +87,11 @@ enum Schema {
         """
         + addSpatialColumns(spatialColumnsAdded[1]) },
         // 3: a place's population (NULL where the data does not say), by which maps name cities.
-        { "ALTER TABLE poi ADD COLUMN population INTEGER;" },
+        Migration("population") { "ALTER TABLE poi ADD COLUMN population INTEGER;" },
         // 4: time zones. The IANA zones' polygons, one row per polygon with its geodesic area in
         // m² (where polygons overlap, the smallest holds the point); waters and trips get a zone
         // like POIs and cinemas.
-        { """
+        Migration("time zones") { """
         CREATE TABLE time_zone (id INTEGER PRIMARY KEY, zone TEXT NOT NULL, area REAL NOT NULL);
         ALTER TABLE water ADD COLUMN timezone TEXT;
         ALTER TABLE trip ADD COLUMN timezone TEXT;
@@ -102,7 +102,7 @@ enum Schema {
         // `contentKey`'s `<name>@<lat>,<lon>` (SQLite's text of a double is Swift's for up to 15
         // digits), so that importing their file again updates them; of rows already doubled, the
         // first gets it and the others stay without one (`waymark import --replace-source` removes them).
-        { ["poi", "cinema"].map { table in
+        Migration("identity by source") { ["poi", "cinema"].map { table in
             """
             UPDATE \(table) SET source_id = k.key FROM (
                 SELECT id, source, key, row_number() OVER (PARTITION BY source, key ORDER BY id) AS n FROM (
@@ -113,17 +113,17 @@ enum Schema {
             """
         }.joined(separator: "\n") },
         // 6: search by name: the FTS5 text index with its triggers, filled with the stored records.
-        { SearchIndexSQL.migration },
+        Migration("search index") { SearchIndexSQL.migration },
         // 7: search finds the records without a position too, and folds ø, ł, ß and their kin.
-        { SearchIndexSQL.migration7 },
+        Migration("search without a position") { SearchIndexSQL.migration7 },
         // 8: other names (OSM's alt_name, old_name…, GeoNames' alternatenames), found by search.
-        { SearchIndexSQL.migration8 },
+        Migration("other names") { SearchIndexSQL.migration8 },
         // 9: a water mapped in pieces is marked once (`WaterMarks`). Triggers note each name a
         // write touches; the writer then chooses again for those names (`regroupWaters`). Not by
         // INSERT OR IGNORE: a trigger takes the conflict rule of the upsert that fires it. A
         // re-import that changes neither name nor geometry notes nothing. A water's words are
         // indexed again only when what they come from changes.
-        { """
+        Migration("water marks") { """
         ALTER TABLE water ADD COLUMN carries_mark INTEGER NOT NULL DEFAULT 1;
         CREATE TABLE water_regroup (name TEXT PRIMARY KEY);
         CREATE TRIGGER water_regroup_insert AFTER INSERT ON water BEGIN
@@ -169,9 +169,11 @@ enum Schema {
             // The 1 wraps the metadata set-up (thousands of spatial_ref_sys rows) in one transaction.
             try db.execute("SELECT InitSpatialMetadata(1)")
         }
-        for (index, sql) in migrations.enumerated().dropFirst(current) {
+        for (index, migration) in migrations.enumerated().dropFirst(current) {
             try db.transaction {
-                try db.execute(sql())
+                do { try db.execute(migration.sql()) } catch {
+                    throw DatabaseError(description: "\(db.path): migration \(index + 1) (\(migration.name)): \(error)")
+                }
                 try db.execute("PRAGMA user_version = \(index + 1)")
                 // AddGeometryColumn reports failure by returning 0, not by an SQL error.
                 let registered = try db.scalar("SELECT count(*) FROM geometry_columns") as Int64? ?? 0
