@@ -10,13 +10,17 @@ public struct TypoIndex: Sendable {
     /// The shortest query word that may have a typo: shorter words have too many neighbours
     /// ("kino" is one edit from "kina", "kinu", "vino"…).
     package static let minimumLength = 5
+    /// The longest word that may have a typo: a word's keys are the word with each character
+    /// removed in turn, so their size grows with the square of its length (a 50 000-character
+    /// name would file 2.5 billion characters). Nobody types a longer word than this by hand.
+    package static let maximumLength = 64
 
     package init(vocabulary: some Sequence<String>) {
         var words: [[Unicode.Scalar]] = [], filed: [String: [Int32]] = [:]
         // A neighbour of a word of `minimumLength` has at least one character fewer.
         for word in vocabulary {
             let scalars = Array(word.unicodeScalars)
-            guard scalars.count >= Self.minimumLength - 1 else { continue }
+            guard scalars.count >= Self.minimumLength - 1, scalars.count <= Self.maximumLength + 1 else { continue }
             let index = Int32(words.count)
             words.append(scalars)
             for key in Self.keys(scalars) { filed[key, default: []].append(index) }
@@ -36,10 +40,11 @@ public struct TypoIndex: Sendable {
         return keys
     }
 
-    /// Every vocabulary word exactly one edit from `word`, sorted; none for a word shorter than `minimumLength`.
+    /// Every vocabulary word exactly one edit from `word`, sorted; none for a word shorter than
+    /// `minimumLength` or longer than `maximumLength`.
     package func neighbours(of word: String) -> [String] {
         let scalars = Array(word.unicodeScalars)
-        guard scalars.count >= Self.minimumLength else { return [] }
+        guard (Self.minimumLength...Self.maximumLength).contains(scalars.count) else { return [] }
         var found: Set<Int32> = []
         for key in Self.keys(scalars) { found.formUnion(filed[key] ?? []) }
         return found.filter { Self.oneEdit(words[Int($0)], scalars) }.map { String(String.UnicodeScalarView(words[Int($0)])) }.sorted()
