@@ -83,10 +83,10 @@ import TestSupport
 /// Runs a `serve` line on a port the system picks (the README's 8080 or 9000 may be taken), asks
 /// it for /healthz, and stops it with SIGTERM. No deadline: the server says where it listens or ends.
 private func serve(_ command: ReadmeCommand, executable: URL, environment: [String: String], directory: URL) async throws {
-    var arguments = command.arguments
+    var arguments = command.arguments.map { $0.hasPrefix("--port=") ? "--port=0" : $0 }
     if let port = arguments.firstIndex(of: "--port"), port + 1 < arguments.count {
         arguments[port + 1] = "0"
-    } else {
+    } else if !arguments.contains("--port=0") {
         arguments += ["--port", "0"]
     }
     let server = try ChildProcess(executable, arguments, environment: environment, directory: directory)
