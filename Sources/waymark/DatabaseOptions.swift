@@ -8,6 +8,13 @@ import Stores
 
 /// `--db`, else `$WAYMARK_DB`, else the default database built from Data/: a SpatiaLite file, or
 /// PostGIS for a postgres:// URL.
+///
+/// On a command group (`stats`, `timezone`, `base`) as on each of its subcommands, so that `--db`
+/// is taken before the subcommand as after it (`stats --db FILE catches`, `stats catches --db
+/// FILE`): the group's parse takes `--db` wherever it stands, and ArgumentParser gives the
+/// subcommand's `@OptionGroup` of this type the value the group decoded. One parse, one value; the
+/// subcommand's help still lists `--db`. Every subcommand of such a group takes `--db`, or the
+/// group would take one that its subcommand then ignores.
 struct DatabaseOptions: ParsableArguments {
     @Option(help: "A SpatiaLite file, or postgres://user@host:port/database for PostGIS (default: $WAYMARK_DB, else the demo data in Data/, which import does not write to).")
     var db: String?

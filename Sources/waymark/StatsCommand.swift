@@ -5,6 +5,8 @@ import GeoStore
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Summaries of the stored data.",
                                                     subcommands: [Catches.self, Categories.self])
+    /// `stats --db FILE catches`: see `DatabaseOptions`, on a command group.
+    @OptionGroup var database: DatabaseOptions
 
     struct Catches: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Catches per water, species and/or year.")
