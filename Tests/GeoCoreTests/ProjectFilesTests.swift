@@ -19,4 +19,14 @@ import Testing
         let fallback = ProjectFiles.directory("Styles", containing: "print.json", environment: "X", variables: ["X": elsewhere.path])
         #expect(fallback?.standardizedFileURL.path == styles.standardizedFileURL.path)
     }
+
+    /// The source tree's candidate is the package root's folder wherever ProjectFiles.swift lies
+    /// in its module: counting its folders one too few would give Sources/Styles.
+    @Test func theSourceTreeCandidateIsThePackageRoot() {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let paths = ProjectFiles.candidates("Styles", environment: "WAYMARK_UNSET_FOR_TESTS", variables: [:]).map(\.path)
+        #expect(paths.contains(root.appendingPathComponent("Styles").standardizedFileURL.path))
+        let sources = root.appendingPathComponent("Sources").standardizedFileURL.path + "/"
+        #expect(!paths.contains { $0.hasPrefix(sources) })
+    }
 }

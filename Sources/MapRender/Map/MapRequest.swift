@@ -1,13 +1,5 @@
 import GeoCore
 
-/// How a map is framed: an explicit box, a centre and zoom, or zoom-to-fit of its features.
-public enum Framing: Sendable {
-    case bbox(BoundingBox)
-    case center(Coordinate, zoom: Double)
-    /// The highest zoom (up to `maxZoom`) at which every pin and its label fit, `padding` pixels in.
-    case fit(padding: Double, maxZoom: Double)
-}
-
 /// What of a map is drawn.
 public enum MapLayers: Sendable {
     /// A finished map: background, waters, trip tracks, pins, labels kept whole inside the

@@ -37,8 +37,8 @@ public enum ProjectFiles {
                 dir.deleteLastPathComponent()
             }
         }
-        // Sources/<module>/ProjectFiles.swift → the package root.
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        // Sources/<module>/Support/ProjectFiles.swift → the package root.
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(name))
         var seen = Set<String>()
         return candidates.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
