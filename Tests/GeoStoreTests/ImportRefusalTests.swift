@@ -124,6 +124,29 @@ import Testing
         ])
     }
 
+    // MARK: lengths
+
+    /// A 50 000-character name once stalled the first typo search for a minute and a 100 000-character
+    /// category came back whole from every listing: texts longer than their field's limit are refused.
+    @Test func textsLongerThanTheirFieldsLimitAreRefused() throws {
+        let name = String(repeating: "ā", count: TextLimit.name + 1), category = String(repeating: "c", count: TextLimit.code + 1)
+        let description = String(repeating: "d", count: TextLimit.long)
+        let parsed = try GeoJSONParser.parse(geoJSON([
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "\#(name)"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "P", "category": "\#(category)"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "P", "name:lv": "\#(name)"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "T", "kind": "trip", "notes": "\#(description)n"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "\#(name.dropLast())", "description": "\#(description)"}}"#,
+        ]), file: "long.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 4"])
+        #expect(reasons(parsed) == [
+            "feature 0": "name: is 1001 characters long, more than 1000",
+            "feature 1": "category: is 201 characters long, more than 200",
+            "feature 2": "name:lv: is 1001 characters long, more than 1000",
+            "feature 3": "notes: is 100001 characters long, more than 100000",
+        ])
+    }
+
     // MARK: CSV numbers
 
     @Test func csvCoordinatesAreDecimalsOnly() throws {
