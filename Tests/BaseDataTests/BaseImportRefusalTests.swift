@@ -69,6 +69,83 @@ import Testing
         #expect(pond.layer == .water && pond.name == "pond" && pond.names == ["lv": "dīķis"])
     }
 
+    /// Andorra's extract without its last block (of 11): every block whole, its relations and
+    /// last ways missing. Nothing in the file tells (PBF has no count and no end mark); it would
+    /// store fewer features than the whole extract it replaces, which is refused.
+    @Test(.enabled(if: hasAndorra, "../shared/data/osm/andorra.osm.pbf is missing"))
+    func anExtractCutBetweenBlocksReplacesNothing() throws {
+        let fixture = try BaseFixture()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: andorra))
+        let copy = URL(fileURLWithPath: fixture.path("andorra.osm.pbf"))
+        try bytes.write(to: copy)
+        try fixture.importBase([copy.path])
+        let before = try fixture.counts()
+        try bytes.prefix(513_483).write(to: copy)
+        let error = try #require(throws: (any Error).self) { try fixture.importBase([copy.path]) }
+        let whole = before.filter { $0.key.hasPrefix("z20 ") }.values.reduce(0, +)
+        #expect("\(error)".contains("\(whole)") && "\(error)".contains("andorra.osm.pbf"), "\(error)")
+        #expect(try fixture.counts() == before)
+    }
+
+    /// Cut inside its nodes, on a block boundary (5 of 11 blocks): no ways at all, and its tagged
+    /// nodes stop short of the east of the box its header gives. Refused even into an empty map.
+    @Test(.enabled(if: hasAndorra, "../shared/data/osm/andorra.osm.pbf is missing"))
+    func anExtractShortOfItsBoxIsRefused() throws {
+        let fixture = try BaseFixture()
+        let cut = fixture.path("andorra.osm.pbf")
+        try Data(contentsOf: URL(fileURLWithPath: andorra)).prefix(195_150).write(to: URL(fileURLWithPath: cut))
+        let error = try #require(throws: BaseReadError.self) { try fixture.importBase([cut]) }
+        #expect(error.reason.contains("east") && error.reason.contains("box"), "\(error.reason)")
+        #expect(try fixture.counts().isEmpty)
+    }
+
+    /// The header block alone: a well-formed start, no data.
+    @Test func anExtractOfItsHeaderAloneIsRefused() throws {
+        let fixture = try BaseFixture()
+        let header = fixture.path("Helsinki.osm.pbf")
+        try Data(contentsOf: URL(fileURLWithPath: helsinki)).prefix(98).write(to: URL(fileURLWithPath: header))
+        let error = try #require(throws: BaseReadError.self) { try fixture.importBase([header]) }
+        #expect(error.reason.contains("header block alone"), "\(error.reason)")
+        #expect(try fixture.counts().isEmpty)
+    }
+
+    /// The content decides the format, and a name that says otherwise is refused rather than
+    /// read for what it is not: GeoJSON named .osm.pbf, an extract named .geojson.
+    @Test func aNameThatBeliesTheContentIsRefused() throws {
+        let fixture = try BaseFixture()
+        let lakes = fixture.path("lakes.osm.pbf")
+        try Data("""
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"name":"lake"},"geometry":{"type":"Polygon","coordinates":[[[24,60],[25,60],[25,61],[24,60]]]}}]}
+            """.utf8).write(to: URL(fileURLWithPath: lakes))
+        let geojson = try #require(throws: BaseReadError.self) { try fixture.importBase([lakes]) }
+        #expect(geojson.reason.contains("GeoJSON") && geojson.reason.contains("OpenStreetMap"), "\(geojson.reason)")
+        let extract = fixture.path("ne_10m_lakes.geojson")
+        try FileManager.default.copyItem(atPath: helsinki, toPath: extract)
+        let osm = try #require(throws: BaseReadError.self) { try fixture.importBase([extract]) }
+        #expect(osm.reason.contains("OpenStreetMap"), "\(osm.reason)")
+        #expect(try fixture.counts().isEmpty)
+    }
+
+    /// A VRT file under a vector file's name, whose data source is another local file: GDAL is not
+    /// let open VRT at all, so the other file is never read.
+    @Test func aVRTFileIsRefused() throws {
+        let fixture = try BaseFixture()
+        let elsewhere = fixture.path("elsewhere_lakes.geojson")
+        try Data("""
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"name":"lake"},"geometry":{"type":"Polygon","coordinates":[[[24,60],[25,60],[25,61],[24,60]]]}}]}
+            """.utf8).write(to: URL(fileURLWithPath: elsewhere))
+        let vrt = fixture.path("x_lakes.geojson")
+        try Data("""
+            <OGRVRTDataSource><OGRVRTLayer name="lakes"><SrcDataSource>\(elsewhere)</SrcDataSource>\
+            <SrcLayer>elsewhere_lakes</SrcLayer></OGRVRTLayer></OGRVRTDataSource>
+            """.utf8).write(to: URL(fileURLWithPath: vrt))
+        let error = try #require(throws: BaseReadError.self) { try fixture.importBase([vrt]) }
+        #expect(error.reason.contains("format"), "\(error.reason)")
+        #expect(try fixture.counts().isEmpty)
+    }
+
     @Test func missingFileIsNamed() throws {
         let fixture = try BaseFixture()
         let error = try #require(throws: BaseReadError.self) { try fixture.importBase([fixture.path("nowhere.osm.pbf")]) }

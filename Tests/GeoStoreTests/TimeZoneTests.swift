@@ -128,6 +128,28 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
         #expect(try again.replaced == 3 && store.count("time_zone") == 3)
     }
 
+    /// A zone file that holds fewer polygons than are stored (an empty FeatureCollection, a part of
+    /// the world) replaces nothing: every zone stays, and the store says both counts.
+    @Test(arguments: StoreKind.available)
+    func aSmallerZoneFileReplacesNothing(_ kind: StoreKind) throws {
+        func file(_ features: [String]) throws -> ZoneFile {
+            try ZoneFileParser.parse(Data(#"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#.utf8), file: "zones.geojson")
+        }
+        func square(_ zone: String, _ west: Double) -> String {
+            let ring = [[west, 47], [west + 1, 47], [west + 1, 48], [west, 48], [west, 47]]
+            return #"{"type": "Feature", "properties": {"tzid": "\#(zone)"}, "geometry": {"type": "Polygon", "coordinates": [\#(ring)]}}"#
+        }
+        let database = TemporaryStore(kind)
+        let store = try database.open()
+        _ = try store.importZones(try file([square("Europe/Zurich", 7), square("Europe/Berlin", 9), square("Europe/Vienna", 14)]))
+        for smaller in [try file([]), try file([square("Europe/Berlin", 9)])] {
+            let error = try #require(throws: (any Error).self) { try store.importZones(smaller) }
+            #expect("\(error)".contains("3") && "\(error)".contains("\(smaller.polygons.count)") && "\(error)".contains("--allow-shrink"), "\(error)")
+            #expect(try store.count("time_zone") == 3)
+            #expect(try store.timezone(at: Coordinate(lat: 47.5, lon: 14.5)) == ZoneAnswer(zone: "Europe/Vienna", method: .contains))
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func anImportGivesEveryRecordWithoutAZoneTheZoneOfItsPosition(_ kind: StoreKind) throws {
         let (database, store) = try storeWithZones(kind)
