@@ -14,7 +14,8 @@ extension SpatiaLiteStore {
         // pages are only taken as they are needed.
         try db.execute("PRAGMA cache_size = -1048576")
         defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
-        try db.transaction {
+        // Another import writing meanwhile: this one waits its turn (`waitingForTheWriteLock`).
+        try db.waitingForTheWriteLock { try db.transaction {
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
             for source in replacingSources.sorted() {
                 plan.summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
@@ -38,7 +39,7 @@ extension SpatiaLiteStore {
             try insert(plan.records.dropFirst(waters.count))
             try bulk.finish()
             try regroupWaters()
-        }
+        } }
         TestHook.pauseAfterCommit()
         return plan.summary
     }

@@ -8,4 +8,10 @@ enum TestHook {
     static func pauseAfterCommit() {
         if ProcessInfo.processInfo.environment["WAYMARK_TEST_PAUSE_AFTER_COMMIT"] != nil { raise(SIGSTOP) }
     }
+
+    /// With `$WAYMARK_TEST_PAUSE_IN_IMPORT` set, a base import stops its process (SIGSTOP) inside
+    /// its transaction, holding the write lock, so that a test can start another import against it.
+    static func pauseInImport() {
+        if ProcessInfo.processInfo.environment["WAYMARK_TEST_PAUSE_IN_IMPORT"] != nil { raise(SIGSTOP) }
+    }
 }

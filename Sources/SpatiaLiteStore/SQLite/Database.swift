@@ -55,7 +55,32 @@ final class Database {
     }
 }
 
-/// Takes the write lock at once, so that a transaction never fails half-way for another writer.
+/// Takes the write lock at once, so that a transaction never fails half-way for another writer;
+/// then reads the schema table. Another process's commit that dropped and re-created a table's
+/// triggers (`BulkLoad` does, for the length of an import) leaves this connection's copy of the
+/// schema stale, and SQLite 3.40 then compiles a DELETE on that table (whose triggers it compiles
+/// too) as "no such table" instead of reloading the schema, as it does for a SELECT; a read of
+/// sqlite_master makes it reload. (Two base imports at once failed so: the second, having waited
+/// for the first, could not delete its source's rows.)
 extension Database: Transactional {
-    var begin: String { "BEGIN IMMEDIATE" }
+    var begin: String { "BEGIN IMMEDIATE; SELECT 1 FROM sqlite_master LIMIT 1" }
+}
+
+extension Database {
+    /// Runs `body` (an import's or a migration's transactions) waiting for the write lock for as
+    /// long as another process holds it, rather than the 5 s any other statement waits: an import
+    /// can hold it for minutes while it reads its file, and writers take turns. After a tenth of a
+    /// second it says on standard error that it waits, and for whom.
+    func waitingForTheWriteLock<T>(_ body: () throws -> T) throws -> T {
+        sqlite3_busy_handler(handle, { context, tries in
+            if tries == 20, let context {
+                let path = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().path
+                FileHandle.standardError.write(Data("another import is writing to \(path): waiting for it to finish\n".utf8))
+            }
+            usleep(tries < 20 ? 5_000 : 50_000)
+            return 1
+        }, Unmanaged.passUnretained(self).toOpaque())
+        defer { sqlite3_busy_timeout(handle, 5000) }
+        return try body()
+    }
 }

@@ -161,16 +161,25 @@ enum Schema {
         return current
     }
 
-    /// Brings the database to the current version, each migration in its own transaction.
+    /// Brings the database to the current version, each migration in its own transaction. Two
+    /// processes may open a new file at once: each step waits for the write lock and is taken only
+    /// when the version read under the lock says it is still to do.
     static func migrate(_ db: Database) throws {
-        let current = try check(db)
-        guard current < version else { return }
-        if current == 0, try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'spatial_ref_sys'") as Int64? == 0 {
-            // The 1 wraps the metadata set-up (thousands of spatial_ref_sys rows) in one transaction.
-            try db.execute("SELECT InitSpatialMetadata(1)")
+        guard try check(db) < version else { return }
+        try db.waitingForTheWriteLock { try migrateInTurn(db) }
+    }
+
+    private static func migrateInTurn(_ db: Database) throws {
+        try db.transaction {
+            if try check(db) == 0, try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'spatial_ref_sys'") as Int64? == 0 {
+                // Within this transaction, as InitSpatialMetadata(1) would wrap it in its own:
+                // thousands of spatial_ref_sys rows in one.
+                try db.execute("SELECT InitSpatialMetadata()")
+            }
         }
-        for (index, migration) in migrations.enumerated().dropFirst(current) {
+        for (index, migration) in migrations.enumerated() {
             try db.transaction {
+                guard try check(db) == index else { return }
                 do { try db.execute(migration.sql()) } catch {
                     throw DatabaseError(description: "\(db.path): migration \(index + 1) (\(migration.name)): \(error)")
                 }
