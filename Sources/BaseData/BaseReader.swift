@@ -12,6 +12,14 @@ import GeoCore
 /// naming the file; in an OpenStreetMap extract such a degenerate way, or a coastline that ends
 /// inside the extract, is left out and counted, since the data's own small faults are no reason
 /// to refuse a city.
+///
+/// The file's content decides its format (`GDALAccess`: only the drivers Waymark means to read,
+/// never a VRT or a URL); a name that says OpenStreetMap (.pbf, .osm) over other content, or
+/// OpenStreetMap content under another name (whose credit the maps would then miss), is refused.
+/// An extract must be whole: a PBF file's blocks whole to its last byte with data after its header
+/// (`PBFBlocks`), and what it holds reaching every side of the box its header gives, within 5% of
+/// the box (an extract cut between two blocks holds fewer ways, or none); `allowShort` takes an
+/// extract whose data falls short of its box.
 public struct BaseReader: Sendable {
     public let path: String
     /// What every layer of a vector file holds, when its name does not say (or to override it).
@@ -20,12 +28,28 @@ public struct BaseReader: Sendable {
     /// How many features are read between two progress reports.
     public var progressInterval = 4_096
 
+    /// Whether an OpenStreetMap extract whose data falls short of its header's box is read all
+    /// the same (what `--allow-shrink` says).
+    public var allowShort = false
+
     public init(path: String, layer: BaseLayer? = nil) { (self.path, self.layer) = (path, layer) }
 
-    /// The file's name, which the store keeps as the features' source.
-    public var sourceName: String { (path as NSString).lastPathComponent }
+    /// The file's absolute path, symbolic links resolved, which the store keeps as the features'
+    /// source: a file imported again (from wherever it is named) replaces its features, and two
+    /// files of one name in two folders are two sources.
+    public var sourceName: String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        guard let resolved = realpath(absolute, nil) else { return (absolute as NSString).standardizingPath }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
-    public var isOpenStreetMap: Bool {
+    /// The file's name, without its folder.
+    public var fileName: String { (path as NSString).lastPathComponent }
+
+    /// Whether the file's name says OpenStreetMap (.osm.pbf, .pbf, .osm): its content must then be
+    /// an extract, and an extract must be so named (the maps credit OpenStreetMap by it).
+    public var isNamedOpenStreetMap: Bool {
         let lower = path.lowercased()
         return lower.hasSuffix(".pbf") || lower.hasSuffix(".osm")
     }
@@ -47,14 +71,21 @@ public struct BaseReader: Sendable {
         public var done: Double?
     }
 
-    private static let registered: Void = { GDALAllRegister() }()
-
     /// Reads the whole file; `progress` hears how far it has come every few thousand features, and at the end.
     @discardableResult
     public func read(progress: (Progress) -> Void = { _ in }, _ body: ([BaseFeature]) throws -> Void) throws -> Summary {
-        _ = Self.registered
-        guard FileManager.default.isReadableFile(atPath: path) else { throw failure("no such readable file") }
-        return try GDALErrorLog.collecting { log in
+        try GDALErrorLog.collecting { log in
+            let file = try GDALAccess.identify(path, name: path, log: log)
+            let isOpenStreetMap = file.driver == "OSM"
+            if isNamedOpenStreetMap, !isOpenStreetMap {
+                throw failure("its name says an OpenStreetMap extract, but it holds \(file.format): name it for what it holds")
+            }
+            if isOpenStreetMap, !isNamedOpenStreetMap {
+                throw failure("it holds an OpenStreetMap extract under another name: name it .osm.pbf or .osm (by its name the maps credit OpenStreetMap)")
+            }
+            if isOpenStreetMap, PBFBlocks.isPBF(file.path) {
+                do { _ = try PBFBlocks.walk(file.path) } catch let damage as PBFBlocks.Damage { throw failure(damage.description) }
+            }
             // Options of this thread only, which does all of the reading: readers of other files
             // on other threads (an OSM extract and a Shapefile at once) want them otherwise.
             CPLSetThreadLocalConfigOption("OSM_CONFIG_FILE", isOpenStreetMap ? OSMConfig.path : nil)
@@ -65,7 +96,7 @@ public struct BaseReader: Sendable {
                 CPLSetThreadLocalConfigOption("OSM_CONFIG_FILE", nil)
                 CPLSetThreadLocalConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", nil)
             }
-            guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY), nil, nil, nil) else {
+            guard let dataset = GDALAccess.open(file) else {
                 throw failure(log.firstFailure ?? "not a vector file GDAL can read")
             }
             defer { GDALClose(dataset) }
@@ -178,9 +209,28 @@ public struct BaseReader: Sendable {
             try output.append(BaseFeature(layer: found.layer, kind: found.kind, name: tag("name"), names: names,
                                           rank: found.rank, geometry: shape))
         }
+        if !allowShort { try checkReach(dataset, coastlines.extent) }
         let sea = coastlines.sea(dataset)
         output.summary.skipped += sea.broken
         for polygon in sea.polygons { try output.append(BaseFeature(layer: .water, kind: "sea", geometry: .polygon(polygon))) }
+    }
+
+    /// An extract's data reaches every side of the box its header gives (osmium and Geofabrik
+    /// write it; a cut extract's nodes stop short of it, or its ways are missing), within 5% of the
+    /// box: nodes near an edge may be untagged, and only tagged ones and ways come through GDAL.
+    /// An extract whose header gives no box is not checked.
+    private func checkReach(_ dataset: GDALDatasetH, _ extent: OGREnvelope) throws {
+        guard let layer = GDALDatasetGetLayer(dataset, 0) else { return }
+        var box = OGREnvelope()
+        guard OGR_L_GetExtent(layer, &box, 0) == OGRERR_NONE, box.MaxX > box.MinX, box.MaxY > box.MinY else { return }
+        let (dx, dy) = ((box.MaxX - box.MinX) * 0.05, (box.MaxY - box.MinY) * 0.05)
+        let short = [(extent.MinX > box.MinX + dx, "west"), (extent.MaxX < box.MaxX - dx, "east"),
+                     (extent.MinY > box.MinY + dy, "south"), (extent.MaxY < box.MaxY - dy, "north")].filter(\.0).map(\.1)
+        guard !short.isEmpty else { return }
+        func range(_ a: Double, _ b: Double) -> String { a <= b ? "\(a)…\(b)" : "nothing" }
+        throw failure("what it holds stops short of the \(short.joined(separator: ", ")) of the box its header gives "
+                      + "(lon \(range(box.MinX, box.MaxX)), lat \(range(box.MinY, box.MaxY)); its data: lon \(range(extent.MinX, extent.MaxX)), "
+                      + "lat \(range(extent.MinY, extent.MaxY))): an extract cut short; --allow-shrink imports it as it is")
     }
 
     /// What the OSM driver's callback hears, passed on as progress.

@@ -11,7 +11,8 @@ struct Coastlines {
     static let reach = 20.0
 
     private var ways: [[Coordinate]] = []
-    private var extent = OGREnvelope(MinX: .infinity, MaxX: -.infinity, MinY: .infinity, MaxY: -.infinity)
+    /// The extent of every geometry read.
+    private(set) var extent = OGREnvelope(MinX: .infinity, MaxX: -.infinity, MinY: .infinity, MaxY: -.infinity)
 
     /// Widens the extent of what was read by a feature's geometry.
     mutating func include(_ geometry: OGRGeometryH) {

@@ -3,3 +3,4 @@
 #include <ogr_srs_api.h>
 #include <cpl_conv.h>
 #include <cpl_error.h>
+#include <cpl_http.h>
