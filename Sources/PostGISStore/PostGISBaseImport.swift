@@ -9,21 +9,32 @@ extension PostGISStore: BaseMapStore {
     static let baseColumns = ["id", "source", "layer", "kind", "name", "names", "rank", "band", "geom"]
 
     public func importBase(_ sources: [BaseSource]) throws -> BaseImportSummary {
+        let sources = BaseSource.distinct(sources)
         var summary = BaseImportSummary()
         try transaction {
+            // Another import waits here for this one's end, however long it reads.
             try execute("LOCK TABLE base IN SHARE ROW EXCLUSIVE MODE")
+            var removed: [Int] = []
             for source in sources {
-                var binds = PostgresBindings()
-                binds.append(source.name)
-                summary.replaced += try rows("WITH gone AS (DELETE FROM base WHERE source = $1 RETURNING 1) SELECT count(*) FROM gone", binds)
-                    .first?[0].decode(Int.self) ?? 0
+                removed.append(0)
+                for name in [source.name] + source.replacing {
+                    var binds = PostgresBindings()
+                    binds.append(name)
+                    let gone = try rows("""
+                        WITH gone AS (DELETE FROM base WHERE source = $1 RETURNING band)
+                        SELECT count(*), count(*) FILTER (WHERE band = 0) FROM gone
+                        """, binds).first
+                    summary.replaced += try gone?[0].decode(Int.self) ?? 0
+                    removed[removed.count - 1] += try gone?[1].decode(Int.self) ?? 0
+                }
             }
             var next = try rows("SELECT coalesce(max(id), 0) + 1 FROM base").first?[0].decode(Int64.self) ?? 1
             // Into the empty table, the index is built once after the rows (several times faster).
             let emptyTable = next == 1
             if emptyTable { try execute("DROP INDEX base_geom") }
             var pending = CopyRows()
-            for source in sources {
+            for (source, removed) in zip(sources, removed) {
+                let before = summary.features.values.reduce(0, +)
                 try source.read { batch in
                     for feature in batch {
                         let fields: [String?] = [source.name, feature.layer.rawValue, feature.kind, feature.name, JSON.text(feature.names), String(feature.rank)]
@@ -38,6 +49,7 @@ extension PostGISStore: BaseMapStore {
                         pending = CopyRows()
                     }
                 }
+                try source.checkShrink(stored: summary.features.values.reduce(0, +) - before, removed: removed)
             }
             if pending.count > 0 { try copy("base", Self.baseColumns, pending) }
             if emptyTable { try execute(PostGISSchema.baseIndex) }

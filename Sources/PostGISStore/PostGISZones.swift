@@ -7,12 +7,13 @@ import PostgresNIO
 extension PostGISStore: ZoneStore {
     static let zoneColumns = ["id", "zone", "area", "geom"]
 
-    public func importZones(_ file: ZoneFile) throws -> ZoneImportSummary {
+    public func importZones(_ file: ZoneFile, allowShrink: Bool) throws -> ZoneImportSummary {
         try file.check()
         var summary = ZoneImportSummary(file)
         try transaction {
             try execute("LOCK TABLE time_zone IN SHARE ROW EXCLUSIVE MODE")
             summary.replaced = try rows("WITH gone AS (DELETE FROM time_zone RETURNING 1) SELECT count(*) FROM gone").first?[0].decode(Int.self) ?? 0
+            try file.checkShrink(replacing: summary.replaced, allowShrink: allowShrink)
             var rows = CopyRows()
             // Numbered from 1 in the file's order, as SpatiaLite numbers the rows of its emptied table.
             for (i, polygon) in file.polygons.enumerated() {

@@ -9,12 +9,15 @@ struct TimezoneImport: ParsableCommand {
             + "afterwards without a zone get the zone of their position; those imported before keep theirs.")
     @OptionGroup var database: DatabaseOptions
 
+    @Flag(help: "Replace the stored zones even with a file of fewer polygons (else refused: an empty or partial file would leave places without their zone).")
+    var allowShrink = false
+
     @Argument(help: "The GeoJSON file of zone polygons.")
     var file: String
 
     func run() throws {
         let store = try database.openForWriting()
-        let summary = try store.importZones(try ZoneFileParser.parse(path: file))
+        let summary = try store.importZones(try ZoneFileParser.parse(path: file), allowShrink: allowShrink)
         let left = [(summary.oceanFeatures, "ocean zone(s), whose zone at sea the longitude gives"),
                     (summary.featuresWithoutGeometry, "feature(s) without a geometry")].filter { $0.0 > 0 }
         print("imported \(summary.polygons) polygon(s) of \(summary.zones) time zone(s) from \(file)"

@@ -102,8 +102,12 @@ func osmXML(roads: Int, west: Double = 10, south: Double = 50) -> String {
         #expect(clash.stderr.contains(first.path) && clash.stderr.contains(second.path), "\(clash.stderr)")
         #expect(try await baseRows(workspace) == before)
 
-        // Told to, it replaces the file of the same name; importing the first again replaces that.
-        let replaced = try await run(["base", "import", "--replace-same-name", second.path], env: workspace.env)
+        // Told to, it replaces the file of the same name: here with far fewer features, which
+        // --allow-shrink must say as well.
+        let smaller = try await run(["base", "import", "--replace-same-name", second.path], env: workspace.env)
+        #expect(smaller.status != 0 && smaller.stderr.contains("--allow-shrink"), "\(smaller)")
+        #expect(try await baseRows(workspace) == before)
+        let replaced = try await run(["base", "import", "--replace-same-name", "--allow-shrink", second.path], env: workspace.env)
         #expect(replaced.status == 0, "\(replaced)")
         #expect(try await baseRows(workspace).values.sorted() == [3])
     }

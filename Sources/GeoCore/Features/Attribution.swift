@@ -15,12 +15,13 @@ public enum Attribution {
         Set(features.compactMap(\.source)).compactMap { credits[$0] }.sorted()
     }
 
-    /// The credits of a base map imported from these files: OpenStreetMap extracts (.osm,
-    /// .osm.pbf) and Natural Earth's files (ne_…) name their sources; others add nothing.
+    /// The credits of a base map imported from these files (paths, or names alone): OpenStreetMap
+    /// extracts (.osm, .osm.pbf, .pbf: a base import takes an extract under no other name) and
+    /// Natural Earth's files (ne_…) name their sources; others add nothing.
     public static func lines(forBaseFiles files: [String]) -> [String] {
         Set(files.compactMap { file -> String? in
-            let name = file.lowercased()
-            if name.hasSuffix(".osm") || name.hasSuffix(".osm.pbf") { return credits["osm"] }
+            let name = String(file.split(separator: "/").last ?? "").lowercased()
+            if name.hasSuffix(".osm") || name.hasSuffix(".pbf") { return credits["osm"] }
             return name.hasPrefix("ne_") ? credits["naturalearth"] : nil
         }).sorted()
     }

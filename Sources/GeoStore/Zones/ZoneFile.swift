@@ -21,6 +21,13 @@ public struct ZoneFile: Sendable {
         if !problems.isEmpty { throw ImportFailure(problems: problems, omitted: omittedProblems) }
     }
 
+    /// Refuses a file that would store fewer polygons than the `replacing` stored now, unless `allowShrink`.
+    package func checkShrink(replacing: Int, allowShrink: Bool) throws {
+        if !allowShrink, polygons.count < replacing {
+            throw ShrinkRefused(what: file, records: "zone polygons", stored: polygons.count, removed: replacing)
+        }
+    }
+
     mutating func reject(_ record: String, _ reason: String) {
         if problems.count < ParsedFile.problemLimit {
             problems.append(ImportProblem(file: file, record: record, reason: reason))

@@ -7,8 +7,9 @@ import GeoCore
 public protocol ZoneStore {
     /// Stores the file's polygons in one transaction, in place of every zone polygon stored
     /// before: a database holds one set of zones. Refused, storing nothing, when a feature of the
-    /// file could not be read.
-    func importZones(_ file: ZoneFile) throws -> ZoneImportSummary
+    /// file could not be read, or when the file holds fewer polygons than are stored (an empty
+    /// FeatureCollection, a part of the world: `ShrinkRefused`) unless `allowShrink`.
+    func importZones(_ file: ZoneFile, allowShrink: Bool) throws -> ZoneImportSummary
     /// The stored polygons whose boxes meet `box` (one that does not cross the antimeridian),
     /// found through the spatial index, in the order they were stored.
     func zonePolygons(in box: BoundingBox) throws -> [ZonePolygon]
@@ -17,6 +18,11 @@ public protocol ZoneStore {
 }
 
 extension ZoneStore {
+    /// `importZones(file, allowShrink: false)`: a smaller file replaces nothing.
+    public func importZones(_ file: ZoneFile) throws -> ZoneImportSummary {
+        try importZones(file, allowShrink: false)
+    }
+
     /// The zone of a point (validated: an error names `lat` or `lon`), and how it was found; nil
     /// when the database holds no zone polygons.
     public func timezone(at point: Coordinate) throws -> ZoneAnswer? {

@@ -4,12 +4,13 @@ import GeoStore
 /// Time zone polygons in SpatiaLite: table `time_zone` (zone, geodesic area, POLYGON) with its
 /// R*Tree, written in one transaction with `BulkLoad`.
 extension SpatiaLiteStore: ZoneStore {
-    public func importZones(_ file: ZoneFile) throws -> ZoneImportSummary {
+    public func importZones(_ file: ZoneFile, allowShrink: Bool) throws -> ZoneImportSummary {
         try file.check()
         var summary = ZoneImportSummary(file)
-        try db.transaction {
+        try db.waitingForTheWriteLock { try db.transaction {
             try db.execute("DELETE FROM time_zone")
             summary.replaced = Int(try db.scalar("SELECT changes()") as Int64? ?? 0)
+            try file.checkShrink(replacing: summary.replaced, allowShrink: allowShrink)
             // After the deletion, so that BulkLoad's new rows are all of them.
             let bulk = try BulkLoad(db)
             let insert = try cached("INSERT INTO time_zone (zone, area, geom) VALUES (?, ?, \(GeometryValue.wkb(nil).placeholder))")
@@ -17,7 +18,7 @@ extension SpatiaLiteStore: ZoneStore {
                 try insert.run([polygon.zone, polygon.area, GeometryValue.wkb(.polygon(polygon.rings))])
             }
             try bulk.finish()
-        }
+        } }
         hasZones = nil
         return summary
     }

@@ -1,0 +1,21 @@
+/// A replacement refused because it would store fewer records than it removes: a base-map
+/// source's features, or the time zone polygons. A file that ended early can look whole (an
+/// OpenStreetMap extract cut between two blocks, a file that holds nothing), and a replacement
+/// must not trade the whole for a part unless told to (`--allow-shrink`).
+public struct ShrinkRefused: Error, CustomStringConvertible, Sendable {
+    /// What would be replaced: a base-map source (its file), or "time zones".
+    public let what: String
+    /// The records, in words ("base features", "zone polygons").
+    public let records: String
+    public let stored: Int
+    public let removed: Int
+
+    public init(what: String, records: String, stored: Int, removed: Int) {
+        (self.what, self.records, self.stored, self.removed) = (what, records, stored, removed)
+    }
+
+    public var description: String {
+        "\(what): refused, nothing was replaced: it would store \(stored) \(records) in place of the \(removed) stored now "
+            + "(a file that ended early can look whole); --allow-shrink replaces them all the same"
+    }
+}
