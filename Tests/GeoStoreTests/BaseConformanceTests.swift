@@ -83,6 +83,40 @@ import Testing
         #expect(try Self.answers(store) == answers)
     }
 
+    /// A source that would store fewer features than it replaces is refused in either store,
+    /// storing nothing, with both counts; told it may shrink, it replaces them. A source given
+    /// twice is read once, and one may replace the rows of other names (a namesake's) as well.
+    @Test(arguments: StoreKind.available)
+    func aShrinkingSourceReplacesNothingUnlessAllowed(_ kind: StoreKind) throws {
+        let database = TemporaryStore(kind)
+        let store = try #require(try database.open() as? any BaseMapStore & TestedStore)
+        let whole = Self.sources()[0], fiji = Self.sources()[1]
+        _ = try store.importBase([whole, fiji])
+        let rows = try baseRows(store), answers = try Self.answers(store)
+        var reads = 0
+        let part = BaseSource(name: whole.name) { batch in
+            reads += 1
+            try whole.read { features in try batch(Array(features.prefix(100))) }
+        }
+        let error = try #require(throws: ShrinkRefused.self) { try store.importBase([part]) }
+        #expect(error.stored == 200 && error.removed == 1_500 && "\(error)".contains("--allow-shrink"), "\(error)")
+        #expect(try baseRows(store) == rows)
+        #expect(try Self.answers(store) == answers)
+
+        var allowed = part
+        allowed.mayShrink = true
+        let summary = try store.importBase([allowed, allowed])
+        #expect(reads == 2 && summary.features.values.reduce(0, +) == 200, "\(summary)")
+        // Under another name, replacing both files' rows (500 by 200, as told); again, its own 200 by 200.
+        var renamed = BaseSource(name: "/data/helsinki.osm.pbf", replacing: [whole.name, fiji.name], mayShrink: true) { batch in
+            try whole.read { features in try batch(Array(features.prefix(100))) }
+        }
+        _ = try store.importBase([renamed])
+        #expect(try store.baseSources() == ["/data/helsinki.osm.pbf"])
+        renamed.mayShrink = false
+        _ = try store.importBase([renamed])
+    }
+
     @Test(arguments: StoreKind.available)
     func aCopyKeepsTheBaseMap(_ kind: StoreKind) throws {
         let source = TemporaryStore(.spatiaLite), target = TemporaryStore(kind)
