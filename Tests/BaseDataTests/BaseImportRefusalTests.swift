@@ -6,6 +6,12 @@ import Testing
 
 /// Bad files are refused whole, with the file and the reason, and leave the database as it was.
 @Suite struct BaseImportRefusalTests {
+    /// One lake, as a lakes layer of GeoJSON holds it.
+    static let oneLake = """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","properties":{"name":"lake"},"geometry":{"type":"Polygon","coordinates":[[[24,60],[25,60],[25,61],[24,60]]]}}]}
+        """
+
     /// Cut inside a block: the walk of the file's blocks finds the last one short (GDAL's OSM driver
     /// would stop there as if the file ended, with an error).
     @Test func truncatedExtractIsRefused() throws {
@@ -115,10 +121,7 @@ import Testing
     @Test func aNameThatBeliesTheContentIsRefused() throws {
         let fixture = try BaseFixture()
         let lakes = fixture.path("lakes.osm.pbf")
-        try Data("""
-            {"type":"FeatureCollection","features":[
-            {"type":"Feature","properties":{"name":"lake"},"geometry":{"type":"Polygon","coordinates":[[[24,60],[25,60],[25,61],[24,60]]]}}]}
-            """.utf8).write(to: URL(fileURLWithPath: lakes))
+        try Data(Self.oneLake.utf8).write(to: URL(fileURLWithPath: lakes))
         let geojson = try #require(throws: BaseReadError.self) { try fixture.importBase([lakes]) }
         #expect(geojson.reason.contains("GeoJSON") && geojson.reason.contains("OpenStreetMap"), "\(geojson.reason)")
         let extract = fixture.path("ne_10m_lakes.geojson")
@@ -133,10 +136,7 @@ import Testing
     @Test func aVRTFileIsRefused() throws {
         let fixture = try BaseFixture()
         let elsewhere = fixture.path("elsewhere_lakes.geojson")
-        try Data("""
-            {"type":"FeatureCollection","features":[
-            {"type":"Feature","properties":{"name":"lake"},"geometry":{"type":"Polygon","coordinates":[[[24,60],[25,60],[25,61],[24,60]]]}}]}
-            """.utf8).write(to: URL(fileURLWithPath: elsewhere))
+        try Data(Self.oneLake.utf8).write(to: URL(fileURLWithPath: elsewhere))
         let vrt = fixture.path("x_lakes.geojson")
         try Data("""
             <OGRVRTDataSource><OGRVRTLayer name="lakes"><SrcDataSource>\(elsewhere)</SrcDataSource>\
