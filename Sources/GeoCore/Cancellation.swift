@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// A stop signal for long work that runs on a thread of its own (a map's fetch and drawing on a
@@ -25,4 +30,27 @@ public final class Cancellation: Sendable {
     public func check() throws(CancellationError) {
         if cancelled.load(ordering: .relaxed) { throw CancellationError() }
     }
+
+    /// The cancellation the work on this thread answers to, for loops deep below the code it was
+    /// handed to, which have no parameter for it (a store's walk over its rows): `never` unless a
+    /// caller on this thread is within `bound(_:)`.
+    public static var current: Cancellation {
+        guard let raw = pthread_getspecific(currentKey) else { return .never }
+        return Unmanaged<Cancellation>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Runs `body` with this as the thread's `current`.
+    public func bound<T>(_ body: () throws -> T) rethrows -> T {
+        let outer = pthread_getspecific(currentKey)
+        pthread_setspecific(currentKey, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(currentKey, outer) }
+        return try body()
+    }
 }
+
+/// `Cancellation.current`'s slot, one per thread (unretained: `bound` keeps it alive).
+private let currentKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for Cancellation.current")
+    return key
+}()

@@ -40,12 +40,14 @@ extension BaseMapSource {
 
 extension FeatureStore {
     /// Every feature of `categories` in `box`, page after page; with `cancellation`, stopping
-    /// between pages once it is cancelled.
+    /// between pages once it is cancelled, and within a page between batches of rows where the
+    /// store checks `Cancellation.current` (SpatiaLite's walk does: a page of a large box walks
+    /// every row of it).
     public func features(in box: BoundingBox, categories: CategoryFilter, cancellation: Cancellation = .never) throws -> [Feature] {
         var features: [Feature] = [], after: Cursor?
         repeat {
             try cancellation.check()
-            let page = try bbox(BoxQuery(box: box, limit: maximumLimit, categories: categories, after: after))
+            let page = try cancellation.bound { try bbox(BoxQuery(box: box, limit: maximumLimit, categories: categories, after: after)) }
             features += page.features
             after = page.next
         } while after != nil
