@@ -1,5 +1,8 @@
 import Foundation
 import GeoCore
+import GeoStore
+import MapRender
+import Stores
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
@@ -85,6 +88,30 @@ import Testing
             #expect(!metrics.contains(#"waymark_drawings_total{kind="map",outcome="drawn"}"#), "\(metrics)")
             #expect(metrics.contains(#"waymark_drawings_total{kind="tile",outcome="drawn"} 1"#), "\(metrics)")
         }
+    }
+
+    /// The checks themselves: the store's walk over a large box checks the thread's cancellation
+    /// between batches of rows, not only between pages (one page of the whole fixture, more than a
+    /// batch, stops); the fetch and the renderer stop at their first check.
+    @Test func theFetchAndTheRendererStopAtTheirChecks() throws {
+        let store = try ImageRouteTests.store(), style = try MapStyle.named("default")
+        let stopped = Cancellation()
+        stopped.cancel()
+        let world = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        let whole = try store.bbox(BoxQuery(box: world, limit: maximumLimit))
+        #expect(whole.features.count > 1024 && whole.next == nil)
+        #expect(throws: CancellationError.self) { _ = try stopped.bound { try store.bbox(BoxQuery(box: world, limit: maximumLimit)) } }
+        #expect(throws: CancellationError.self) { _ = try store.features(in: world, categories: .init(), cancellation: stopped) }
+        let tile = try TileID(containing: Fixture.helsinki, zoom: 12)
+        let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: .init())
+        #expect(throws: CancellationError.self) { _ = try MapRenderer.renderTile(tile, features: features, style: style, cancellation: stopped) }
+        #expect(throws: CancellationError.self) {
+            _ = try MapRenderer.render(try MapRequest(features: features, categories: [], framing: .fit(padding: 24, maxZoom: 16), width: 400, height: 300,
+                                                  scale: 1, format: .png, style: style), cancellation: stopped)
+        }
+        // Never cancelled: the same drawing as without a flag.
+        #expect(try MapRenderer.renderTile(tile, features: features, style: style, cancellation: Cancellation())
+                == (try MapRenderer.renderTile(tile, features: features, style: style)))
     }
 
     /// A request shared by two clients is drawn for the one that stays.
