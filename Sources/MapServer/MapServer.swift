@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import GeoStore
 import Hummingbird
+import HummingbirdCore
 import Logging
 import MapRender
 import NIOCore
@@ -29,6 +30,22 @@ public struct MapServerConfiguration: Sendable {
     public var baseLayer: String?
     /// Where Debian's libjs-leaflet keeps Leaflet, served to the page under /leaflet/.
     public var leafletFolder = "/usr/share/javascript/leaflet"
+    /// How long a drawing may take, from the request that starts it to its image (its wait for
+    /// pixels and a worker included); past it the drawing is stopped and its requests answered 503
+    /// with Retry-After. 30 s: longer than any image of the default data takes, and about when
+    /// browsers and proxies stop waiting. Nil: no budget.
+    public var drawingBudget: Duration? = .seconds(30)
+    /// Device pixels the heavy drawings (`PixelBudget.heavy`, a megapixel, or more) in flight may
+    /// hold together: one 4096² image (about 100 MB while it is drawn and encoded); the next waits.
+    public var pixelBudget = 4096 * 4096
+    /// How long a connection may stay idle between requests before the server closes it.
+    public var idleTimeout: Duration? = .seconds(30)
+    /// How long a request's head may take to arrive whole, from its first byte (or from the
+    /// connection's opening, for the first request): a silent or dribbling client is closed.
+    public var headerTimeout: Duration? = .seconds(10)
+    /// Connections open at once; past it a new one takes the place of the oldest idle one
+    /// (`ConnectionRegistry`). Nil: the process's descriptor limit less a reserve (`defaultConnectionLimit`).
+    public var maxConnections: Int?
 
     public init(database: String) { self.database = database }
 }
@@ -50,10 +67,11 @@ public enum MapServer {
         let metrics = ServerMetrics()
         let workers = max(1, configuration.workers)
         let lanes = try WorkerLanes(location: configuration.database, workers: workers,
-                                    queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)), metrics: metrics)
+                                    queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)),
+                                    pixelBudget: configuration.pixelBudget, metrics: metrics)
         handOver(lanes)
         let version = DataVersion(pool: lanes.queries, warming: lanes.images, typos: lanes.typos)
-        let routes = Routes(workers: lanes, cache: RenderCache(byteLimit: configuration.cacheBytes), version: version,
+        let routes = Routes(workers: lanes, cache: RenderCache(byteLimit: configuration.cacheBytes), drawingBudget: configuration.drawingBudget, version: version,
                             zones: ZoneLookup(workers: lanes, version: version), metrics: metrics,
                             style: try MapStyle.named("default"),
                             page: Page(baseLayer: configuration.baseLayer, baseCredits: try Self.baseMapCredits(configuration.database)))
@@ -63,8 +81,13 @@ public enum MapServer {
         // The page's Leaflet, from Debian's libjs-leaflet: no CDN, the page works offline.
         router.add(middleware: LeafletMiddleware(files: LeafletFiles(folder: configuration.leafletFolder)))
         routes.register(on: router)
+        let connections = ConnectionRegistry(limit: configuration.maxConnections ?? defaultConnectionLimit(), metrics: metrics)
+        let server = HTTPServerBuilder.guardedHTTP1(idleTimeout: configuration.idleTimeout.map { .nanoseconds($0.nanoseconds) },
+                                                    headerTimeout: configuration.headerTimeout.map { .nanoseconds($0.nanoseconds) },
+                                                    registry: connections, metrics: metrics)
         // The service group stops the HTTP server before these (it runs them first, stops them last).
-        return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waymark"),
+        return Application(router: router, server: server,
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waymark"),
                            services: [lanes.queries, lanes.images, version], onServerRunning: onServerRunning, logger: logger)
     }
 }
@@ -78,8 +101,30 @@ extension MapServer {
         return Attribution.lines(forBaseFiles: sources)
     }
 
+    /// The connections a server may hold open: the process's descriptor limit less what the
+    /// rest of it needs (database connections and their journals, fonts, the event loops' own
+    /// descriptors, logs): a sixteenth, at least 256. 20 000 descriptors: 18 750 connections.
+    static func defaultConnectionLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return 1 << 16 }
+        let descriptors = Int(clamping: limit.rlim_cur)
+        return max(16, descriptors - max(256, descriptors / 16))
+    }
+
+    /// Raises the process's soft limit of open descriptors to its hard limit (at most 2^20), as far
+    /// as the system allows: each connection is a descriptor. Process-wide, so `run`'s, not `application`'s.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 1 << 20)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
     /// Serves until SIGTERM or SIGINT, logging each request at info level (`$LOG_LEVEL` to change it).
     public static func run(_ configuration: MapServerConfiguration) async throws {
+        raiseDescriptorLimit()
         // Swift's tasks (the handlers) on NIO's event loops rather than a pool of their own: a
         // request no longer hops between the two at every await (BENCHMARKS.md has what it bought).
         // Blocking work still never runs there: SQLite, Cairo and the data version's stat run on

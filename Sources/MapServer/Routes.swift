@@ -14,6 +14,8 @@ struct Routes: Sendable {
 
     let workers: WorkerLanes
     let cache: RenderCache
+    /// How long a drawing may take, waiting included (`MapServerConfiguration.drawingBudget`).
+    let drawingBudget: Duration?
     let version: DataVersion
     let zones: ZoneLookup
     let metrics: ServerMetrics
@@ -165,11 +167,11 @@ struct Routes: Sendable {
         let framing = try Self.framing(p)
         let categories = try p.categories(), language = try p.text("lang"), style = style, withBase = try p.flag("base") ?? true
         let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "") b=\(withBase)"
-        let (image, source) = try await cachedImage(kind: "map", key: key) { store in
+        let (image, source) = try await cachedImage(kind: "map", key: key, pixels: Int(width * height * scale * scale)) { store, cancellation in
             try store.check(categories)
             return try MapRenderer.render(try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height,
                                                          scale: scale, format: format, style: style, language: language)
-                .fetchingFeatures(from: store, base: withBase ? store as? any BaseMapSource : nil))
+                .fetchingFeatures(from: store, base: withBase ? store as? any BaseMapSource : nil, cancellation: cancellation), cancellation: cancellation)
         }
         return Self.imageResponse(image, source: source, type: format.mediaType, request: request)
     }
@@ -177,11 +179,13 @@ struct Routes: Sendable {
     private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let (tile, scale) = try Self.tile(context)
         let categories = try p.categories(), language = try p.text("lang"), style = style
-        let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")") { store in
+        let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")",
+                                                    pixels: Self.tilePixels(scale)) { store, cancellation in
             try store.check(categories)
             // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
-            let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories)
-            return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language)
+            let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories, cancellation: cancellation)
+            return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language,
+                                              cancellation: cancellation)
         }
         return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }
@@ -191,9 +195,9 @@ struct Routes: Sendable {
     private func baseTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let (tile, scale) = try Self.tile(context)
         let language = try p.text("lang"), style = style
-        let (image, source) = try await cachedImage(kind: "base", key: "base \(tile)@\(scale) l=\(language ?? "")") { store in
+        let (image, source) = try await cachedImage(kind: "base", key: "base \(tile)@\(scale) l=\(language ?? "")", pixels: Self.tilePixels(scale)) { store, cancellation in
             let base = try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(tile: tile), style: style) ?? []
-            return try MapRenderer.renderTile(tile, features: [], scale: scale, style: style, language: language, base: base)
+            return try MapRenderer.renderTile(tile, features: [], scale: scale, style: style, language: language, base: base, cancellation: cancellation)
         }
         return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }
@@ -215,23 +219,39 @@ struct Routes: Sendable {
         return (tile, hiDPI ? 2 : 1)
     }
 
+    /// A tile's device pixels.
+    static func tilePixels(_ scale: Double) -> Int { Int(256 * 256 * scale * scale) }
+
     /// The image for `key` from the cache, or drawn by a worker and kept. Requests for an image
     /// that is being drawn wait for that drawing instead of drawing it again, with the cache off
     /// too (`--cache-mb 0`): then only requests that overlap share, a later one draws anew.
-    private func cachedImage(kind: String, key: String, draw: @escaping @Sendable (any FeatureStore) throws -> Data) async throws -> (CachedImage, ImageSource) {
+    /// A drawing takes its `pixels` (device pixels) from the pixel budget, and is stopped (`draw`
+    /// is handed the flag it checks) when every request waiting for it has gone or past the
+    /// drawing budget (`DrawingControl`).
+    private func cachedImage(kind: String, key: String, pixels: Int,
+                             draw: @escaping @Sendable (any FeatureStore, Cancellation) throws -> Data) async throws -> (CachedImage, ImageSource) {
         let key = key + " v\(version.current)"
         if let image = cache[key] {
             metrics.cache(hit: true, kind: kind, cache: cache)
             return (image, .hit)
         }
-        let (pool, metrics, cache) = (workers.images, metrics, cache)
-        let (image, shared) = try await drawing.run(key) {
-            let image = try await pool.withStore { store in
-                let start = ContinuousClock.now
-                let data = try draw(store)
-                metrics.rendered(kind, duration: ContinuousClock.now - start)
-                return CachedImage(Array(data))
+        let (pool, metrics, cache, budget) = (workers.images, metrics, cache, drawingBudget)
+        let (image, shared) = try await drawing.run(key, client: ClientConnection.current) { control in
+            let timer = control.budget(budget)
+            defer { timer?.cancel() }
+            let image: CachedImage
+            do {
+                image = try await pool.withStore(control: control, pixels: pixels) { store in
+                    let start = ContinuousClock.now
+                    let data = try draw(store, control.cancellation)
+                    metrics.rendered(kind, duration: ContinuousClock.now - start)
+                    return CachedImage(Array(data))
+                }
+            } catch {
+                if let reason = control.stopReason { metrics.drawing(kind, reason) }
+                throw error
             }
+            metrics.drawing(kind, .drawn)
             // Kept before the drawing ends, so a request that comes now finds it in one or the other.
             cache.insert(image, for: key)
             return image

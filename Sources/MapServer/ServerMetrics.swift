@@ -34,6 +34,26 @@ final class ServerMetrics: Sendable {
         Counter(label: "waymark_overloaded_total", factory: factory).increment()
     }
 
+    /// How a drawing the workers were asked for ended (`kind`: tile, map or base).
+    func drawing(_ kind: String, _ outcome: DrawingOutcome) {
+        Counter(label: "waymark_drawings_total", dimensions: [("kind", kind), ("outcome", outcome.rawValue)], factory: factory).increment()
+    }
+
+    /// The connections open now (`ConnectionRegistry`).
+    func connections(open: Int) {
+        Gauge(label: "waymark_connections_open", factory: factory).record(open)
+    }
+
+    /// A connection the server closed for its limits.
+    func connectionClosed(_ reason: ConnectionCloseReason) {
+        Counter(label: "waymark_connections_closed_total", dimensions: [("reason", reason.rawValue)], factory: factory).increment()
+    }
+
+    /// A client that left while its request was being answered.
+    func requestAbandoned() {
+        Counter(label: "waymark_requests_abandoned_total", factory: factory).increment()
+    }
+
     func cache(hit: Bool, kind: String, cache: RenderCache) {
         Counter(label: hit ? "waymark_cache_hits_total" : "waymark_cache_misses_total", dimensions: [("kind", kind)], factory: factory).increment()
         Gauge(label: "waymark_cache_bytes", factory: factory).record(cache.bytes)
@@ -41,6 +61,20 @@ final class ServerMetrics: Sendable {
 
     /// The text exposition format Prometheus scrapes.
     var exposition: String { registry.emitToString() }
+}
+
+/// How a drawing ended: drawn; stopped because every client waiting for it had gone; stopped
+/// past its time budget (the clients got 503).
+enum DrawingOutcome: String {
+    case drawn, abandoned
+    case overBudget = "over_budget"
+}
+
+/// Why the server closed a connection itself: to make room for a new one (the oldest idle one),
+/// a new one when every open one was busy, or one whose request head did not come in time.
+enum ConnectionCloseReason: String {
+    case evicted, refused
+    case headerTimeout = "header_timeout"
 }
 
 extension Duration {

@@ -1,5 +1,6 @@
 import GeoStore
 import Stores
+import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import Synchronization
@@ -25,13 +26,18 @@ final class WorkerPool: Service, Sendable {
     /// Jobs admitted and not yet finished: running on a thread or waiting for one.
     private let admitted = Atomic<Int>(0)
     private let metrics: ServerMetrics
+    /// The pixels the heavy drawings in flight may hold together (the drawing lane's only).
+    let pixelBudget: PixelBudget?
+    /// For tests: called on the worker as a drawing's job starts, with its control.
+    let drawingStarted = Mutex<(@Sendable (DrawingControl) -> Void)?>(nil)
 
     /// Opens `size` read-only connections to the database at `location` (failing now if it cannot),
     /// which share `typos`.
-    init(location: String, size: Int, queueDepth: Int, typos: TypoCache, metrics: ServerMetrics) throws {
+    init(location: String, size: Int, queueDepth: Int, typos: TypoCache, metrics: ServerMetrics, pixelBudget: PixelBudget? = nil) throws {
         self.size = size
         self.queueDepth = queueDepth
         self.metrics = metrics
+        self.pixelBudget = pixelBudget
         idle = Mutex(try (0..<size).map { _ in Connection(try StoreLocation.open(location, readOnly: true, memory: .lean, typos: typos)) })
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
@@ -42,14 +48,39 @@ final class WorkerPool: Service, Sendable {
     /// (`bounded: false`: the data version's look once a second, the typo index's build) are
     /// neither refused nor counted: they would take a client's place in the queue, or be refused
     /// as if a client had been.
-    func withStore<T: Sendable>(bounded: Bool = true, _ job: @escaping @Sendable (any FeatureStore) throws -> T) async throws -> T {
+    ///
+    /// A drawing's job comes with its `control` and its `pixels` (device pixels): it first takes
+    /// them from the lane's `PixelBudget` (waiting in the queue while they are not free), and
+    /// when the drawing is stopped before a worker has started it, it never starts and this
+    /// returns `control`'s error at once; once started, the job is waited for (it checks the
+    /// control's flag between its pages, layers and rows, and so ends soon after a stop), so that
+    /// what this returns is what was done. Its queue place and pixels are given back when it ends.
+    func withStore<T: Sendable>(bounded: Bool = true, control: DrawingControl? = nil, pixels: Int = 0,
+                                _ job: @escaping @Sendable (any FeatureStore) throws -> T) async throws -> T {
         if bounded, admitted.wrappingAdd(1, ordering: .relaxed).newValue > size + queueDepth {
             admitted.wrappingSubtract(1, ordering: .relaxed)
             metrics.overloaded()
             throw APIError.overloaded
         }
-        defer { if bounded { admitted.wrappingSubtract(1, ordering: .relaxed) } }
+        let cost = pixelBudget?.cost(pixels) ?? 0
+        // Given back once, whichever comes first: the job's end, or its stop before it started.
+        let ended = Atomic<Bool>(false)
+        let end: @Sendable (_ tookPixels: Bool) -> Void = { tookPixels in
+            guard !ended.exchange(true, ordering: .relaxed) else { return }
+            if bounded { self.admitted.wrappingSubtract(1, ordering: .relaxed) }
+            if tookPixels { self.pixelBudget?.give(cost) }
+        }
+        do {
+            try await pixelBudget?.take(cost, control: control)
+        } catch {
+            end(false)
+            throw error
+        }
+        // 0: queued; 1: started on a worker; 2: given up before it started (it never will).
+        let phase = Atomic<Int>(0)
         let run: @Sendable () throws -> T = {
+            guard phase.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { throw CancellationError() }
+            if let control, let started = self.drawingStarted.withLock({ $0 }) { started(control) }
             // As many connections as threads, and each job returns its own: never empty here.
             let connection = self.idle.withLock { $0.removeLast() }
             defer { self.idle.withLock { $0.append(connection) } }
@@ -58,8 +89,25 @@ final class WorkerPool: Service, Sendable {
         }
         // The answer comes back on the event loop that asked: the request's channel lives there, so
         // it is written without another hop (a task resumed from a worker thread goes to any loop).
-        guard let loop = MultiThreadedEventLoopGroup.currentEventLoop else { return try await threads.runIfActive(run) }
-        return try await threads.runIfActive(eventLoop: loop, run).get()
+        let loop = MultiThreadedEventLoopGroup.currentEventLoop ?? MultiThreadedEventLoopGroup.singleton.any()
+        let future = threads.runIfActive(eventLoop: loop, run)
+        future.whenComplete { _ in end(true) }
+        guard let control else { return try await future.get() }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let answered = Atomic<Bool>(false)
+            let key = control.whenStopped { _ in
+                // Stopped while queued: the job will never start, so nobody need wait for it.
+                guard phase.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged,
+                      !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+                end(true)
+                continuation.resume(throwing: control.error)
+            }
+            future.whenComplete { result in
+                control.forget(key)
+                guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+                continuation.resume(with: result.mapError { error in error is CancellationError && control.stopReason != nil ? control.error : error })
+            }
+        }
     }
 
     /// Lives as long as the server: when it shuts down (after the HTTP server, which the service
@@ -85,11 +133,13 @@ struct WorkerLanes: Sendable {
     let typos = TypoCache()
 
     /// `workers` threads for drawings, half as many for queries; each lane queues `queueDepth` jobs.
-    /// Every connection shares one typo index, built once per data version (`DataVersion`).
-    init(location: String, workers: Int, queueDepth: Int, metrics: ServerMetrics) throws {
+    /// Every connection shares one typo index, built once per data version (`DataVersion`). The
+    /// drawings share `pixelBudget` device pixels (`PixelBudget`).
+    init(location: String, workers: Int, queueDepth: Int, pixelBudget: Int = Int.max, metrics: ServerMetrics) throws {
         queries = try WorkerPool(location: location, size: max(1, workers / 2), queueDepth: queueDepth, typos: typos, metrics: metrics)
         do {
-            images = try WorkerPool(location: location, size: workers, queueDepth: queueDepth, typos: typos, metrics: metrics)
+            images = try WorkerPool(location: location, size: workers, queueDepth: queueDepth, typos: typos, metrics: metrics,
+                                    pixelBudget: PixelBudget(limit: pixelBudget))
         } catch {
             // Not left running for a server that never starts (a PostGIS server can run out of connections here).
             queries.stop()

@@ -21,7 +21,7 @@ final class ZoneLookup: Sendable {
         let point = try Coordinate(validatingLat: point.lat, lon: point.lon)
         let version = version.current
         if let held = held.withLock({ $0 }), held.version == version { return held.index?.zone(at: point) }
-        let (index, _) = try await building.run(String(version)) { [self] in
+        let (index, _) = try await building.run(String(version)) { [self] _ in
             let index = try await workers.queries.withStore { try $0.worldZoneIndex() }
             self.held.withLock { $0 = (version, index) }
             return index

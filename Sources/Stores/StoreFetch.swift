@@ -10,16 +10,19 @@ extension MapRequest {
     /// for: all of the chosen categories when fitting; otherwise those within the image's fetch
     /// area (the image, and around it what its pins, clusters and labels depend on).
     /// With `base`, also the base map under the frame (at the frame's zoom) and its credits.
-    public func fetchingFeatures(from store: any FeatureStore, base: (any BaseMapSource)? = nil) throws -> MapRequest {
+    /// Stops with `CancellationError` between pages once `cancellation` is cancelled.
+    public func fetchingFeatures(from store: any FeatureStore, base: (any BaseMapSource)? = nil,
+                                 cancellation: Cancellation = .never) throws -> MapRequest {
         var request = self
         let area: BoundingBox = if case .fit = framing {
             BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
         } else {
             MapRenderer.fetchArea(try MapRenderer.frame(self, []), style: style)
         }
-        request.features = try store.features(in: area, categories: categories)
+        request.features = try store.features(in: area, categories: categories, cancellation: cancellation)
         request.attribution = Attribution.lines(for: request.features)
         if let base {
+            try cancellation.check()
             request.base = try base.baseFeatures(for: MapRenderer.frame(request, request.features), style: style)
             request.attribution = Set(request.attribution + Attribution.lines(forBaseFiles: try base.baseSources())).sorted()
         }
@@ -36,11 +39,15 @@ extension BaseMapSource {
 }
 
 extension FeatureStore {
-    /// Every feature of `categories` in `box`, page after page.
-    public func features(in box: BoundingBox, categories: CategoryFilter) throws -> [Feature] {
+    /// Every feature of `categories` in `box`, page after page; with `cancellation`, stopping
+    /// between pages once it is cancelled, and within a page between batches of rows where the
+    /// store checks `Cancellation.current` (SpatiaLite's walk does: a page of a large box walks
+    /// every row of it).
+    public func features(in box: BoundingBox, categories: CategoryFilter, cancellation: Cancellation = .never) throws -> [Feature] {
         var features: [Feature] = [], after: Cursor?
         repeat {
-            let page = try bbox(BoxQuery(box: box, limit: maximumLimit, categories: categories, after: after))
+            try cancellation.check()
+            let page = try cancellation.bound { try bbox(BoxQuery(box: box, limit: maximumLimit, categories: categories, after: after)) }
             features += page.features
             after = page.next
         } while after != nil

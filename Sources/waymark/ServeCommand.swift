@@ -25,6 +25,21 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("cache-mb"), help: "Megabytes of drawn tiles and maps kept in memory.")
     var cacheMB = 64
 
+    @Option(name: .customLong("draw-budget"), help: "Seconds a map or tile may take, its wait for a worker included; past it the drawing is stopped and answered 503 with Retry-After (0: no budget).")
+    var drawBudget = 30.0
+
+    @Option(name: .customLong("pixel-budget"), help: "Megapixels (2^20 device pixels) that the large images being drawn (a megapixel or more each) may hold together; the next waits its turn in the queue (default: 16, one 4096×4096 image, about 100 MB).")
+    var pixelBudget = 16
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may stay idle between requests before the server closes it (0: never).")
+    var idleTimeout = 30.0
+
+    @Option(name: .customLong("header-timeout"), help: "Seconds a request's head may take to arrive, from its first byte (a new connection's first request: from the connection's opening); a slower client is closed (0: never).")
+    var headerTimeout = 10.0
+
+    @Option(name: .customLong("max-connections"), help: "Connections held open at once; past it a new one takes the place of the oldest idle one (default: the process's descriptor limit, raised to its hard limit, less a sixteenth, at least 256).")
+    var maxConnections: Int?
+
     @Option(name: .customLong("base-layer"), help: "A tile URL (https://…/{z}/{x}/{y}.png) the map page shows under Waymark's pins (default: the server's own base tiles when the database has a base map, else a plain background).")
     var baseLayer: String?
 
@@ -37,6 +52,13 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--base-layer: '\(baseLayer)' is not an http(s) tile URL with {z}, {x} and {y}")
         }
         guard (0...65536).contains(cacheMB) else { throw ValidationError("--cache-mb: \(cacheMB) is outside 0…65536") }
+        for (name, seconds) in [("draw-budget", drawBudget), ("idle-timeout", idleTimeout), ("header-timeout", headerTimeout)] {
+            guard seconds.isFinite, (0...86_400).contains(seconds) else { throw ValidationError("--\(name): \(seconds) is outside 0…86400 seconds") }
+        }
+        guard (1...65536).contains(pixelBudget) else { throw ValidationError("--pixel-budget: \(pixelBudget) is outside 1…65536 megapixels") }
+        if let maxConnections, !(1...10_000_000).contains(maxConnections) {
+            throw ValidationError("--max-connections: \(maxConnections) is outside 1…10000000")
+        }
     }
 
     func run() async throws {
@@ -47,6 +69,12 @@ struct Serve: AsyncParsableCommand {
         configuration.queueDepth = queueDepth
         configuration.cacheBytes = cacheMB << 20
         configuration.baseLayer = baseLayer
+        func seconds(_ value: Double) -> Duration? { value > 0 ? .milliseconds(Int64((value * 1000).rounded())) : nil }
+        configuration.drawingBudget = seconds(drawBudget)
+        configuration.pixelBudget = pixelBudget << 20
+        configuration.idleTimeout = seconds(idleTimeout)
+        configuration.headerTimeout = seconds(headerTimeout)
+        configuration.maxConnections = maxConnections
         MallocTuning.keepFreedImageMemory()
         try await MapServer.run(configuration)
     }

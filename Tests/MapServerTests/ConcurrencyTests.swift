@@ -108,6 +108,7 @@ import Testing
         var configuration = MapServerConfiguration(database: Fixture.shared.path)
         configuration.port = 0
         configuration.workers = 1
+        (configuration.drawingBudget, configuration.idleTimeout, configuration.headerTimeout) = (nil, nil, nil)
         var logger = Logger(label: "waymark-test")
         logger.logLevel = .warning
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

@@ -15,14 +15,21 @@ func withServer<T: Sendable>(database: String = Fixture.shared.path, workers: In
     try await withServer(database: database, workers: workers, queueDepth: queueDepth, cacheBytes: cacheBytes) { client, _ in try await test(client) }
 }
 
-/// The same, with the server's workers (to hold them with `HeldWorker`).
+/// The same, with the server's workers (to hold them with `HeldWorker`). No clock stops anything
+/// unless a test says so (`limits`): no drawing budget, no idle or header timeout, since on a busy
+/// machine a test may wait long for its turn.
 func withServer<T: Sendable>(database: String = Fixture.shared.path, workers: Int = 2, queueDepth: Int? = nil, cacheBytes: Int = 64 << 20,
+                             limits: (inout MapServerConfiguration) -> Void = { _ in },
                              _ test: @Sendable (any TestClientProtocol, WorkerLanes) async throws -> T) async throws -> T {
     var configuration = MapServerConfiguration(database: database)
     configuration.port = 0
     configuration.workers = workers
     configuration.queueDepth = queueDepth
     configuration.cacheBytes = cacheBytes
+    configuration.drawingBudget = nil
+    configuration.idleTimeout = nil
+    configuration.headerTimeout = nil
+    limits(&configuration)
     var logger = Logger(label: "waymark-test")
     logger.logLevel = .warning
     var lanes: WorkerLanes?

@@ -70,6 +70,12 @@ struct BaseDrawing {
     }
 
     func draw(_ base: [BaseFeature], on canvas: Canvas) {
+        // Never cancelled, so never thrown.
+        try! draw(base, on: canvas, cancellation: .never)
+    }
+
+    /// Layer by layer, checking `cancellation` between them (`CancellationError`).
+    func draw(_ base: [BaseFeature], on canvas: Canvas, cancellation: Cancellation) throws {
         // Positions, not copies of the features (each copy retains its strings and geometry).
         let byLayer = Dictionary(grouping: base.indices, by: { base[$0].layer })
         func layer(_ l: BaseLayer) -> LazyMapSequence<[Int], BaseFeature> { (byLayer[l] ?? []).lazy.map { base[$0] } }
@@ -79,6 +85,7 @@ struct BaseDrawing {
         canvas.fillBackground(land.isEmpty ? style.land : style.sea)
         fill(land.map(\.geometry), color: style.land, on: canvas)
         for (features, colours) in [(layer(.landuse), style.landuse), (layer(.park), style.park)] {
+            try cancellation.check()
             // Colour by colour, in the order the colours first come (a kind without a colour of its
             // own takes "other"'s).
             var kinds: [String] = [], byKind: [String: [Geometry]] = [:]
@@ -90,14 +97,19 @@ struct BaseDrawing {
             }
             for kind in kinds { fill(byKind[kind]!, color: colours[kind]!, on: canvas) }
         }
+        try cancellation.check()
         area(layer(.water).map(\.geometry), style.water, on: canvas)
+        try cancellation.check()
         let waterways = Dictionary(grouping: layer(.waterway), by: \.kind)
         for kind in waterways.keys.sorted() {
             guard let c = style.waterways.kinds[kind], zoom >= c.minZoom else { continue }
             stroke(waterways[kind]!.map(\.geometry).flatMap(lines), color: style.waterways.color, width: c.width, on: canvas)
         }
+        try cancellation.check()
         if zoom >= style.buildings.minZoom { area(layer(.building).map(\.geometry), style.buildings, on: canvas) }
+        try cancellation.check()
         drawRoads(layer(.road), on: canvas)
+        try cancellation.check()
         let rail = style.rail
         if zoom >= rail.minZoom {
             let (trams, railways) = layer(.rail).reduce(into: ([Geometry](), [Geometry]())) { lines, f in
@@ -108,6 +120,7 @@ struct BaseDrawing {
             stroke(railLines, color: rail.color, width: rail.width, on: canvas)
             stroke(railLines, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
         }
+        try cancellation.check()
         for (level, borders) in Dictionary(grouping: layer(.border), by: { Int($0.kind) ?? 10 }).sorted(by: { $0.key > $1.key }) {
             // Each level below the countries' is thinner, its dashes shorter.
             let factor = max(0.35, 1 - 0.15 * Double(max(0, level - 2)))

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import GeoCore
 import Synchronization
 
 /// A Cairo drawing surface of `width` × `height` layout pixels. `scale` multiplies the device
@@ -114,8 +115,8 @@ final class Canvas {
         return cairo_surface_reference(surface)
     }
 
-    /// Ends the drawing and returns the file's bytes.
-    func finish() throws -> Data {
+    /// Ends the drawing and returns the file's bytes (a PNG's rows encoded until `cancellation` stops them).
+    func finish(cancellation: Cancellation = .never) throws -> Data {
         cairo_surface_flush(surface)
         // Cairo stops drawing at its first error (a NaN, a degenerate font) and says so only here.
         for status in [cairo_status(cr), cairo_surface_status(surface)] where status != CAIRO_STATUS_SUCCESS {
@@ -126,7 +127,7 @@ final class Canvas {
             return try PNGEncoder.encode(pixels: pixels, width: Int(cairo_image_surface_get_width(surface)),
                                          height: Int(cairo_image_surface_get_height(surface)),
                                          stride: Int(cairo_image_surface_get_stride(surface)),
-                                         opaque: cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24)
+                                         opaque: cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24, cancellation: cancellation)
         } else {
             cairo_surface_finish(surface)
         }

@@ -32,6 +32,15 @@ struct AnnotationLayout {
     ///   tiles fit together.
     init(features: [Feature], viewport: Viewport, style: MapStyle, language: String?, keepInside: Bool,
          obstacles: ([Mark]) -> [PixelRect] = { _ in [] }, measure: @escaping (String) -> (width: Double, height: Double)) {
+        // Never cancelled, so never thrown.
+        self = try! AnnotationLayout(features: features, viewport: viewport, style: style, language: language, keepInside: keepInside,
+                                     obstacles: obstacles, measure: measure, cancellation: .never)
+    }
+
+    /// The same, checking `cancellation` between the layout's stages and cell by cell (`CancellationError`).
+    init(features: [Feature], viewport: Viewport, style: MapStyle, language: String?, keepInside: Bool,
+         obstacles: ([Mark]) -> [PixelRect] = { _ in [] }, measure: @escaping (String) -> (width: Double, height: Double),
+         cancellation: Cancellation) throws {
         let origin = viewport.origin
         let window = PixelRect(x: origin.x, y: origin.y, width: viewport.width, height: viewport.height)
         let margin = Self.margin(style, zoom: viewport.zoom)
@@ -41,17 +50,22 @@ struct AnnotationLayout {
                                area: window.grown(by: margin), position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
             Self.mark(features[i], at: positions[i]!, priority: priority, language: language)
         }
+        try cancellation.check()
         let forms = MarkForms(grid: grid, style: style) { features[$0].category }
         // A mark's ink lies within its cell, or for a pin within a pin's reach of its place.
         let markReach = MarkForms.markReach(style, zoom: viewport.zoom)
 
         var found: [Mark] = []
+        var stopped = false
         grid.forEachCell(meeting: window.grown(by: markReach)) { cell in
+            guard !stopped else { return }
+            if cancellation.isCancelled { stopped = true }
             for m in forms.marks(inCell: cell) where m.rect.intersects(window) {
                 found.append(Mark(group: m.group, look: m.look, anchor: (m.anchor.x - origin.x, m.anchor.y - origin.y),
                                   rect: m.rect.offset(by: (-origin.x, -origin.y))))
             }
         }
+        try cancellation.check()
         marks = found.sorted { a, b in
             // Field by field: a cluster's id is made by joining strings, wanted only on ties.
             if a.rect.maxY != b.rect.maxY { return a.rect.maxY < b.rect.maxY }
@@ -74,6 +88,7 @@ struct AnnotationLayout {
             },
             labelReach: labelReach, pinReach: pinReach, furniture: furniture)
         let wanted = neighbourhood.requestsNear(window)
+        try cancellation.check()
         // A finished image names what it can; tiles and overlays decide locally, so that
         // neighbours agree.
         let placed = keepInside
@@ -86,14 +101,20 @@ struct AnnotationLayout {
 
     /// The box, in world pixels, that the marks of `features` cover at `viewport`'s zoom, drawn
     /// as a map of the whole world would draw them; nil when none has a position.
-    static func markInk(_ features: [Feature], viewport: Viewport, style: MapStyle) -> PixelRect? {
+    static func markInk(_ features: [Feature], viewport: Viewport, style: MapStyle, cancellation: Cancellation = .never) throws -> PixelRect? {
         let positions = features.map(MapRenderer.pinPosition), priority = labelPriority(style)
         let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
                                position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
             mark(features[i], at: positions[i]!, priority: priority, language: nil)
         }
+        try cancellation.check()
         let forms = MarkForms(grid: grid, style: style) { features[$0].category }
-        return (0..<grid.cellCount).flatMap { forms.marks(inCell: $0).map(\.rect) }.reduce(nil) { $0?.union($1) ?? $1 }
+        var ink: PixelRect?
+        for cell in 0..<grid.cellCount {
+            try cancellation.check()
+            for rect in forms.marks(inCell: cell).map(\.rect) { ink = ink?.union(rect) ?? rect }
+        }
+        return ink
     }
 
     /// A feature as layout sees it: within a category, a place with more people is more

@@ -12,9 +12,9 @@ public enum Framing: Sendable {
 extension MapRenderer {
     /// The viewport the request asks for; zoom-to-fit frames the marks as they are drawn.
     /// Checks the request first: callers frame before they fetch, and fetch before they render.
-    public static func frame(_ request: MapRequest, _ drawn: [Feature]) throws -> Viewport {
+    public static func frame(_ request: MapRequest, _ drawn: [Feature], cancellation: Cancellation = .never) throws -> Viewport {
         try request.validate()
-        let viewport = try unchecked(request, drawn)
+        let viewport = try unchecked(request, drawn, cancellation: cancellation)
         // Outside a projected CRS's reach PROJ gives no number: say so rather than draw "nan m".
         guard viewport.origin.x.isFinite, viewport.origin.y.isFinite, viewport.metresPerPixel.isFinite else {
             throw RenderError(description: "crs: \(request.projection.identifier) cannot draw this area (the map's features lie outside its reach)")
@@ -22,7 +22,7 @@ extension MapRenderer {
         return viewport
     }
 
-    private static func unchecked(_ request: MapRequest, _ drawn: [Feature]) throws -> Viewport {
+    private static func unchecked(_ request: MapRequest, _ drawn: [Feature], cancellation: Cancellation) throws -> Viewport {
         switch request.framing {
         case let .center(c, zoom):
             return Viewport(center: c, zoom: zoom, width: request.width, height: request.height, projection: request.projection)
@@ -49,6 +49,7 @@ extension MapRenderer {
             let extent = PixelExtent(left: max(pin.left, cell), top: max(pin.top, cell), right: max(pin.right, cell), bottom: max(pin.bottom, cell))
             var marks: [(Coordinate, PixelExtent)] = [], points: [Coordinate] = []
             for f in drawn {
+                try cancellation.check()
                 if !f.geometry.isPoint { points += f.geometry.coordinates }
                 if let c = pinPosition(f) { marks.append((c, extent)) }
                 points += request.layers == .complete ? f.track?.coordinates ?? [] : []
@@ -64,10 +65,12 @@ extension MapRenderer {
             }
             // That always holds the marks as drawn; a closer zoom may too (most marks do not
             // reach their cell's far side): the closest found by bisection, centred on the ink.
-            func drawnBox(atZoom zoom: Double) -> PixelRect? {
+            func drawnBox(atZoom zoom: Double) throws -> PixelRect? {
+                try cancellation.check()
                 var v = roomy
                 v.zoom = zoom
-                let box = AnnotationLayout.markInk(pinned(drawn, request: request, viewport: v).pinned, viewport: v, style: request.style)
+                let box = try AnnotationLayout.markInk(pinned(drawn, request: request, viewport: v).pinned, viewport: v, style: request.style,
+                                                       cancellation: cancellation)
                 let all = points.reduce(box) { box, c in
                     let q = v.worldPixel(c)
                     return box?.including(q) ?? PixelRect(x: q.x, y: q.y, width: 0, height: 0)
@@ -75,13 +78,13 @@ extension MapRenderer {
                 return all.flatMap { $0.width <= room.width && $0.height <= room.height ? $0 : nil }
             }
             var (low, high) = (roomy.zoom, maxZoom)
-            guard var best = drawnBox(atZoom: low) else { return roomy }
-            if let top = drawnBox(atZoom: high) {
+            guard var best = try drawnBox(atZoom: low) else { return roomy }
+            if let top = try drawnBox(atZoom: high) {
                 (low, best) = (high, top)
             } else {
                 for _ in 0..<12 where high - low > 1e-3 {
                     let mid = (low + high) / 2
-                    if let box = drawnBox(atZoom: mid) { (low, best) = (mid, box) } else { high = mid }
+                    if let box = try drawnBox(atZoom: mid) { (low, best) = (mid, box) } else { high = mid }
                 }
             }
             var fitted = roomy

@@ -4,15 +4,19 @@ import GeoCore
 /// Draws maps: waters, marks (pins, dots and clusters that never overlap), labels that never
 /// overlap, the legend, a metric scale bar and the attribution, to PNG, PDF or SVG from one code path.
 public enum MapRenderer {
-    public static func render(_ request: MapRequest) throws -> Data {
-        try drawn(request).image
+    /// With `cancellation`, the drawing stops with `CancellationError` at its next check once it
+    /// is cancelled: between its stages and layers, and feature by feature, mark by mark and row
+    /// by row within them (a server's client that has gone keeps no worker).
+    public static func render(_ request: MapRequest, cancellation: Cancellation = .never) throws -> Data {
+        try drawn(request, cancellation: cancellation).image
     }
 
     /// The image, and what was laid out on it: the annotations and the base's names.
-    static func drawn(_ request: MapRequest) throws -> (image: Data, annotations: AnnotationLayout, baseLabels: [BaseLabel]) {
+    static func drawn(_ request: MapRequest, cancellation: Cancellation = .never) throws -> (image: Data, annotations: AnnotationLayout, baseLabels: [BaseLabel]) {
         // Without a filter every feature is drawn: no copy of thousands of features.
         let drawn = request.categories.isAll ? request.features : request.features.filter(request.categories.selects)
-        let viewport = try frame(request, drawn)  // validates the request first
+        try cancellation.check()
+        let viewport = try frame(request, drawn, cancellation: cancellation)  // validates the request first
         let complete = request.layers == .complete
         let baseStyle = request.base.isEmpty ? nil : request.style.base
         let canvas = try Canvas(format: request.format, width: request.width, height: request.height, scale: request.scale,
@@ -25,11 +29,12 @@ public enum MapRenderer {
 
         // Waters shown by their shape are named in place, by the base's names, rather than pinned.
         let (pinned, inPlace) = Self.pinned(drawn, request: request, viewport: viewport)
+        try cancellation.check()
 
         // Furniture is laid out once the marks are known (the legend counts what the image
         // shows), before the labels (they keep off it), and drawn last.
         var furniture: [Furniture] = []
-        let annotations = AnnotationLayout(features: pinned, viewport: viewport, style: style, language: request.language, keepInside: complete,
+        let annotations = try AnnotationLayout(features: pinned, viewport: viewport, style: style, language: request.language, keepInside: complete,
                                            obstacles: { marks in
             guard complete else { return [] }
             let shown = Set(marks.flatMap { $0.group.members.map(\.id) })
@@ -39,19 +44,27 @@ public enum MapRenderer {
                          Furniture.attribution(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
                          Furniture.scaleBar(viewport, style: style, on: canvas)].compactMap { $0 }
             return furniture.map(\.rect)
-        }, measure: measure)
+        }, measure: measure, cancellation: cancellation)
+        try cancellation.check()
 
         // The base goes under the annotations; its names, and the names of the waters shown by
         // their shape, over the waters and tracks, where no mark, label or furniture is.
         if let baseStyle {
-            BaseDrawing(style: baseStyle, viewport: viewport).draw(request.base, on: canvas)
+            try BaseDrawing(style: baseStyle, viewport: viewport).draw(request.base, on: canvas, cancellation: cancellation)
         } else if complete {
             canvas.fillBackground(style.background)
         }
         if complete {
-            for f in drawn where f.id.kind == .water { drawWater(f.geometry, on: canvas, style: style, project: project) }
-            for f in drawn { if let track = f.track { drawTrack(track, on: canvas, style: style, project: project) } }
+            for f in drawn where f.id.kind == .water {
+                try cancellation.check()
+                drawWater(f.geometry, on: canvas, style: style, project: project)
+            }
+            for f in drawn {
+                try cancellation.check()
+                if let track = f.track { drawTrack(track, on: canvas, style: style, project: project) }
+            }
         }
+        try cancellation.check()
         var baseLabels: [BaseLabel] = []
         let named = request.base + inPlace.map(WaterShapes.baseFeature)
         if let labelStyle = baseStyle ?? (inPlace.isEmpty ? nil : style.base) {
@@ -60,10 +73,16 @@ public enum MapRenderer {
             baseLabels = names.place(named, obstacles: annotationRects(annotations, furniture: furniture))
             BaseLabels.draw(baseLabels, fontFamily: style.labels.fontFamily, style: labelStyle, on: canvas)
         }
-        for mark in annotations.marks { canvas.drawPin(mark.look, tipX: mark.anchor.x, tipY: mark.anchor.y) }
-        for label in annotations.labels { drawLabel(label, on: canvas, style: style) }
+        for mark in annotations.marks {
+            try cancellation.check()
+            canvas.drawPin(mark.look, tipX: mark.anchor.x, tipY: mark.anchor.y)
+        }
+        for label in annotations.labels {
+            try cancellation.check()
+            drawLabel(label, on: canvas, style: style)
+        }
         for f in furniture { f.draw() }
-        return (try canvas.finish(), annotations, baseLabels)
+        return (try canvas.finish(cancellation: cancellation), annotations, baseLabels)
     }
 
     /// What the base's names keep off (image pixels): every mark with its shadow, every
@@ -82,10 +101,12 @@ public enum MapRenderer {
     /// With `base` (the base features within `baseFetchArea(tile:style:)`), the tile is opaque:
     /// the base map under the annotations.
     public static func renderTile(_ tile: TileID, features: [Feature], categories: CategoryFilter = .init(), scale: Double = 1,
-                                  style: MapStyle, language: String? = nil, base: [BaseFeature] = []) throws -> Data {
+                                  style: MapStyle, language: String? = nil, base: [BaseFeature] = [],
+                                  cancellation: Cancellation = .never) throws -> Data {
         let v = Viewport(tile: tile)
         return try render(MapRequest(features: features, layers: .annotations, categories: categories, framing: .center(v.center, zoom: v.zoom),
-                                     width: v.width, height: v.height, scale: scale, style: style, language: language, base: base))
+                                     width: v.width, height: v.height, scale: scale, style: style, language: language, base: base),
+                          cancellation: cancellation)
     }
 
     /// The area whose features an image of `viewport` must be handed: its own and, beyond it,

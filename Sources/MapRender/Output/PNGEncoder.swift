@@ -1,5 +1,6 @@
 import CDeflate
 import Foundation
+import GeoCore
 /// Encodes Cairo image surfaces as PNG with fast compression. Cairo's own PNG writer uses
 /// libpng's defaults (zlib level 6), which took 40% of an overview map's time; maps are mostly
 /// flat colour, which a fast level packs nearly as well. Rows go unfiltered: runs of one colour
@@ -8,12 +9,15 @@ import Foundation
 enum PNGEncoder {
     /// `pixels`: rows of `stride` bytes of native-endian 32-bit pixels, alpha (or unused, when
     /// `opaque`) in the top byte and colours premultiplied by alpha, as Cairo stores them.
-    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, opaque: Bool) throws -> Data {
+    /// Stops with `CancellationError` between rows once `cancellation` is cancelled.
+    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, opaque: Bool,
+                       cancellation: Cancellation = .never) throws -> Data {
         let channels = opaque ? 3 : 4
         let rowBytes = 1 + width * channels // a filter byte, then the row
         var raw = [UInt8](repeating: 0, count: rowBytes * height)
-        raw.withUnsafeMutableBufferPointer { out in
+        try raw.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
+                try cancellation.check()
                 let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
                 // After the row's filter byte: 0, None (the row as it is), which the buffer holds.
                 var o = out.baseAddress! + y * rowBytes + 1
@@ -42,6 +46,7 @@ enum PNGEncoder {
                 }
             }
         }
+        try cancellation.check()
         let compressed = try deflate(raw)
 
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

@@ -124,7 +124,12 @@ extension SpatiaLiteStore {
         try statement.bind([])
         defer { statement.reset() }
         var rows: [Feature] = []
+        // A large box's walk decodes every row in it: a server's drawing may be stopped meanwhile.
+        let cancellation = Cancellation.current
+        var stepped = 0
         while !ordered || rows.count < limit, try statement.step() {
+            stepped += 1
+            if stepped % 1024 == 0 { try cancellation.check() }
             // The R*Tree holds single-precision boxes: refine on the exact geometry.
             if !sources.isAll, !sources.selects(t.source(statement)) { continue }
             let geometry = try t.geometry(statement)
