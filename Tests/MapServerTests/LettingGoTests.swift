@@ -126,15 +126,18 @@ import Testing
             try await leaving.send(get: uri)
             var iterator = started.makeAsyncIterator()
             let control = try #require(await iterator.next())
-            let staying = Task { try await client.get(uri) }
+            // A raw connection that waits as long as the drawing takes: a client with a read
+            // timeout could give up while a busy machine keeps this test waiting for its turn.
+            let staying = try await RawConnection.open(port: port)
+            try await staying.send("GET \(uri) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             // Both wait for the one drawing (the metrics request is the third in flight).
             try await waitUntilInFlight(port: port, 3)
             try await leaving.close()
             try await waitForMetric(port: port, "waymark_requests_abandoned_total", atLeast: 1)
             #expect(control.stopReason == nil, "one client still waits")
             proceed.signal()
-            let response = try await staying.value
-            #expect(response.status == .ok && response.headers[.xCache] == "shared")
+            let response = try await staying.receivedUntilClosed().lowercased()
+            #expect(response.hasPrefix("http/1.1 200") && response.contains("x-cache: shared"), "\(response.prefix(300))")
         }
     }
 
@@ -194,12 +197,11 @@ import Testing
 
     @Test func anIdleConnectionIsClosedByTheServer() async throws {
         try await withServer(limits: { $0.idleTimeout = .milliseconds(20) }) { client, _ in
+            // Nothing is sent: a request written after the timeout could meet a closed connection
+            // on a machine busy enough to delay the test past it.
             let connection = try await RawConnection.open(port: try #require(client.port))
-            try await connection.send(get: "/healthz")
             // Returns once the server has closed the connection (the client never does).
-            let received = try await connection.receivedUntilClosed()
-            #expect(received.hasPrefix("HTTP/1.1 200"), "\(received)")
-            #expect(received.hasSuffix(#"{"status":"ok"}"#), "\(received)")
+            #expect(try await connection.receivedUntilClosed() == "")
         }
     }
 
@@ -208,7 +210,8 @@ import Testing
             let port = try #require(client.port)
             let silent = try await RawConnection.open(port: port)
             let dribbling = try await RawConnection.open(port: port)
-            try await dribbling.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: a")
+            // Already closed when a busy machine delays the write past the timeout: the same end.
+            try? await dribbling.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: a")
             #expect(try await silent.receivedUntilClosed() == "")
             #expect(try await dribbling.receivedUntilClosed() == "")
         }
