@@ -28,12 +28,12 @@ struct APIError: Error, Sendable {
 
 extension APIError {
     /// `error` as the answer to a request of `route` when it is the engine refusing an input:
-    /// GeoStore and GeoCore throw `GeoError` naming the field, MapRender a `RenderError` reading
-    /// "field: reason". The engine's field names become the route's (within's radius is the
-    /// engine's max_distance). Nil for any other error, or a field the route does not take:
-    /// that one is the server's failure, not the client's.
+    /// GeoStore and GeoCore throw `GeoError`, MapRender a `RenderError`, each naming the field
+    /// (`Field`), which the route's table names as its parameter (`Route.parameter(for:)`), in
+    /// the reason too. Nil for any other error, or a field the route does not take: that one is
+    /// the server's failure, not the client's.
     init?(input error: any Error, route: Route) {
-        let field: String, reason: String
+        let field: Field, reason: Reason
         switch error {
         case let error as APIError:
             self = error
@@ -41,15 +41,13 @@ extension APIError {
         case let GeoError.invalid(f, r):
             (field, reason) = (f, r)
         case let error as RenderError:
-            let parts = error.description.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { return nil }
-            (field, reason) = (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
+            guard let f = error.field else { return nil }
+            (field, reason) = (f, error.reason)
         default:
             return nil
         }
-        let parameter = route.engineNames[field] ?? field
-        guard route.queryParameters.contains(parameter) || route.pathParameters.contains(parameter) else { return nil }
-        self = .invalid(parameter, reason)
+        guard let parameter = route.parameter(for: field) else { return nil }
+        self = .invalid(parameter, reason.said { route.parameter(for: $0) ?? $0.description })
     }
 
     var response: Response {

@@ -83,8 +83,8 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
     func aPointOutsideTheWorldIsRefusedNamingTheField(_ kind: StoreKind) throws {
         let (database, store) = try storeWithZones(kind)
         defer { withExtendedLifetime(database) {} }
-        for (point, field) in [(Coordinate(lat: 91, lon: 0), "lat"), (Coordinate(lat: 0, lon: -180.5), "lon"),
-                               (Coordinate(lat: .nan, lon: 0), "lat")] {
+        for (point, field) in [(Coordinate(lat: 91, lon: 0), Field.lat), (Coordinate(lat: 0, lon: -180.5), .lon),
+                               (Coordinate(lat: .nan, lon: 0), .lat)] {
             #expect { try store.timezone(at: point) } throws: { ($0 as? GeoError)?.field == field }
         }
     }
