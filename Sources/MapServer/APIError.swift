@@ -8,9 +8,9 @@ import MapRender
 /// What every failed request answers: `{"error": {"code": …, "parameter": …, "message": …}}`.
 struct APIError: Error, Sendable {
     var status: HTTPResponse.Status
-    /// invalid_parameter, not_found, method_not_allowed, overloaded, internal_error…
+    /// invalid_parameter, nothing_to_fit, not_found, method_not_allowed, overloaded, internal_error…
     var code: String
-    /// The query or path parameter at fault, for invalid_parameter.
+    /// The query or path parameter at fault, for invalid_parameter and nothing_to_fit.
     var parameter: String?
     var message: String
     /// Fields the answer carries besides its body (Allow, Retry-After).
@@ -30,24 +30,27 @@ extension APIError {
     /// `error` as the answer to a request of `route` when it is the engine refusing an input:
     /// GeoStore and GeoCore throw `GeoError`, MapRender a `RenderError`, each naming the field
     /// (`Field`), which the route's table names as its parameter (`Route.parameter(for:)`), in
-    /// the reason too. Nil for any other error, or a field the route does not take: that one is
-    /// the server's failure, not the client's.
+    /// the reason too. A map fitted to a selection without a located feature is well formed but
+    /// cannot be drawn: 422 nothing_to_fit. Nil for any other error, or a field the route does not
+    /// take: that one is the server's failure, not the client's.
     init?(input error: any Error, route: Route) {
-        let field: Field, reason: Reason
+        let field: Field, reason: Reason, unfit: Bool
         switch error {
         case let error as APIError:
             self = error
             return
         case let GeoError.invalid(f, r):
-            (field, reason) = (f, r)
+            (field, reason, unfit) = (f, r, false)
         case let error as RenderError:
             guard let f = error.field else { return nil }
-            (field, reason) = (f, error.reason)
+            (field, reason, unfit) = (f, error.reason, error.isNothingToFit)
         default:
             return nil
         }
         guard let parameter = route.parameter(for: field) else { return nil }
-        self = .invalid(parameter, reason.said { route.parameter(for: $0) ?? $0.description })
+        let message = reason.said { route.parameter(for: $0) ?? $0.description }
+        self = unfit ? APIError(status: .unprocessableContent, code: "nothing_to_fit", parameter: parameter, message: message)
+            : .invalid(parameter, message)
     }
 
     var response: Response {

@@ -7,7 +7,8 @@ import Testing
 @testable import MapServer
 
 /// What a request selects is checked by the engine against the store, sources as categories;
-/// its refusals name the route's parameter from the route's one table (`Route.parameter(for:)`).
+/// its refusals name the route's parameter from the route's one table (`Route.parameter(for:)`);
+/// a map fitted to a selection without a located feature is 422, not a server failure.
 @Suite struct SelectionErrorTests {
     /// Two places from osm and one from a feed: sources a query may name.
     static let sourced: String = {
@@ -34,6 +35,24 @@ import Testing
                 let known = base + (base.contains("?") ? "&" : "?") + "source=osm,travel-guide"
                 #expect(try await client.get(known).status == .ok, "\(known)")
             }
+        }
+    }
+
+    @Test func aMapFittedToASelectionWithoutPositionsIs422NothingToFit() async throws {
+        // The fixture holds no trips; a map of them, with no frame given, has nothing to fit.
+        try await withServer { client in
+            for format in ["png", "pdf", "svg"] {
+                let uri = "/v1/map.\(format)?category=trip"
+                let response = try await client.get(uri)
+                #expect(response.status == .unprocessableContent, "\(uri): \(String(buffer: response.body))")
+                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let error = try #require(body?["error"] as? [String: Any], "\(uri)")
+                #expect(error["code"] as? String == "nothing_to_fit" && error["parameter"] as? String == "category", "\(uri): \(error)")
+                #expect(error["message"] as? String == "no selected feature has a position; give bbox, or center and zoom", "\(uri)")
+            }
+            // Framed, the same selection is an empty map.
+            #expect(try await client.get("/v1/map.png?category=trip&bbox=22,57,23,58").status == .ok)
+            #expect(try await client.get("/v1/map.png?category=trip&center=57.5,22.8&zoom=9").status == .ok)
         }
     }
 

@@ -55,7 +55,7 @@ extension MapRenderer {
                 points += request.layers == .complete ? f.track?.coordinates ?? [] : []
             }
             guard !marks.isEmpty || !points.isEmpty else {
-                throw RenderError(.category, "no selected feature has a position; give \(Field.bbox), or \(Field.center) and \(Field.zoom)")
+                throw RenderError.nothingToFit(.category, "no selected feature has a position; give \(Field.bbox), or \(Field.center) and \(Field.zoom)")
             }
             // When not even zoom 0 holds them (a world-wide selection on a small image), show
             // the whole world at zoom 0.

@@ -23,7 +23,7 @@ extension PrintedMap {
             let r = markerRadius + 2
             let marks = features.compactMap { f in MapRenderer.pinPosition(f).map { ($0, PixelExtent(left: r, top: r, right: r, bottom: r)) } }
             guard !marks.isEmpty else {
-                throw RenderError(.area, "nothing to fit, no feature of \(categories.codes.sorted().joined(separator: ", ")) (give a bbox or a centre and radius to print an empty map)")
+                throw RenderError.nothingToFit(.area, "nothing to fit, no feature of \(categories.codes.sorted().joined(separator: ", ")) (give a bbox or a centre and radius to print an empty map)")
             }
             // Alone or all at one place, objects are shown at 1:1 000, the largest scale here.
             guard let v = Viewport.fitting(marks, width: mapRect.width, height: mapRect.height, maxZoom: 24, projection: projection) else {
