@@ -37,6 +37,7 @@ func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> 
     case .database: "--db"
     case .replaceSource: "--replace-source"
     case .skipInvalid: "--skip-invalid"
+    case .allowShrink: "--allow-shrink"
     case let .record(name): name
     }
 }
@@ -56,13 +57,25 @@ func withOptionNames<T>(in command: (any ParsableCommand.Type)? = nil, _ body: (
         return field.flatMap { option(for: $0, in: command) }.map { "\($0): \(words)" } ?? words
     }
     do {
-        return try body()
+        return try sayingEngineFailures(in: command, body)
     } catch let error as GeoError {
         throw ValidationError(message(error.field, error.reason))
     } catch let error as RenderError {
         throw ValidationError(message(error.field, error.reason))
+    }
+}
+
+/// Runs `body`, saying the engine's failures that are not one input's (an import refused for its
+/// records, a replacement that would store fewer records than it removes) in the CLI's words, as
+/// they are, without the usage text.
+func sayingEngineFailures<T>(in command: (any ParsableCommand.Type)? = nil, _ body: () throws -> T) throws -> T {
+    func name(_ field: Field) -> String { option(for: field, in: command) ?? field.description }
+    do {
+        return try body()
     } catch let error as ImportFailure {
-        throw EngineFailure(description: error.said { option(for: $0, in: command) ?? $0.description })
+        throw EngineFailure(description: error.said(naming: name))
+    } catch let error as ShrinkRefused {
+        throw EngineFailure(description: error.said(naming: name))
     }
 }
 

@@ -28,8 +28,9 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
     case paper, area, radius
     /// Where the data is: a SpatiaLite file or a postgres:// URL.
     case database
-    /// An import that replaces its sources' records; an import that skips invalid records.
-    case replaceSource, skipInvalid
+    /// An import that replaces its sources' records; one that skips invalid records; a replacement
+    /// allowed to store fewer records than it removes.
+    case replaceSource, skipInvalid, allowShrink
     /// A field of a record in an imported file, as the file names it (`geometry`, `latitude`,
     /// `screenings[0].start`…): the file's own words, the same in every face.
     case record(String)
@@ -66,6 +67,7 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
         case .database: "db"
         case .replaceSource: "replace_source"
         case .skipInvalid: "skip_invalid"
+        case .allowShrink: "allow_shrink"
         case let .record(name): name
         }
     }
