@@ -76,15 +76,36 @@ public struct AtlasManifest: Sendable {
         return words.isEmpty ? "map" : words.joined(separator: "-")
     }
 
-    /// Refuses categories the database does not know, naming the map; checked before rendering,
-    /// by the same check as every query's (`FeatureStore.check`).
+    /// Refuses categories the database does not know, naming the map; checked before any map is
+    /// drawn, by the engine's one check of every query's selection (`FeatureStore.validate`).
     public func check(against store: any FeatureStore) throws {
         for map in maps {
-            do { try store.check(map.map.categories) } catch let GeoError.invalid(_, reason) {
-                throw ManifestError(file: map.file, line: map.categoriesLine, map: map.label, key: "categories", reason: reason)
+            do { try store.validate(categories: map.map.categories) } catch let GeoError.invalid(field, reason) {
+                throw ManifestError(file: map.file, line: map.categoriesLine, map: map.label, key: Self.key(for: field) ?? "\(field)",
+                                    reason: Self.said(reason))
             }
         }
     }
+
+    /// The manifest's one table of the engine's fields (`Field`): the key that sets each one; nil
+    /// for those no key sets.
+    static func key(for field: Field) -> String? {
+        switch field {
+        case .category: "categories"
+        case .bbox: "area.bbox"
+        case .center, .lat, .lon: "area.center"
+        case .radius: "area.radius_m"
+        case .area: "area"
+        case .crs: "crs"
+        case .style: "style"
+        case .paper: "paper"
+        case .maxDistance, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .kind, .source, .q, .date, .by, .id, .size, .scale,
+             .database, .replaceSource, .skipInvalid, .allowShrink, .record: nil
+        }
+    }
+
+    /// The engine's words with the fields they mention named as the manifest's keys.
+    static func said(_ reason: Reason) -> String { reason.said { key(for: $0) ?? $0.description } }
 }
 
 /// A map of the manifest: what to print, the files to write, and where it was written down.
@@ -155,7 +176,7 @@ struct MapSettings {
     func map(title: String, fileName: String, label: String, node: Node, reader: ManifestReader) throws(ManifestError) -> AtlasMap {
         func failure(_ key: String, _ error: any Error) -> ManifestError {
             // The renderer names its own fields ("crs: …", "bbox: …"): keep its reason, name our key.
-            reader.error(nodes[key] ?? node, label, key, (error as? RenderError)?.reason ?? "\(error)")
+            reader.error(nodes[key] ?? node, label, key, (error as? RenderError).map { AtlasManifest.said($0.reason) } ?? "\(error)")
         }
         let mapStyle: MapStyle
         do { mapStyle = try MapStyle.named(orFile: reader.path(style)) } catch { throw reader.error(nodes["style"] ?? node, label, "style", "\(error)") }
@@ -262,7 +283,9 @@ struct ManifestReader {
             s.formats = formats
         }
         if let (values, node) = try list("categories") {
-            do { s.categories = try CategoryFilter(parsing: values) } catch let refused { throw error(node, map, "categories", refused.reason) }
+            do { s.categories = try CategoryFilter(parsing: values) } catch let refused {
+                throw error(node, map, AtlasManifest.key(for: refused.field) ?? "categories", AtlasManifest.said(refused.reason))
+            }
             s.nodes["categories"] = node
         }
         if let node = mapping["area"] {
@@ -287,12 +310,12 @@ struct ManifestReader {
         }
         if let bbox = try text("bbox") {
             try only(mapping, ["bbox"], at: map, key: "area")
-            do { return .bbox(try BoundingBox(parsing: bbox, field: "area.bbox")) } catch { throw self.error(mapping["bbox"]!, map, "area.bbox", reason(error)) }
+            do { return .bbox(try BoundingBox(parsing: bbox)) } catch { throw self.error(mapping["bbox"]!, map, AtlasManifest.key(for: error.field) ?? "area.bbox", AtlasManifest.said(error.reason)) }
         }
         if let center = try text("center") {
             try only(mapping, ["center", "radius_m"], at: map, key: "area")
             let c: Coordinate
-            do { c = try Coordinate(parsing: center, field: "area.center") } catch { throw self.error(mapping["center"]!, map, "area.center", reason(error)) }
+            do { c = try Coordinate(parsing: center, field: .center) } catch { throw self.error(mapping["center"]!, map, AtlasManifest.key(for: error.field) ?? "area.center", AtlasManifest.said(error.reason)) }
             guard let radiusNode = mapping["radius_m"] else { throw error(node, map, "area.radius_m", "missing (the radius in metres around the centre)") }
             // Its range is the renderer's to check, when the map is framed below.
             guard let radius = radiusNode.string.flatMap({ DecimalNumber.parse($0) }) else {
@@ -302,11 +325,5 @@ struct ManifestReader {
         }
         try only(mapping, ["bbox", "center"], at: map, key: "area")
         throw error(node, map, "area", "give bbox, or center with radius_m, or write `area: fit`")
-    }
-
-    /// A GeoError's reason without its field (the manifest names its own key).
-    private func reason(_ error: GeoError) -> String {
-        if case let .invalid(_, reason) = error { return reason }
-        return error.description
     }
 }

@@ -8,9 +8,9 @@ import MapRender
 /// What every failed request answers: `{"error": {"code": …, "parameter": …, "message": …}}`.
 struct APIError: Error, Sendable {
     var status: HTTPResponse.Status
-    /// invalid_parameter, not_found, method_not_allowed, overloaded, internal_error…
+    /// invalid_parameter, nothing_to_fit, not_found, method_not_allowed, overloaded, internal_error…
     var code: String
-    /// The query or path parameter at fault, for invalid_parameter.
+    /// The query or path parameter at fault, for invalid_parameter and nothing_to_fit.
     var parameter: String?
     var message: String
     /// Fields the answer carries besides its body (Allow, Retry-After).
@@ -28,28 +28,29 @@ struct APIError: Error, Sendable {
 
 extension APIError {
     /// `error` as the answer to a request of `route` when it is the engine refusing an input:
-    /// GeoStore and GeoCore throw `GeoError` naming the field, MapRender a `RenderError` reading
-    /// "field: reason". The engine's field names become the route's (within's radius is the
-    /// engine's max_distance). Nil for any other error, or a field the route does not take:
-    /// that one is the server's failure, not the client's.
+    /// GeoStore and GeoCore throw `GeoError`, MapRender a `RenderError`, each naming the field
+    /// (`Field`), which the route's table names as its parameter (`Route.parameter(for:)`), in
+    /// the reason too. A map fitted to a selection without a located feature is well formed but
+    /// cannot be drawn: 422 nothing_to_fit. Nil for any other error, or a field the route does not
+    /// take: that one is the server's failure, not the client's.
     init?(input error: any Error, route: Route) {
-        let field: String, reason: String
+        let field: Field, reason: Reason, unfit: Bool
         switch error {
         case let error as APIError:
             self = error
             return
         case let GeoError.invalid(f, r):
-            (field, reason) = (f, r)
+            (field, reason, unfit) = (f, r, false)
         case let error as RenderError:
-            let parts = error.description.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { return nil }
-            (field, reason) = (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
+            guard let f = error.field else { return nil }
+            (field, reason, unfit) = (f, error.reason, error.isNothingToFit)
         default:
             return nil
         }
-        let parameter = route.engineNames[field] ?? field
-        guard route.queryParameters.contains(parameter) || route.pathParameters.contains(parameter) else { return nil }
-        self = .invalid(parameter, reason)
+        guard let parameter = route.parameter(for: field) else { return nil }
+        let message = reason.said { route.parameter(for: $0) ?? $0.description }
+        self = unfit ? APIError(status: .unprocessableContent, code: "nothing_to_fit", parameter: parameter, message: message)
+            : .invalid(parameter, message)
     }
 
     var response: Response {

@@ -1,3 +1,5 @@
+import GeoCore
+
 /// Every route the server answers (all GET, and HEAD alike), with the query parameters each one
 /// reads: the router is built from this list, a request naming any other parameter is refused,
 /// and the tests hold the OpenAPI document to it.
@@ -46,12 +48,21 @@ enum Route: String, CaseIterable, Sendable {
 
     var pathParameters: [String] { self == .tile || self == .baseTile ? ["z", "x", "y"] : [] }
 
-    /// The engine's name for a field where the route calls it otherwise.
-    var engineNames: [String: String] {
-        switch self {
-        case .within, .cinemas, .search: ["max_distance": "radius"]
-        case .mapPNG, .mapPDF, .mapSVG: ["lat": "center", "lon": "center"]
-        default: [:]
+    /// The server's one table of the engine's fields (`Field`): the parameter of this route that
+    /// carries each one, nil where the route takes none (an engine error naming such a field is
+    /// the server's own failure, not the client's). The radius is `max_distance` on nearest and
+    /// `radius` elsewhere; a map's centre is one parameter, `center`, for its latitude and longitude.
+    func parameter(for field: Field) -> String? {
+        let isMap = self == .mapPNG || self == .mapPDF || self == .mapSVG
+        let name: String? = switch field {
+        case .lat, .lon: isMap ? "center" : field.description
+        case .maxDistance: self == .nearest ? "max_distance" : "radius"
+        // The parameters named as the engine names them (`Field.description`).
+        case .bbox, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .category, .kind, .source, .q, .date, .by, .size, .scale:
+            field.description
+        // Inputs of the CLI, an import or a printed map: no route takes them.
+        case .id, .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .record: nil
         }
+        return name.flatMap { queryParameters.contains($0) || pathParameters.contains($0) ? $0 : nil }
     }
 }

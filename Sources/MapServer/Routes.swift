@@ -7,8 +7,9 @@ import HummingbirdCore
 import MapRender
 
 /// The handlers: parameters → the engine (on a worker) → the answer. Input is checked by
-/// the engine (GeoStore's queries, GeoCore's coordinates and tiles, MapRender's requests), the
-/// same checks the CLI relies on; only reading text into numbers is the server's own.
+/// the engine (GeoStore's queries, categories and sources against the store included, GeoCore's
+/// coordinates and tiles, MapRender's requests), the same checks the CLI relies on; only reading
+/// text into numbers is the server's own.
 struct Routes: Sendable {
     typealias Context = BasicRequestContext
 
@@ -72,8 +73,7 @@ struct Routes: Sendable {
                                  maxDistance: maxDistance, after: try p.cursor())
         let language = try p.text("lang")
         return try await geoJSON { store in
-            try store.check(query.categories)
-            return GeoJSONOutput.featureCollection(try store.withDetails(try store.nearest(query)), language: language)
+            GeoJSONOutput.featureCollection(try store.withDetails(try store.nearest(query)), language: language)
         }
     }
 
@@ -82,8 +82,7 @@ struct Routes: Sendable {
                              categories: try p.categories(), sources: try p.sources(), after: try p.cursor())
         let language = try p.text("lang")
         return try await geoJSON { store in
-            try store.check(query.categories)
-            return GeoJSONOutput.featureCollection(try store.withDetails(try store.bbox(query)), language: language)
+            GeoJSONOutput.featureCollection(try store.withDetails(try store.bbox(query)), language: language)
         }
     }
 
@@ -96,8 +95,7 @@ struct Routes: Sendable {
                                 limit: try p.integer("limit") ?? defaultLimit, after: try p.cursor())
         let language = try p.text("lang")
         return try await geoJSON { store in
-            try store.check(query.categories)
-            return GeoJSONOutput.featureCollection(try store.withDetails(try store.search(query)), language: language)
+            GeoJSONOutput.featureCollection(try store.withDetails(try store.search(query)), language: language)
         }
     }
 
@@ -168,8 +166,7 @@ struct Routes: Sendable {
         let categories = try p.categories(), language = try p.text("lang"), style = style, withBase = try p.flag("base") ?? true
         let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "") b=\(withBase)"
         let (image, source) = try await cachedImage(kind: "map", key: key, pixels: Int(width * height * scale * scale)) { store, cancellation in
-            try store.check(categories)
-            return try MapRenderer.render(try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height,
+            try MapRenderer.render(try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height,
                                                          scale: scale, format: format, style: style, language: language)
                 .fetchingFeatures(from: store, base: withBase ? store as? any BaseMapSource : nil, cancellation: cancellation), cancellation: cancellation)
         }
@@ -181,7 +178,6 @@ struct Routes: Sendable {
         let categories = try p.categories(), language = try p.text("lang"), style = style
         let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")",
                                                     pixels: Self.tilePixels(scale)) { store, cancellation in
-            try store.check(categories)
             // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
             let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories, cancellation: cancellation)
             return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language,
@@ -296,7 +292,7 @@ struct Routes: Sendable {
         }
         if let center {
             guard let zoom else { throw APIError.invalid("zoom", "is missing: center needs a zoom") }
-            return .center(try Coordinate(parsing: center, field: "center"), zoom: zoom)
+            return .center(try Coordinate(parsing: center, field: .center), zoom: zoom)
         }
         guard zoom == nil else { throw APIError.invalid("zoom", "only with center") }
         return .fit(padding: try p.number("padding") ?? 24, maxZoom: 16)

@@ -18,9 +18,10 @@ extension PostGISStore {
                     binds.append(rows)
                     counts[kind] = try self.rows("DELETE FROM \(kind.rawValue) WHERE id = ANY($1) RETURNING id", binds).count
                 }
-            } else if case let .source(source) = deletion {
-                counts = try deleteRows(of: source, keeping: [:])
-                guard counts.values.reduce(0, +) > 0 else { throw ImportPlan.unknownSource(source) }
+            } else if case let .sources(sources) = deletion {
+                for source in sources.names.sorted() {
+                    counts.merge(try deleteRows(of: source, keeping: [:]), uniquingKeysWith: +)
+                }
             }
             try regroupWaters()
             try execute("UPDATE waymark_schema SET data_version = data_version + 1")

@@ -281,4 +281,14 @@ extension PostGISStore {
         }
         return knownPOICategories!.codes.union(FeatureKind.allCases.compactMap(\.impliedCategory))
     }
+
+    public func knownSources() throws -> Set<String> {
+        let version = try dataVersion()
+        if let knownSourceNames, knownSourceNames.version == version { return knownSourceNames.names }
+        let names = Set(try FeatureKind.allCases.flatMap { kind in
+            try rows(SourceSQL.distinctSources(of: kind.rawValue)).map { try $0[0].decode(String.self) }
+        })
+        knownSourceNames = (version, names)
+        return names
+    }
 }

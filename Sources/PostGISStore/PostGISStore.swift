@@ -22,6 +22,8 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// The POI categories as of a data version: the server checks every `category=` against them,
     /// and finding them anew reads every row (0.1 s for a million).
     var knownPOICategories: (version: UInt64, codes: Set<String>)?
+    /// The names records come from, as of a data version (`knownSources`).
+    var knownSourceNames: (version: UInt64, names: Set<String>)?
     public let typoCache: TypoCache
     /// The queries' statements, prepared once per connection and kept by their text, which holds
     /// no values (a few dozen at most): parsing and planning a nearest query over every kind, four
@@ -210,19 +212,19 @@ struct PostgresURL {
 
     init(_ text: String) throws(GeoError) {
         guard Self.isPostgres(text), let url = URLComponents(string: text) else {
-            throw .invalid(field: "db", reason: "'\(text)' is not a postgres://user@host:port/database URL")
+            throw .invalid(field: .database, reason: "'\(text)' is not a postgres://user@host:port/database URL")
         }
-        guard let host = url.host, !host.isEmpty else { throw .invalid(field: "db", reason: "'\(text)' names no host") }
+        guard let host = url.host, !host.isEmpty else { throw .invalid(field: .database, reason: "'\(text)' names no host") }
         let database = String(url.path.drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/") else {
-            throw .invalid(field: "db", reason: "'\(text)' names no database (postgres://user@host:port/database)")
+            throw .invalid(field: .database, reason: "'\(text)' names no database (postgres://user@host:port/database)")
         }
-        guard let user = url.user, !user.isEmpty else { throw .invalid(field: "db", reason: "'\(text)' names no user (postgres://user@host…)") }
+        guard let user = url.user, !user.isEmpty else { throw .invalid(field: .database, reason: "'\(text)' names no user (postgres://user@host…)") }
         let port = url.port ?? 5432
         var schema: String?
         for item in url.queryItems ?? [] {
             guard item.name == "schema", let value = item.value, !value.isEmpty else {
-                throw .invalid(field: "db", reason: "'\(text)': unknown parameter '\(item.name)' (only ?schema=NAME)")
+                throw .invalid(field: .database, reason: "'\(text)': unknown parameter '\(item.name)' (only ?schema=NAME)")
             }
             schema = value
         }

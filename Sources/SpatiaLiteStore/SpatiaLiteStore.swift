@@ -14,6 +14,8 @@ public final class SpatiaLiteStore: QueryEngine {
     var reachGuess: [FeatureKind: Double] = [:]
     /// The kinds without rows, as of a data version (`nearestRows(of:…)` skips their walks).
     var emptyKinds: (version: Int64, kinds: Set<FeatureKind>)?
+    /// The names records come from, as of a data version (`knownSources`).
+    var sourceNames: (version: Int64, names: Set<String>)?
     private var statements: [String: Statement] = [:]
     /// Whether the file has been seen to hold the base table (`holdsBase`), and its sources as of
     /// a data version (`baseSources`).

@@ -16,7 +16,7 @@ struct BBox: ParsableCommand {
         let store = try database.open()
         let box = try withOptionNames { try BoundingBox(parsing: bbox) }
         let asked = try withOptionNames {
-            BoxQuery(box: box, limit: query.page.limit, categories: try query.categories(in: store), sources: try query.page.sources,
+            BoxQuery(box: box, limit: query.page.limit, categories: try query.categories.filter, sources: try query.page.sources,
                      after: try query.page.after)
         }
         let page = try withOptionNames { try store.bbox(asked) }

@@ -59,7 +59,7 @@ struct BaseImport: ParsableCommand {
         }
         let summary: BaseImportSummary
         do {
-            summary = try store.importBase(sources)
+            summary = try sayingEngineFailures(in: Self.self) { try store.importBase(sources) }
         } catch {
             progress.finish()
             throw error

@@ -26,7 +26,7 @@ struct Cinemas: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
-        let answer = try withOptionNames(["max_distance": "radius"]) {
+        let answer = try withOptionNames(in: Self.self) {
             try store.cinemas(NearestQuery(center: point.coordinate, limit: page.limit, sources: try page.sources,
                                            maxDistance: radius, after: try page.after),
                               day: date, film: film)

@@ -4,11 +4,12 @@ import GeoStore
 
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Delete records by id, every record of a source, or what a box and categories select; in one transaction.",
+        abstract: "Delete records by id, every record of some sources, or what a box and categories select; in one transaction.",
         discussion: """
             Ids are as queries print them (poi/12, water/3, cinema/5, trip/7); a source is the name its records were \
             imported under (the file's name, `import --source NAME`, gpx, travel-guide, osm, geonames; a query's \
-            `source` property). An id that is not stored, or a source nothing comes from, deletes nothing. A cinema's \
+            `source` property). --category alone deletes every record of those categories, those without a position \
+            too. An id that is not stored, or a source nothing comes from, deletes nothing. A cinema's \
             screenings and a trip's catches go with it; a trip on a deleted water keeps no water.
             """)
     @OptionGroup var database: DatabaseOptions
@@ -16,17 +17,16 @@ struct Delete: ParsableCommand {
     @Argument(help: "Feature ids to delete (poi/12 water/3 …).")
     var ids: [String] = []
 
-    @Option(help: "Delete every record of this source.")
+    @Option(help: "Delete every record of these sources (comma-separated, as the queries' --source).")
     var source: String?
 
     @Option(parsing: .unconditional, help: "Delete the features inside MINLON,MINLAT,MAXLON,MAXLAT (with --category: of those categories).")
     var bbox: String?
 
-    @Option(help: "Comma-separated category codes; with --bbox, or alone: every record of them, those without a position too.")
-    var category: String?
+    @OptionGroup var categories: CategoryOptions
 
     func validate() throws {
-        let given = [!ids.isEmpty, source != nil, bbox != nil || category != nil].filter { $0 }.count
+        let given = [!ids.isEmpty, source != nil, bbox != nil || categories.category != nil].filter { $0 }.count
         guard given == 1 else { throw ValidationError("give ids, --source NAME, or --bbox/--category (one of them)") }
         for id in ids where FeatureID(id) == nil {
             throw ValidationError("'\(id)' is not a feature id (poi/12, water/3, cinema/5, trip/7)")
@@ -35,25 +35,13 @@ struct Delete: ParsableCommand {
 
     func run() throws {
         let store = try database.openForWriting()
-        let deletion: Deletion
-        if let source {
-            deletion = .source(source)
-        } else if let bbox {
-            deletion = .query(try withOptionNames {
-                BoxQuery(box: try BoundingBox(parsing: bbox), categories: try category.map { try CategoryFilter(parsing: $0) } ?? CategoryFilter())
-            })
-        } else if let category {
-            deletion = .categories(try withOptionNames { try CategoryFilter(parsing: category) })
-        } else {
-            deletion = .ids(ids.compactMap(FeatureID.init))
+        let deletion: Deletion = try withOptionNames(in: Self.self) {
+            if let source { return .sources(try SourceFilter(parsing: source)) }
+            if let bbox { return .query(BoxQuery(box: try BoundingBox(parsing: bbox), categories: try categories.filter)) }
+            if categories.category != nil { return .categories(try categories.filter) }
+            return .ids(ids.compactMap(FeatureID.init))
         }
-        let counts: DeletedCounts
-        do {
-            counts = try withOptionNames { try store.delete(deletion) }
-        } catch let error as ValidationError where error.message.hasPrefix("--id: ") {
-            // The ids are arguments, not an option.
-            throw ValidationError(String(error.message.dropFirst("--id: ".count)))
-        }
+        let counts = try withOptionNames(in: Self.self) { try store.delete(deletion) }
         print("deleted " + Self.describe(counts))
     }
 

@@ -8,11 +8,11 @@ struct DistanceQuery: ParsableArguments {
     @OptionGroup var point: PointOptions
     @OptionGroup var query: QueryOptions
 
-    /// The query; the engine checks its values, and `radiusOption` is what its radius is called here.
-    func run(maxDistance: Double?, radiusOption: String) throws {
+    /// The query of `command` (whose names its errors use); the engine checks its values.
+    func run(maxDistance: Double?, command: any ParsableCommand.Type) throws {
         let store = try database.open()
-        let page = try withOptionNames(["max_distance": radiusOption]) {
-            try store.nearest(NearestQuery(center: point.coordinate, limit: query.page.limit, categories: try query.categories(in: store),
+        let page = try withOptionNames(in: command) {
+            try store.nearest(NearestQuery(center: point.coordinate, limit: query.page.limit, categories: try query.categories.filter,
                                            sources: try query.page.sources, maxDistance: maxDistance, after: try query.page.after))
         }
         try query.print(page, from: store, showDistance: true)

@@ -1,18 +1,85 @@
 import ArgumentParser
 import GeoCore
+import GeoStore
 import MapRender
 
+/// The CLI's one table of the engine's fields (`Field`): the option (or argument) each is typed
+/// as. One field has two names: the radius is `--max-distance` on nearest and `--radius` on every
+/// other command (`command`). Nil for the ids `delete` takes as arguments: the reason is said alone.
+func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> String? {
+    switch field {
+    case .lat: "--lat"
+    case .lon: "--lon"
+    case .maxDistance: command == Nearest.self ? "--max-distance" : "--radius"
+    case .bbox: "--bbox"
+    case .center: "--center"
+    case .zoom: "--zoom"
+    case .padding: "--padding"
+    case .tileZ: "--z"
+    case .tileX: "--x"
+    case .tileY: "--y"
+    case .limit: "--limit"
+    case .cursor: "--cursor"
+    case .category: "--category"
+    case .kind: "--kind"
+    case .source: "--source"
+    case .q: "the query"
+    case .date: "--date"
+    case .by: "--by"
+    case .id: nil
+    case .size: "--size"
+    case .scale: "--scale"
+    case .crs: "--crs"
+    case .style: "--style"
+    case .paper: "--paper"
+    case .area: "the area"
+    case .radius: "--radius"
+    case .database: "--db"
+    case .replaceSource: "--replace-source"
+    case .skipInvalid: "--skip-invalid"
+    case .allowShrink: "--allow-shrink"
+    case let .record(name): name
+    }
+}
+
+/// The engine's words with every field it mentions named as the CLI types it.
+func said(_ reason: Reason, in command: (any ParsableCommand.Type)? = nil) -> String {
+    reason.said { option(for: $0, in: command) ?? $0.description }
+}
+
 /// Runs `body`, saying the engine's refusal of an input in the CLI's words. The engine (GeoCore,
-/// GeoStore, MapRender) validates every value and names the field; the CLI only renames it as
-/// the option is typed: `lat` → `--lat`, `max_distance` → `--max-distance`, or as `renamed` says
-/// (`within` calls the radius `--radius`).
-func withOptionNames<T>(_ renamed: [String: String] = [:], _ body: () throws -> T) throws -> T {
-    func option(_ field: String) -> String { "--" + (renamed[field] ?? field.replacingOccurrences(of: "_", with: "-")) }
+/// GeoStore and the stores, MapRender) validates every value, categories and sources against the
+/// store included, and names the field; the CLI only names it as the option is typed (`option(for:in:)`),
+/// `command` telling which command's names apply.
+func withOptionNames<T>(in command: (any ParsableCommand.Type)? = nil, _ body: () throws -> T) throws -> T {
+    func message(_ field: Field?, _ reason: Reason) -> String {
+        let words = said(reason, in: command)
+        return field.flatMap { option(for: $0, in: command) }.map { "\($0): \(words)" } ?? words
+    }
+    do {
+        return try sayingEngineFailures(in: command, body)
+    } catch let error as GeoError {
+        throw ValidationError(message(error.field, error.reason))
+    } catch let error as RenderError {
+        throw ValidationError(message(error.field, error.reason))
+    }
+}
+
+/// Runs `body`, saying the engine's failures that are not one input's (an import refused for its
+/// records, a replacement that would store fewer records than it removes) in the CLI's words, as
+/// they are, without the usage text.
+func sayingEngineFailures<T>(in command: (any ParsableCommand.Type)? = nil, _ body: () throws -> T) throws -> T {
+    func name(_ field: Field) -> String { option(for: field, in: command) ?? field.description }
     do {
         return try body()
-    } catch let error as GeoError {
-        throw ValidationError("\(option(error.field)): \(error.reason)")
-    } catch let error as RenderError {
-        throw ValidationError(error.field.map { "\(option($0)): \(error.reason)" } ?? error.description)
+    } catch let error as ImportFailure {
+        throw EngineFailure(description: error.said(naming: name))
+    } catch let error as ShrinkRefused {
+        throw EngineFailure(description: error.said(naming: name))
     }
+}
+
+/// An engine's failure said in the CLI's words, as it is, without the usage text.
+struct EngineFailure: Error, CustomStringConvertible {
+    let description: String
 }

@@ -70,7 +70,7 @@ struct Import: ParsableCommand {
             try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced)
         }
         func report(_ label: String, _ problems: [ImportProblem], _ omitted: Int) {
-            for problem in problems { FileHandle.standardError.write(Data("\(label) \(problem)\n".utf8)) }
+            for problem in problems { FileHandle.standardError.write(Data("\(label) \(problem.said { option(for: $0, in: Self.self) ?? $0.description })\n".utf8)) }
             if omitted > 0 { FileHandle.standardError.write(Data("\(label) … and \(omitted) more\n".utf8)) }
         }
         report("skipped", summary.skipped, summary.omittedSkipped)

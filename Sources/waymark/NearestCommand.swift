@@ -7,5 +7,5 @@ struct Nearest: ParsableCommand {
     @Option(name: .customLong("max-distance"), parsing: .unconditional, help: "Only features within this many metres.", transform: decimal)
     var maxDistance: Double?
 
-    func run() throws { try distanceQuery.run(maxDistance: maxDistance, radiusOption: "max-distance") }
+    func run() throws { try distanceQuery.run(maxDistance: maxDistance, command: Self.self) }
 }

@@ -9,20 +9,12 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// What every query takes: categories and language besides a page's options.
 struct QueryOptions: ParsableArguments {
-    @Option(help: "Comma-separated category codes (do, see, stay, eat, route, city, cinema, water, trip, …) or the guide's labels for them (\"Kur paēst\").")
-    var category: String?
+    @OptionGroup var categories: CategoryOptions
 
     @OptionGroup var page: PageOptions
 
     @Option(help: "Language of names and descriptions (lv, en, cs…), where the data has it.")
     var lang: String?
-
-    /// The categories, read and checked against `store` as every face reads and checks them.
-    func categories(in store: any FeatureStore) throws -> CategoryFilter {
-        let filter = try category.map { try CategoryFilter(parsing: $0) } ?? CategoryFilter()
-        try store.check(filter)
-        return filter
-    }
 
     func print(_ answer: FeaturePage, from store: any FeatureStore, showDistance: Bool) throws {
         switch page.format {

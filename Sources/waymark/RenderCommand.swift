@@ -28,8 +28,7 @@ struct Render: ParsableCommand {
     @Option(help: "Pixels kept free around the pins when fitting.", transform: decimal)
     var padding: Double = 24
 
-    @Option(help: "Comma-separated category codes to draw (default: all).")
-    var category: String?
+    @OptionGroup var categories: CategoryOptions
 
     @Option(help: "A style name (default, print) or a style file.")
     var style: String = "default"
@@ -61,7 +60,7 @@ struct Render: ParsableCommand {
 
     func framing() throws -> Framing {
         if let bbox { return .bbox(try BoundingBox(parsing: bbox)) }
-        if let center, let zoom { return .center(try Coordinate(parsing: center, field: "center"), zoom: zoom) }
+        if let center, let zoom { return .center(try Coordinate(parsing: center, field: .center), zoom: zoom) }
         return .fit(padding: padding, maxZoom: 16)
     }
 
@@ -70,7 +69,7 @@ struct Render: ParsableCommand {
         let request = try withOptionNames {
             let (width, height) = try MapRequest.size(parsing: size)
             let request = MapRequest(features: [], projection: try ProjectedCRS.projection(named: crs ?? "EPSG:3857"),
-                                     categories: try category.map { try CategoryFilter(parsing: $0) } ?? CategoryFilter(),
+                                     categories: try categories.filter,
                                      framing: try framing(), width: width, height: height, scale: scale, format: ImageFormat(path: output)!,
                                      style: try MapStyle.named(orFile: style), language: lang)
             try request.validate()
@@ -78,10 +77,7 @@ struct Render: ParsableCommand {
         }
         let store = try database.open()
         let baseMap = try baseSource(besides: store)
-        let fetched = try withOptionNames {
-            try store.check(request.categories)
-            return try request.fetchingFeatures(from: store, base: baseMap)
-        }
+        let fetched = try withOptionNames { try request.fetchingFeatures(from: store, base: baseMap) }
         try withOptionNames { try MapRenderer.render(fetched).writeAtomically(to: output) }
         print("wrote \(output) (\(fetched.features.count) feature(s))")
     }

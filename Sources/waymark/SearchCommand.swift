@@ -37,16 +37,11 @@ struct Search: ParsableCommand {
     func run() throws {
         guard (lat == nil) == (lon == nil) else { throw ValidationError("--lat and --lon go together") }
         let store = try database.open()
-        let page = try withOptionNames(["max_distance": "radius"]) {
-            do {
-                return try store.search(SearchQuery(
-                    text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try query.categories(in: store),
-                    kind: try kind.map { try SearchQuery.kind(parsing: $0) }, sources: try query.page.sources, maxDistance: radius,
-                    box: try bbox.map { try BoundingBox(parsing: $0) }, limit: query.page.limit, after: try query.page.after))
-            } catch let error as GeoError where error.field == "q" {
-                // The query is the argument, not an option.
-                throw ValidationError("the query: \(error.reason)")
-            }
+        let page = try withOptionNames(in: Self.self) {
+            try store.search(SearchQuery(
+                text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try query.categories.filter,
+                kind: try kind.map { try SearchQuery.kind(parsing: $0) }, sources: try query.page.sources, maxDistance: radius,
+                box: try bbox.map { try BoundingBox(parsing: $0) }, limit: query.page.limit, after: try query.page.after))
         }
         try query.print(page, from: store, showDistance: lat != nil)
     }

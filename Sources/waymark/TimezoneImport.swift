@@ -17,7 +17,7 @@ struct TimezoneImport: ParsableCommand {
 
     func run() throws {
         let store = try database.openForWriting()
-        let summary = try store.importZones(try ZoneFileParser.parse(path: file), allowShrink: allowShrink)
+        let summary = try withOptionNames(in: Self.self) { try store.importZones(try ZoneFileParser.parse(path: file), allowShrink: allowShrink) }
         let left = [(summary.oceanFeatures, "ocean zone(s), whose zone at sea the longitude gives"),
                     (summary.featuresWithoutGeometry, "feature(s) without a geometry")].filter { $0.0 > 0 }
         print("imported \(summary.polygons) polygon(s) of \(summary.zones) time zone(s) from \(file)"

@@ -16,7 +16,7 @@ struct TimezoneLookup: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
-        guard let answer = try withOptionNames([:], { try store.timezone(at: point.coordinate) }) else {
+        guard let answer = try withOptionNames(in: Self.self, { try store.timezone(at: point.coordinate) }) else {
             throw ValidationError("the database holds no time zone polygons; import them with `waymark timezone import FILE` "
                                   + "(Data/timezones/tz_world_simpl001.geojson has the world's)")
         }

@@ -7,5 +7,5 @@ struct Within: ParsableCommand {
     @Option(parsing: .unconditional, help: "Radius in metres (up to 20 000 km).", transform: decimal)
     var radius: Double
 
-    func run() throws { try distanceQuery.run(maxDistance: radius, radiusOption: "radius") }
+    func run() throws { try distanceQuery.run(maxDistance: radius, command: Self.self) }
 }

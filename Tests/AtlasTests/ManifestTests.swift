@@ -83,14 +83,25 @@ import Testing
         let fixture = try AtlasFixture(), store = try SpatiaLiteStore(path: fixture.database, readOnly: true)
         #expect(try store.categories().allSatisfy { $0.kind != .trip }, "the fixture has no trips")
         try AtlasManifest.parse("maps:\n  - title: Trips\n    categories: [trip]\n", file: "m.yaml").check(against: store)
-        try store.check(CategoryFilter(parsing: "trip"))
+        try store.validate(categories: CategoryFilter(parsing: "trip"))
         // The words, written out here: the atlas passes the query check's reason on, so comparing
         // the two would hold whatever the check said.
         let reason = "unknown pubs; the known categories are cinema, do, eat, see, stay, trip, water"
         let atlasError = #expect(throws: ManifestError.self) {
             try AtlasManifest.parse("maps:\n  - title: Pubs\n    categories: [pubs]\n", file: "m.yaml").check(against: store)
         }
-        let queryError = #expect(throws: GeoError.self) { try store.check(CategoryFilter(parsing: "pubs")) }
-        #expect(atlasError?.reason == reason && queryError?.reason == reason)
+        let queryError = #expect(throws: GeoError.self) { try store.validate(categories: CategoryFilter(parsing: "pubs")) }
+        #expect(atlasError?.reason == reason && queryError?.reason.description == reason)
+    }
+
+    /// The manifest's one table: the engine's fields as its keys, in its errors and in their words.
+    @Test func theEnginesFieldsAreNamedAsTheManifestsKeys() throws {
+        #expect(AtlasManifest.key(for: .category) == "categories" && AtlasManifest.key(for: .bbox) == "area.bbox")
+        #expect(AtlasManifest.key(for: .center) == "area.center" && AtlasManifest.key(for: .radius) == "area.radius_m")
+        #expect(AtlasManifest.key(for: .source) == nil && AtlasManifest.key(for: .maxDistance) == nil)
+        #expect(AtlasManifest.said("give \(Field.bbox), or \(Field.center) and \(Field.radius)") == "give area.bbox, or area.center and area.radius_m")
+        #expect(throws: ManifestError(file: "m.yaml", line: 3, map: "map 1 'A'", key: "categories", reason: "'eat,,see' has an empty code")) {
+            try AtlasManifest.parse("maps:\n  - title: A\n    categories: [eat, '', see]\n", file: "m.yaml")
+        }
     }
 }

@@ -99,7 +99,7 @@ import Testing
             try whole.read { features in try batch(Array(features.prefix(100))) }
         }
         let error = try #require(throws: ShrinkRefused.self) { try store.importBase([part]) }
-        #expect(error.stored == 200 && error.removed == 1_500 && "\(error)".contains("--allow-shrink"), "\(error)")
+        #expect(error.stored == 200 && error.removed == 1_500 && "\(error)".contains("allow_shrink"), "\(error)")
         #expect(try baseRows(store) == rows)
         #expect(try Self.answers(store) == answers)
 

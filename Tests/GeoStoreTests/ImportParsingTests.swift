@@ -266,7 +266,7 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
     func geoJSONPlacesMayNotHaveAKindsCode(feature: String, code: String) throws {
         let parsed = try GeoJSONParser.parse(Data(feature.utf8), file: "p.geojson", kind: .poi)
         #expect(parsed.records.isEmpty)
-        #expect(parsed.reasons == ["feature 0": "category: '\(code)' names a kind, not a POI category; import the file with --kind \(code)"])
+        #expect(parsed.reasons == ["feature 0": "category: '\(code)' names a kind, not a POI category; import the file with kind \(code)"])
     }
 
     // MARK: GeoJSON trips (the angler's diary)
@@ -480,8 +480,8 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         let forced = try CSVParser.parse(Data(csv.utf8), file: "t.csv", kind: .poi)
         #expect(forced.records.map(\.record) == ["line 4"])
         #expect(forced.reasons == [
-            "line 2": "category: 'trip' names a kind, not a POI category; import the file with --kind trip",
-            "line 3": "category: 'cinema' names a kind, not a POI category; import the file with --kind cinema",
+            "line 2": "category: 'trip' names a kind, not a POI category; import the file with kind trip",
+            "line 3": "category: 'cinema' names a kind, not a POI category; import the file with kind cinema",
         ])
     }
 

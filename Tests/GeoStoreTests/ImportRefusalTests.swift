@@ -201,7 +201,7 @@ import Testing
         #expect(failure?.problems.count == ParsedFile.problemLimit)
         #expect(failure?.omitted == 251)
         let lines = failure?.description.split(separator: "\n") ?? []
-        #expect(lines.first == "import refused, nothing was stored (351 invalid record(s); --skip-invalid imports the rest):")
+        #expect(lines.first == "import refused, nothing was stored (351 invalid record(s); skip_invalid imports the rest):")
         #expect(lines.count == 1 + ParsedFile.problemLimit + 1)
         #expect(lines.last == "  … and 251 more")
 

@@ -354,19 +354,19 @@ import Testing
     @Test func badInputNamesTheField() throws {
         let (database, store) = try Self.store(.spatiaLite, [])
         _ = database
-        func field(_ query: SearchQuery) -> String? {
-            do { _ = try store.search(query); return nil } catch let error as GeoError { return error.field } catch { return "\(error)" }
+        func field(_ query: SearchQuery) -> Field? {
+            do { _ = try store.search(query); return nil } catch let error as GeoError { return error.field } catch { return .record("\(error)") }
         }
-        #expect(field(SearchQuery(text: "  ,; ")) == "q")
-        #expect(field(SearchQuery(text: String(repeating: "a", count: 201))) == "q")
-        #expect(field(SearchQuery(text: "a b c d e f g h i")) == "q")
-        #expect(field(SearchQuery(text: "riga", center: Coordinate(lat: 91, lon: 0))) == "lat")
-        #expect(field(SearchQuery(text: "riga", maxDistance: 100)) == "max_distance")
-        #expect(field(SearchQuery(text: "riga", center: Coordinate(lat: 1, lon: 1), maxDistance: -1)) == "max_distance")
+        #expect(field(SearchQuery(text: "  ,; ")) == .q)
+        #expect(field(SearchQuery(text: String(repeating: "a", count: 201))) == .q)
+        #expect(field(SearchQuery(text: "a b c d e f g h i")) == .q)
+        #expect(field(SearchQuery(text: "riga", center: Coordinate(lat: 91, lon: 0))) == .lat)
+        #expect(field(SearchQuery(text: "riga", maxDistance: 100)) == .maxDistance)
+        #expect(field(SearchQuery(text: "riga", center: Coordinate(lat: 1, lon: 1), maxDistance: -1)) == .maxDistance)
         #expect(field(SearchQuery(text: "riga", center: Coordinate(lat: 1, lon: 1), maxDistance: 10,
-                                  box: BoundingBox(minLon: 0, minLat: 0, maxLon: 1, maxLat: 1))) == "bbox")
-        #expect(field(SearchQuery(text: "riga", limit: 0)) == "limit")
-        #expect(field(SearchQuery(text: "riga", after: Cursor(distance: nil, id: FeatureID(kind: .poi, row: 1)))) == "cursor")
+                                  box: BoundingBox(minLon: 0, minLat: 0, maxLon: 1, maxLat: 1))) == .bbox)
+        #expect(field(SearchQuery(text: "riga", limit: 0)) == .limit)
+        #expect(field(SearchQuery(text: "riga", after: Cursor(distance: nil, id: FeatureID(kind: .poi, row: 1)))) == .cursor)
         #expect(throws: GeoError.self) { try SearchQuery.kind(parsing: "lake") }
     }
 }

@@ -101,7 +101,7 @@ import Testing
         #expect(parsed.flatMap(\.problems).count == 1)
         #expect {
             _ = try store.importFiles(parsed, skipInvalid: true, strictTimezones: false, replacingSources: ["a.csv"])
-        } throws: { ($0 as? GeoError)?.field == "replace_source" }
+        } throws: { ($0 as? GeoError)?.field == .replaceSource }
         #expect(try store.contentSnapshot() == before)
         #expect(Set(try store.texts("SELECT name FROM poi")) == ["A1", "A2"])
     }
@@ -127,7 +127,7 @@ import Testing
         // Nothing half-written: one unknown id refuses the whole deletion, an unknown source too.
         let before = try store.contentSnapshot()
         #expect(throws: GeoError.self) { try store.delete(.ids([try id("Kafe"), FeatureID(kind: .poi, row: 999)])) }
-        #expect(throws: GeoError.self) { try store.delete(.source("nothing.geojson")) }
+        #expect(throws: GeoError.self) { try store.delete(.sources(SourceFilter(["nothing.geojson"]))) }
         #expect(throws: GeoError.self) { try store.delete(.query(BoxQuery(box: BoundingBox(minLon: 22, minLat: 57, maxLon: 23, maxLat: 58),
                                                                             categories: CategoryFilter(["nosuchcategory"])))) }
         #expect(try store.contentSnapshot() == before)
@@ -139,8 +139,47 @@ import Testing
         #expect(Set(try store.texts("SELECT name FROM poi")) == ["Muzejs", "Other"])
         #expect(try store.count("screening") == 0)
         #expect(Set(try store.bbox(BoxQuery(box: box)).features.compactMap(\.name)) == ["Muzejs", "Other"])
-        #expect(try store.delete(.source("roja.geojson")) == [.poi: 1])
+        #expect(try store.delete(.sources(SourceFilter(["roja.geojson"]))) == [.poi: 1])
         #expect(try store.texts("SELECT name FROM poi") == ["Other"])
+    }
+
+    /// Sources are checked by the engine as categories are, in every query and deletion and in
+    /// both stores: an unknown one refuses the query naming `Field.source` and the known ones;
+    /// the known ones follow imports and deletions; a deletion of several sources deletes each.
+    @Test(arguments: StoreKind.available)
+    func unknownSourcesAreRefusedByEveryQueryAndDeletion(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
+        #expect(try store.knownSources().isEmpty)
+        _ = try load(store, "roja.geojson", Self.places)
+        _ = try load(store, "other.csv", "name,category,lat,lon\nOther,do,57.505,22.805\n")
+        _ = try load(store, "third.csv", "name,category,lat,lon\nThird,see,57.506,22.806\n")
+        #expect(try store.knownSources() == ["roja.geojson", "other.csv", "third.csv"])
+        let here = Coordinate(lat: 57.5, lon: 22.8), unknown = SourceFilter(["other.csv", "nosuch.csv"])
+        let box = BoundingBox(minLon: 22, minLat: 57, maxLon: 23, maxLat: 58)
+        let refusals: [() throws -> Void] = [
+            { _ = try store.nearest(NearestQuery(center: here, sources: unknown)) },
+            { _ = try store.nearest(NearestQuery(center: here, sources: unknown, maxDistance: 5_000)) },
+            { _ = try store.bbox(BoxQuery(box: box, sources: unknown)) },
+            { _ = try store.search(SearchQuery(text: "kafe", sources: unknown)) },
+            { _ = try store.cinemas(NearestQuery(center: here, sources: unknown), day: "2024-05-08", film: nil) },
+            { _ = try store.delete(.query(BoxQuery(box: box, sources: unknown))) },
+            { _ = try store.delete(.sources(unknown)) },
+            { _ = try store.delete(.sources(SourceFilter())) },
+        ]
+        let before = try store.contentSnapshot()
+        for (i, refusal) in refusals.enumerated() {
+            let error = #expect(throws: GeoError.self, "refusal \(i)") { try refusal() }
+            #expect(error?.field == .source, "refusal \(i)")
+        }
+        let error = #expect(throws: GeoError.self) { try store.bbox(BoxQuery(box: box, sources: unknown)) }
+        #expect(error?.reason.description == "no stored record comes from 'nosuch.csv'; the known sources are other.csv, roja.geojson, third.csv")
+        #expect(try store.contentSnapshot() == before)
+        #expect(try store.bbox(BoxQuery(box: box, sources: SourceFilter(["other.csv", "third.csv"]))).features.compactMap(\.name) == ["Other", "Third"])
+
+        #expect(try store.delete(.sources(SourceFilter(["other.csv", "roja.geojson"]))) == [.poi: 4, .cinema: 1])
+        #expect(try store.texts("SELECT name FROM poi") == ["Third"])
+        #expect(try store.knownSources() == ["third.csv"])
     }
 
     static let waters = """

@@ -83,8 +83,8 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
     func aPointOutsideTheWorldIsRefusedNamingTheField(_ kind: StoreKind) throws {
         let (database, store) = try storeWithZones(kind)
         defer { withExtendedLifetime(database) {} }
-        for (point, field) in [(Coordinate(lat: 91, lon: 0), "lat"), (Coordinate(lat: 0, lon: -180.5), "lon"),
-                               (Coordinate(lat: .nan, lon: 0), "lat")] {
+        for (point, field) in [(Coordinate(lat: 91, lon: 0), Field.lat), (Coordinate(lat: 0, lon: -180.5), .lon),
+                               (Coordinate(lat: .nan, lon: 0), .lat)] {
             #expect { try store.timezone(at: point) } throws: { ($0 as? GeoError)?.field == field }
         }
     }
@@ -144,7 +144,7 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
         _ = try store.importZones(try file([square("Europe/Zurich", 7), square("Europe/Berlin", 9), square("Europe/Vienna", 14)]))
         for smaller in [try file([]), try file([square("Europe/Berlin", 9)])] {
             let error = try #require(throws: (any Error).self) { try store.importZones(smaller) }
-            #expect("\(error)".contains("3") && "\(error)".contains("\(smaller.polygons.count)") && "\(error)".contains("--allow-shrink"), "\(error)")
+            #expect("\(error)".contains("3") && "\(error)".contains("\(smaller.polygons.count)") && "\(error)".contains("allow_shrink"), "\(error)")
             #expect(try store.count("time_zone") == 3)
             #expect(try store.timezone(at: Coordinate(lat: 47.5, lon: 14.5)) == ZoneAnswer(zone: "Europe/Vienna", method: .contains))
         }

@@ -15,31 +15,31 @@ import Testing
         _ = try store.importFiles([ParsedFile(file: "p", randomPlaces(200, seed: 5).map(ImportRecord.place))], skipInvalid: false)
     }
 
-    func field(_ body: () throws -> Void) -> String? {
-        do { try body() } catch let GeoError.invalid(field, _) { return field } catch { return "not a GeoError: \(error)" }
+    func field(_ body: () throws -> Void) -> Field? {
+        do { try body() } catch let GeoError.invalid(field, _) { return field } catch { return .record("not a GeoError: \(error)") }
         return nil
     }
 
     @Test(arguments: [0, -1, maximumLimit + 1, Int.max])
     func limitsOutsideTheRangeAreRefused(limit: Int) {
         let here = Coordinate(lat: 57, lon: 24)
-        #expect(field { _ = try store.nearest(NearestQuery(center: here, limit: limit)) } == "limit")
-        #expect(field { _ = try store.bbox(BoxQuery(box: BoundingBox(minLon: 0, minLat: 0, maxLon: 1, maxLat: 1), limit: limit)) } == "limit")
-        #expect(field { _ = try store.cinemas(near: here, day: "2012-05-08", film: nil, limit: limit) } == "limit")
+        #expect(field { _ = try store.nearest(NearestQuery(center: here, limit: limit)) } == .limit)
+        #expect(field { _ = try store.bbox(BoxQuery(box: BoundingBox(minLon: 0, minLat: 0, maxLon: 1, maxLat: 1), limit: limit)) } == .limit)
+        #expect(field { _ = try store.cinemas(near: here, day: "2012-05-08", film: nil, limit: limit) } == .limit)
     }
 
     @Test func badPointsRadiiAndBoxesAreRefused() {
-        #expect(field { _ = try store.nearest(NearestQuery(center: Coordinate(lat: 91, lon: 0))) } == "lat")
-        #expect(field { _ = try store.nearest(NearestQuery(center: Coordinate(lat: 0, lon: .nan))) } == "lon")
+        #expect(field { _ = try store.nearest(NearestQuery(center: Coordinate(lat: 91, lon: 0))) } == .lat)
+        #expect(field { _ = try store.nearest(NearestQuery(center: Coordinate(lat: 0, lon: .nan))) } == .lon)
         for radius in [0, -5, .nan, .infinity, 20_000_001] {
-            #expect(field { _ = try store.nearest(NearestQuery(center: Coordinate(lat: 0, lon: 0), maxDistance: radius)) } == "max_distance")
+            #expect(field { _ = try store.nearest(NearestQuery(center: Coordinate(lat: 0, lon: 0), maxDistance: radius)) } == .maxDistance)
         }
-        #expect(field { _ = try store.bbox(BoxQuery(box: BoundingBox(minLon: 0, minLat: 10, maxLon: 1, maxLat: 5))) } == "bbox")
+        #expect(field { _ = try store.bbox(BoxQuery(box: BoundingBox(minLon: 0, minLat: 10, maxLon: 1, maxLat: 5))) } == .bbox)
     }
 
     @Test func cursorsMustBeWellFormedAndBelongToTheirKindOfQuery() throws {
         for token in ["", "poi", "poi/x", "nope/3", "fff8000000000000~poi/3", "bff0000000000000~poi/3", "fff0000000000000~poi/3", "zz~poi/3", "1~2~poi/3"] {
-            #expect(field { _ = try Cursor(token: token) } == "cursor", "\(token)")
+            #expect(field { _ = try Cursor(token: token) } == .cursor, "\(token)")
         }
         // An infinite distance: among the places without a position, which nearest lists last.
         #expect(try Cursor(token: "7ff0000000000000~poi/3") == Cursor(distance: .infinity, id: FeatureID(kind: .poi, row: 3)))
@@ -47,8 +47,8 @@ import Testing
         let box = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: 1))
         let distanceCursor = try #require(nearest.next), idCursor = try #require(box.next)
         #expect(try Cursor(token: distanceCursor.token) == distanceCursor)
-        #expect(field { _ = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), after: distanceCursor)) } == "cursor")
-        #expect(field { _ = try store.nearest(NearestQuery(center: Coordinate(lat: 0, lon: 0), after: idCursor)) } == "cursor")
+        #expect(field { _ = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), after: distanceCursor)) } == .cursor)
+        #expect(field { _ = try store.nearest(NearestQuery(center: Coordinate(lat: 0, lon: 0), after: idCursor)) } == .cursor)
     }
 
     @Test func aBulkImportOfPlacesWithoutPositionsLeavesAnEmptySoundIndex() throws {

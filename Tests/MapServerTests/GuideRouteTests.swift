@@ -48,7 +48,9 @@ import Testing
         try await withServer(database: try Self.database()) { client in
             for route in ["/v1/nearest?\(Self.roja)&category=do", "/v1/within?\(Self.roja)&radius=1000", "/v1/bbox?bbox=22.7,57.4,22.9,57.6"] {
                 #expect(try await client.allPages(route + "&source=travel-guide").map(\.name) == ["Rojas pludmale un moli"], "\(route)")
-                #expect(try await client.allPages(route + "&source=osm").isEmpty, "\(route)")
+                // No record comes from osm here: an unknown source, refused as an unknown category is.
+                let error = try await client.json(route + "&source=osm", status: .badRequest)["error"] as? [String: Any]
+                #expect(error?["parameter"] as? String == "source", "\(route)")
             }
             _ = try await client.json("/v1/bbox?bbox=22.7,57.4,22.9,57.6&source=", status: .badRequest)
         }

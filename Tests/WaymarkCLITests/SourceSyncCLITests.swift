@@ -80,3 +80,58 @@ import TestSupport
     let result = try await run(["import", "--source", "osm", file], env: workspace.env)
     #expect(result.status != 0 && result.stderr.contains("--source: 'osm'"), "\(result.stderr)")
 }
+
+/// `delete --source` reads a comma-separated list as the queries' `--source` does, and deletes
+/// every record of each source, in one transaction; one unknown name deletes nothing.
+@Test func deleteSourceTakesAListAndDeletesEveryOne() async throws {
+    let workspace = try Workspace()
+    for (name, place) in [("a.csv", "Alpha"), ("b.csv", "Beta"), ("c.csv", "Gamma")] {
+        let imported = try await run(["import", try workspace.file(name, "name,category,lat,lon\n\(place),eat,57.5,22.8\n")], env: workspace.env)
+        #expect(imported.status == 0, "\(imported.stderr)")
+    }
+    let world = ["bbox", "--bbox", "-180,-90,180,90", "--format", "json"]
+    func names() async throws -> Set<String> {
+        Set(try plainPage(try await run(world, env: workspace.env).stdout).features.compactMap { $0["name"] as? String })
+    }
+    let refused = try await run(["delete", "--source", "a.csv,nosuch.csv"], env: workspace.env)
+    #expect(refused.status != 0 && refused.stderr.contains("--source: no stored record comes from 'nosuch.csv'; the known sources are a.csv, b.csv, c.csv"),
+            "\(refused.stderr)")
+    #expect(try await names() == ["Alpha", "Beta", "Gamma"])
+    let deleted = try await run(["delete", "--source", "a.csv, b.csv"], env: workspace.env)
+    #expect(deleted.status == 0 && deleted.stdout == "deleted 2 poi\n", "\(deleted.stdout) \(deleted.stderr)")
+    #expect(try await names() == ["Gamma"])
+}
+
+/// An unknown source is an error wherever `--source` selects, as an unknown category is, naming
+/// the option and the known sources.
+@Test(arguments: [
+    ["nearest", "--lat", "40.75", "--lon", "-73.98"], ["within", "--lat", "40.75", "--lon", "-73.98", "--radius", "5000"],
+    ["bbox", "--bbox", "-180,-90,180,90"], ["search", "diner"], ["cinemas", "--lat", "40.75", "--lon", "-73.98"],
+])
+func anUnknownSourceIsRefusedNamingTheOption(_ command: [String]) async throws {
+    let workspace = try await Workspace.withFixture()
+    let refused = try await run(command + ["--source", "places.geojson,nosuch"], env: workspace.env)
+    #expect(refused.status != 0 && refused.stdout.isEmpty, "\(command): \(refused.stdout)")
+    #expect(refused.stderr.contains("Error: --source: no stored record comes from 'nosuch'; the known sources are places.geojson"),
+            "\(command): \(refused.stderr)")
+    let known = try await run(command + ["--source", "places.geojson"], env: workspace.env)
+    #expect(known.status == 0, "\(command): \(known.stderr)")
+}
+
+/// The engine's fields as the CLI types them, from its one table: the radius is --max-distance on
+/// nearest and --radius elsewhere; a map fitted to nothing names --category and says how to frame
+/// it in options, where the server says it in parameters.
+@Test func theEnginesFieldsAreNamedAsTheOptions() async throws {
+    let workspace = try await Workspace.withFixture()
+    for (args, words) in [
+        (["nearest", "--lat", "0", "--lon", "0", "--max-distance", "0"], "Error: --max-distance: 0.0 is not more than 0"),
+        (["within", "--lat", "0", "--lon", "0", "--radius", "0"], "Error: --radius: 0.0 is not more than 0"),
+        (["search", "diner", "--radius", "10"], "Error: --radius: needs a point (--lat and --lon) to measure from"),
+        (["search", ",;"], "Error: the query: ',;' has no letters or digits to search for"),
+        (["render", "--category", "trip", "--output", "x.png"],
+         "Error: --category: no selected feature has a position; give --bbox, or --center and --zoom"),
+    ] {
+        let result = try await run(args, env: workspace.env)
+        #expect(result.status != 0 && result.stderr.contains(words), "\(args): \(result.stderr)")
+    }
+}

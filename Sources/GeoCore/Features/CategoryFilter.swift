@@ -10,19 +10,19 @@ public struct CategoryFilter: Hashable, Sendable {
     /// What a user typed: comma-separated codes (`eat, See,water`), trimmed and lower-cased, or the
     /// guide's labels for them (`Kur paēst,What to see`, `CategoryLabels`); the one reader of
     /// `--category`, `category=` and a manifest's `categories`.
-    public init(parsing text: String, field: String = "category") throws(GeoError) {
-        try self.init(parsing: text.split(separator: ",", omittingEmptySubsequences: false).map(String.init), field: field, given: text)
+    public init(parsing text: String) throws(GeoError) {
+        try self.init(parsing: text.split(separator: ",", omittingEmptySubsequences: false).map(String.init), given: text)
     }
 
     /// A list of codes (a manifest's YAML list), read as above.
-    public init(parsing list: [String], field: String = "categories") throws(GeoError) {
-        try self.init(parsing: list, field: field, given: list.joined(separator: ","))
+    public init(parsing list: [String]) throws(GeoError) {
+        try self.init(parsing: list, given: list.joined(separator: ","))
     }
 
-    private init(parsing list: [String], field: String, given: String) throws(GeoError) {
+    private init(parsing list: [String], given: String) throws(GeoError) {
         let codes = list.map { CategoryLabels.code(forLabel: $0) ?? $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard !codes.isEmpty, !codes.contains(where: \.isEmpty) else {
-            throw .invalid(field: field, reason: "'\(given)' has an empty code")
+            throw .invalid(field: .category, reason: "'\(given)' has an empty code")
         }
         self.init(codes)
     }

@@ -21,7 +21,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
                   maxLon: coordinates.map(\.lon).max() ?? 0, maxLat: coordinates.map(\.lat).max() ?? 0)
     }
 
-    public init(parsing text: String, field: String = "bbox") throws(GeoError) {
+    public init(parsing text: String, field: Field = .bbox) throws(GeoError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 4 else {
@@ -38,7 +38,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(validatingMinLon minLon: Double, minLat: Double, maxLon: Double, maxLat: Double,
-                field: String = "bbox") throws(GeoError) {
+                field: Field = .bbox) throws(GeoError) {
         for (name, lon) in [("minLon", minLon), ("maxLon", maxLon)] where !(lon.isFinite && (-180...180).contains(lon)) {
             throw .invalid(field: field, reason: "\(name) \(lon) is outside -180…180")
         }

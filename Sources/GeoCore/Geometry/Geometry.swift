@@ -47,7 +47,7 @@ public enum Geometry: Hashable, Sendable {
     /// lines of one point, coordinates out of range or not finite. `field` prefixes errors.
     /// `planar` geometries have straight edges in longitude and latitude (time zone polygons, as
     /// timezonefinder reads them), so an edge may span more than half the globe.
-    public func validate(field: String = "geometry", planar: Bool = false) throws(GeoError) {
+    public func validate(field: Field = .record("geometry"), planar: Bool = false) throws(GeoError) {
         func check(_ cs: [Coordinate], minCount: Int, what: String) throws(GeoError) {
             guard cs.count >= minCount else {
                 throw .invalid(field: field, reason: "\(what) has \(cs.count) position(s), needs at least \(minCount)")

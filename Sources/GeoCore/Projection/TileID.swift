@@ -4,10 +4,10 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible {
     public let z: Int, x: Int, y: Int
 
     public init(z: Int, x: Int, y: Int) throws(GeoError) {
-        guard (0...Self.maxZoom).contains(z) else { throw .invalid(field: "z", reason: "\(z) is outside 0…\(Self.maxZoom)") }
+        guard (0...Self.maxZoom).contains(z) else { throw .invalid(field: .tileZ, reason: "\(z) is outside 0…\(Self.maxZoom)") }
         let n = 1 << z
-        guard (0..<n).contains(x) else { throw .invalid(field: "x", reason: "\(x) is outside 0…\(n - 1) at zoom \(z)") }
-        guard (0..<n).contains(y) else { throw .invalid(field: "y", reason: "\(y) is outside 0…\(n - 1) at zoom \(z)") }
+        guard (0..<n).contains(x) else { throw .invalid(field: .tileX, reason: "\(x) is outside 0…\(n - 1) at zoom \(z)") }
+        guard (0..<n).contains(y) else { throw .invalid(field: .tileY, reason: "\(y) is outside 0…\(n - 1) at zoom \(z)") }
         (self.z, self.x, self.y) = (z, x, y)
     }
 

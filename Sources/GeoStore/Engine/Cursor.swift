@@ -21,7 +21,7 @@ public struct Cursor: Hashable, Sendable {
         // An infinite distance continues among the records without a position, which come last.
         guard parts.count == 1 || bits.map({ Double(bitPattern: $0) >= 0 }) == true,
               let id = FeatureID(String(parts.last ?? "")) else {
-            throw .invalid(field: "cursor", reason: "'\(token)' is not a cursor this service issued")
+            throw .invalid(field: .cursor, reason: "'\(token)' is not a cursor this service issued")
         }
         self.init(distance: bits.map(Double.init(bitPattern:)), id: id)
     }
@@ -29,7 +29,7 @@ public struct Cursor: Hashable, Sendable {
     /// Distance queries continue from a distance cursor, box queries from an id cursor.
     func check(forDistanceQuery: Bool) throws(GeoError) {
         guard (distance != nil) == forDistanceQuery else {
-            throw .invalid(field: "cursor", reason: "'\(token)' continues a \(forDistanceQuery ? "bbox" : "nearest or within") query, not this one")
+            throw .invalid(field: .cursor, reason: "'\(token)' continues a \(forDistanceQuery ? "bbox" : "nearest or within") query, not this one")
         }
     }
 }

@@ -1,11 +1,12 @@
 import GeoCore
 
-/// What `waymark delete` removes, in one transaction: features by id, every record of a source,
+/// What `waymark delete` removes, in one transaction: features by id, every record of some sources,
 /// the features a box query with categories finds (every page of it), or every record of some
 /// categories, those stored without a position included.
 public enum Deletion: Sendable {
     case ids([FeatureID])
-    case source(String)
+    /// Every record of each of these sources (at least one).
+    case sources(SourceFilter)
     case query(BoxQuery)
     case categories(CategoryFilter)
 }
@@ -14,21 +15,24 @@ public enum Deletion: Sendable {
 public typealias DeletedCounts = [FeatureKind: Int]
 
 extension QueryEngine {
-    /// The features a deletion names, checked: an id that is not stored, or a source no record
-    /// comes from, refuses the whole deletion (nil: the whole source, by `source`).
+    /// The features a deletion names, checked: an id that is not stored, or a category or source no
+    /// record has (`validate`), refuses the whole deletion (nil: every record of `sources`, which
+    /// the store deletes by source).
     package func targets(of deletion: Deletion) throws -> [FeatureID]? {
         switch deletion {
         case let .ids(ids):
-            guard !ids.isEmpty else { throw GeoError.invalid(field: "id", reason: "no id given") }
+            guard !ids.isEmpty else { throw GeoError.invalid(field: .id, reason: "no id given") }
             for id in ids where try detailValues(of: id) == nil {
-                throw GeoError.invalid(field: "id", reason: "no \(id.kind.rawValue) is stored as \(id); nothing was deleted")
+                throw GeoError.invalid(field: .id, reason: "no \(id.kind.rawValue) is stored as \(id); nothing was deleted")
             }
             return ids
-        case .source:
+        case let .sources(sources):
+            guard !sources.isAll else { throw GeoError.invalid(field: .source, reason: "no source given") }
+            try validate(sources: sources)
             return nil
         case let .query(query):
             try query.validate()
-            try check(query.categories)
+            try validate(categories: query.categories, sources: query.sources)
             // Every row at once, by kind and by half of a box across the antimeridian (which may
             // share a row): paging through `bbox` walked the index again for every page.
             var found = Set<FeatureID>()

@@ -29,6 +29,9 @@ public protocol FeatureStore: ZoneStore {
     func categories() throws -> [CategoryCount]
     /// Every category code a query may name: those of the stored POIs, and the kinds.
     func knownCategories() throws -> Set<String>
+    /// Every source name a query or a deletion may name: those stored records come from
+    /// (`Feature.source`), kept by the store as long as the data does not change.
+    func knownSources() throws -> Set<String>
     /// A number that changes whenever the stored data does, whoever changed it (caches key by it).
     func dataVersion() throws -> UInt64
     /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
@@ -51,13 +54,34 @@ extension FeatureStore {
     /// Each query on its own: a store without read transactions of its own.
     public func reading<T>(_ body: () throws -> T) throws -> T { try body() }
 
-    /// Refuses category codes the database has never heard of, listing the known ones: the one
-    /// check the CLI and the server make.
-    public func check(_ filter: CategoryFilter) throws {
-        guard !filter.isAll else { return }
-        let known = try knownCategories(), unknown = filter.codes.subtracting(known)
-        guard unknown.isEmpty else {
-            throw GeoError.invalid(field: "category", reason: "unknown \(unknown.sorted().joined(separator: ", ")); the known categories are \(known.sorted().joined(separator: ", "))")
+    /// The one check of what a query, a map's fetch or a deletion selects, made by the engine
+    /// (`QueryEngine`'s queries, `targets(of:)`) and never by a face: every category code and every
+    /// source name must be one the store knows, or it would select nothing without a word. The
+    /// error lists the known ones (the first `listedNames` of them). Kinds need no check here:
+    /// a `FeatureKind` is known by construction, stored rows or not.
+    public func validate(categories: CategoryFilter = CategoryFilter(), sources: SourceFilter = SourceFilter()) throws {
+        if !categories.isAll {
+            let known = try knownCategories(), unknown = categories.codes.subtracting(known)
+            guard unknown.isEmpty else {
+                throw GeoError.invalid(field: .category, reason: "unknown \(unknown.sorted().joined(separator: ", ")); "
+                                       + "the known categories are \(listed(known))")
+            }
+        }
+        if !sources.isAll {
+            let known = try knownSources(), unknown = sources.names.subtracting(known)
+            guard unknown.isEmpty else {
+                throw GeoError.invalid(field: .source, reason: "no stored record comes from \(unknown.sorted().map { "'\($0)'" }.joined(separator: ", ")); "
+                                       + (known.isEmpty ? "none names a source" : "the known sources are \(listed(known))"))
+            }
         }
     }
+}
+
+/// How many known names an error about an unknown one lists; the others are counted.
+package let listedNames = 30
+
+/// The names, sorted: the first `listedNames` of them and a count of the rest.
+private func listed(_ names: Set<String>) -> String {
+    let sorted = names.sorted()
+    return sorted.prefix(listedNames).joined(separator: ", ") + (sorted.count > listedNames ? " and \(sorted.count - listedNames) more" : "")
 }

@@ -9,7 +9,7 @@ public struct LocalDay: Hashable, Sendable {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], text.count == 10,
               DateComponents(calendar: Calendar(identifier: .gregorian), year: y, month: m, day: d).isValidDate else {
-            throw .invalid(field: "date", reason: "'\(text)' is not a date in the form YYYY-MM-DD")
+            throw .invalid(field: .date, reason: "'\(text)' is not a date in the form YYYY-MM-DD")
         }
         (year, month, day) = (y, m, d)
     }

@@ -31,7 +31,7 @@ public struct NearestQuery: Sendable {
         _ = try Coordinate(validatingLat: center.lat, lon: center.lon)
         try checkLimit(limit)
         if let maxDistance, !(maxDistance > 0 && maxDistance <= Self.maximumDistance) {
-            throw .invalid(field: "max_distance", reason: "\(maxDistance) is not more than 0 and at most \(Int(Self.maximumDistance)) metres")
+            throw .invalid(field: .maxDistance, reason: "\(maxDistance) is not more than 0 and at most \(Int(Self.maximumDistance)) metres")
         }
         try after?.check(forDistanceQuery: true)
     }

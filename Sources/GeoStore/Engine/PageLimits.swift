@@ -8,7 +8,7 @@ public let defaultLimit = 10
 
 package func checkLimit(_ limit: Int) throws(GeoError) {
     guard (1...maximumLimit).contains(limit) else {
-        throw .invalid(field: "limit", reason: "\(limit) is outside 1…\(maximumLimit)")
+        throw .invalid(field: .limit, reason: "\(limit) is outside 1…\(maximumLimit)")
     }
 }
 

@@ -46,6 +46,7 @@ extension QueryEngine {
 
     public func nearest(_ query: NearestQuery) throws -> FeaturePage {
         try query.validate()
+        try validate(categories: query.categories, sources: query.sources)
         // A cursor at an infinite distance is past every record with a position.
         let pastLocated = query.after?.distance == .infinity
         var ranked = pastLocated ? [] : try nearestRows(of: query.categories.kinds, query, limit: query.limit + 1)
@@ -67,6 +68,7 @@ extension QueryEngine {
 
     public func bbox(_ query: BoxQuery) throws -> FeaturePage {
         try query.validate()
+        try validate(categories: query.categories, sources: query.sources)
         var found: [Feature] = []
         for kind in query.categories.kinds where query.after.map({ kind >= $0.id.kind }) ?? true {
             let wanted = query.limit + 1 - found.count
@@ -114,6 +116,7 @@ extension QueryEngine {
         var query = query
         query.categories = CategoryFilter(["cinema"])
         try query.validate()
+        try validate(sources: query.sources)
         let date = try day.map(LocalDay.init)
         // Without a day, each cinema's today, all taken at one instant (not one per cinema as the walk reaches it).
         let now = Date()

@@ -11,7 +11,7 @@ public struct SourceFilter: Hashable, Sendable {
     /// Comma-separated names (`osm,travel-guide`), trimmed: the one reader of `--source` and `source=`.
     public init(parsing text: String) throws(GeoError) {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !names.contains(where: \.isEmpty) else { throw .invalid(field: "source", reason: "'\(text)' has an empty name") }
+        guard !names.contains(where: \.isEmpty) else { throw .invalid(field: .source, reason: "'\(text)' has an empty name") }
         self.init(names)
     }
 

@@ -14,7 +14,7 @@ public enum FileImport {
         var parsed = try parse(paths: paths, kind: kind)
         guard let source else { return parsed }
         guard !source.isEmpty, !globalSources.contains(source) else {
-            throw GeoError.invalid(field: "source", reason: "'\(source)' is not a name a file's records can take: give a name of your own")
+            throw GeoError.invalid(field: .source, reason: "'\(source)' is not a name a file's records can take: give a name of your own")
         }
         for f in parsed.indices {
             for r in parsed[f].records.indices where !globalSources.contains(parsed[f].records[r].value.source ?? "") {

@@ -4,7 +4,7 @@ import GeoCore
 /// An IANA zone identifier checked against the system's time zone database.
 func ianaZone(_ identifier: String, field: String = "timezone") throws(GeoError) -> String {
     guard KnownZones.shared.contains(identifier) else {
-        throw .invalid(field: field, reason: "'\(identifier)' is not an IANA time zone")
+        throw .invalid(field: .record(field), reason: "'\(identifier)' is not an IANA time zone")
     }
     return identifier
 }

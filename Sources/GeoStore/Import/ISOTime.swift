@@ -17,7 +17,7 @@ enum ISOTime {
     /// `time(_:localTo:)`, or the error naming `field` when `text` is not such a time.
     static func time(_ text: String, localTo zone: TimeZone, field: String) throws(GeoError) -> (date: Date, isLocal: Bool) {
         guard let time = time(text, localTo: zone) else {
-            throw .invalid(field: field, reason: "'\(text)' is not an ISO 8601 date-time")
+            throw .invalid(field: .record(field), reason: "'\(text)' is not an ISO 8601 date-time")
         }
         return time
     }

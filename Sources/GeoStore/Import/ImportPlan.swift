@@ -32,8 +32,8 @@ package struct ImportPlan {
     /// its stored row would go as if the file no longer held it.
     package func keptIDs(of source: String) throws(GeoError) -> [FeatureKind: [String]] {
         guard summary.skippedCount == 0 else {
-            throw .invalid(field: "replace_source", reason: "\(summary.skippedCount) record(s) were skipped as invalid, and their stored rows "
-                           + "would be deleted with those the files no longer hold; nothing was imported: fix them, or import without --replace-source")
+            throw .invalid(field: .replaceSource, reason: "\(summary.skippedCount) record(s) were skipped as invalid, and their stored rows "
+                           + "would be deleted with those the files no longer hold; nothing was imported: fix them, or import without \(Field.replaceSource)")
         }
         var kept: [FeatureKind: [String]] = [:]
         for r in records {
@@ -51,10 +51,5 @@ package struct ImportPlan {
         summary.skipped += problems.prefix(room)
         summary.omittedSkipped += omitted + max(0, problems.count - room)
         for i in refused.reversed() { records.remove(at: i) }
-    }
-
-    /// A deletion of a source from which nothing is stored: refused, as a mistyped name would be.
-    package static func unknownSource(_ source: String) -> GeoError {
-        .invalid(field: "source", reason: "no stored record comes from '\(source)'; nothing was deleted")
     }
 }

@@ -30,6 +30,15 @@ public struct ParsedFile: Sendable {
         }
         problems.append(ImportProblem(file: file, record: record, reason: reason()))
     }
+
+    /// Records the problem `error` names; its words are made only when it is listed.
+    mutating func reject(_ record: String, refusal error: GeoError) {
+        guard problems.count < Self.problemLimit else {
+            omittedProblems += 1
+            return
+        }
+        problems.append(ImportProblem(file: file, record: record, refusal: error))
+    }
 }
 
 /// What every parser shares: it builds each record in a closure that throws a GeoError naming the
@@ -43,7 +52,7 @@ extension ParsedFile {
             try value.checkTexts()
             return value
         } catch {
-            reject(record, error.description)
+            reject(record, refusal: error)
             return nil
         }
     }

@@ -8,8 +8,8 @@ enum Position {
         let latText = lat?.trimmed ?? "", lonText = lon?.trimmed ?? ""
         if latText.isEmpty && lonText.isEmpty { return nil }
         func number(_ text: String, _ field: String, besides other: String) throws(GeoError) -> Double {
-            guard !text.isEmpty else { throw .invalid(field: field, reason: "missing while \(other) is given") }
-            guard let value = DecimalNumber.parse(text) else { throw .invalid(field: field, reason: "'\(text)' is not a number") }
+            guard !text.isEmpty else { throw .invalid(field: .record(field), reason: "missing while \(other) is given") }
+            guard let value = DecimalNumber.parse(text) else { throw .invalid(field: .record(field), reason: "'\(text)' is not a number") }
             return value
         }
         let latValue = try number(latText, latField, besides: lonField)
@@ -23,8 +23,8 @@ enum Position {
         switch (lat, lon) {
         case (nil, nil): return nil
         case let (lat?, lon?): return try validated(lat: lat, lon: lon, latField: latField, lonField: lonField)
-        case (nil, _): throw .invalid(field: latField, reason: "missing while \(lonField) is given")
-        case (_, nil): throw .invalid(field: lonField, reason: "missing while \(latField) is given")
+        case (nil, _): throw .invalid(field: .record(latField), reason: "missing while \(lonField) is given")
+        case (_, nil): throw .invalid(field: .record(lonField), reason: "missing while \(latField) is given")
         }
     }
 
@@ -34,7 +34,7 @@ enum Position {
             return try Coordinate(validatingLat: lat, lon: lon)
         } catch let .invalid(field, reason) {
             // Coordinate names its fields lat/lon; report the caller's names for them.
-            throw .invalid(field: field == "lat" ? latField : lonField, reason: reason)
+            throw .invalid(field: .record(field == .lat ? latField : lonField), reason: reason)
         }
     }
 }

@@ -141,7 +141,7 @@ struct Properties {
     /// arrays and objects. A boolean is refused (Foundation's reader made `true` the text "1").
     static func text(_ value: JSONValue, field: String) throws(GeoError) -> String? {
         switch value {
-        case .bool: throw .invalid(field: field, reason: "\(value.shown) is a boolean, not text or a number")
+        case .bool: throw .invalid(field: .record(field), reason: "\(value.shown) is a boolean, not text or a number")
         case .string, .number: value.text
         case .null, .array, .object: nil
         }
@@ -301,7 +301,7 @@ struct Properties {
     /// `name`, else any language's name; a place or cinema without one cannot be listed.
     func name() throws(GeoError) -> String {
         guard let name = self[.name] ?? localized(.name).min(by: { $0.key < $1.key })?.value else {
-            throw .invalid(field: "name", reason: "missing")
+            throw .invalid(field: .record("name"), reason: "missing")
         }
         return name
     }
@@ -324,11 +324,11 @@ struct Properties {
         }
         // A decimal as written (`63534`, `6.3534e4`, `63534.0` from a real-typed column); the
         // bound keeps the value exact as a double.
-        guard let value = DecimalNumber.parse(text) else { throw .invalid(field: key.text, reason: "'\(text)' is not a number") }
-        guard value >= 0 else { throw .invalid(field: key.text, reason: "'\(text)' is negative") }
-        guard value == value.rounded() else { throw .invalid(field: key.text, reason: "'\(text)' is not a whole number") }
+        guard let value = DecimalNumber.parse(text) else { throw .invalid(field: .record(key.text), reason: "'\(text)' is not a number") }
+        guard value >= 0 else { throw .invalid(field: .record(key.text), reason: "'\(text)' is negative") }
+        guard value == value.rounded() else { throw .invalid(field: .record(key.text), reason: "'\(text)' is not a whole number") }
         guard value <= Self.largestPopulation else {
-            throw .invalid(field: key.text, reason: "'\(text)' is more than \(Int(Self.largestPopulation)), more people than live on Earth")
+            throw .invalid(field: .record(key.text), reason: "'\(text)' is more than \(Int(Self.largestPopulation)), more people than live on Earth")
         }
         return Int(value)
     }
@@ -352,8 +352,8 @@ struct Properties {
     /// selects the kind, so such a place could never be found.
     func place(category: String, location: Coordinate?, fileName: String, id: String?) throws(GeoError) -> PlaceRecord {
         if FeatureKind(rawValue: category)?.impliedCategory != nil {
-            throw .invalid(field: "category",
-                           reason: "'\(category)' names a kind, not a POI category; import the file with --kind \(category)")
+            throw .invalid(field: .record("category"),
+                           reason: "'\(category)' names a kind, not a POI category; import the file with \(Field.kind) \(category)")
         }
         var place = PlaceRecord(category: category, name: try name(), location: location)
         if !variants.isEmpty {
@@ -402,7 +402,7 @@ struct Properties {
             (trip.end, trip.localTimes.end) = (read.date, zone == nil && read.isLocal)
         }
         if let start = trip.start, let end = trip.end, end < start {
-            throw .invalid(field: "end", reason: "'\(self[.end]!)' is before start '\(self[.start]!)'")
+            throw .invalid(field: .record("end"), reason: "'\(self[.end]!)' is before start '\(self[.start]!)'")
         }
         trip.notes = self[.notes, .description]
         trip.weather = self[.weather]

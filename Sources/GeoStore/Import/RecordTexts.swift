@@ -27,10 +27,10 @@ private func check(_ field: @autoclosure () -> String, _ text: String?, atMost l
     guard let text else { return }
     // Counting characters reads the whole text: only for texts whose bytes could exceed it.
     if text.utf8.count > limit, case let count = text.count, count > limit {
-        throw .invalid(field: field(), reason: "is \(count) characters long, more than \(limit)")
+        throw .invalid(field: .record(field()), reason: "is \(count) characters long, more than \(limit)")
     }
     guard text.utf8.contains(0) else { return }
-    throw .invalid(field: field(), reason: "contains a NUL character (U+0000), which text may not hold")
+    throw .invalid(field: .record(field()), reason: "contains a NUL character (U+0000), which text may not hold")
 }
 
 private func check(_ base: String, _ texts: [String: String], atMost limit: Int) throws(GeoError) {

@@ -1,7 +1,9 @@
+import GeoCore
+
 /// A replacement refused because it would store fewer records than it removes: a base-map
 /// source's features, or the time zone polygons. A file that ended early can look whole (an
 /// OpenStreetMap extract cut between two blocks, a file that holds nothing), and a replacement
-/// must not trade the whole for a part unless told to (`--allow-shrink`).
+/// must not trade the whole for a part unless told to (`Field.allowShrink`).
 public struct ShrinkRefused: Error, CustomStringConvertible, Sendable {
     /// What would be replaced: a base-map source (its file), or "time zones".
     public let what: String
@@ -14,8 +16,14 @@ public struct ShrinkRefused: Error, CustomStringConvertible, Sendable {
         (self.what, self.records, self.stored, self.removed) = (what, records, stored, removed)
     }
 
-    public var description: String {
-        "\(what): refused, nothing was replaced: it would store \(stored) \(records) in place of the \(removed) stored now "
-            + "(a file that ended early can look whole); --allow-shrink replaces them all the same"
+    /// Why, pointing at the replacement that is allowed to shrink (`Field.allowShrink`), named by
+    /// `name` (a face's table).
+    public func said(naming name: (Field) -> String) -> String {
+        let reason: Reason = "\(what): refused, nothing was replaced: it would store \(stored) \(records) in place of the \(removed) stored now "
+            + "(a file that ended early can look whole); \(Field.allowShrink) replaces them all the same"
+        return reason.said(naming: name)
     }
+
+    /// With the engine's names (`Field.description`).
+    public var description: String { said { $0.description } }
 }

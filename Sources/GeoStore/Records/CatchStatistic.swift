@@ -9,7 +9,7 @@ public enum CatchGrouping: String, CaseIterable, Sendable {
         var grouping: [CatchGrouping] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let g = CatchGrouping(rawValue: name.trimmingCharacters(in: .whitespaces)), !grouping.contains(g) else {
-                throw GeoError.invalid(field: "by", reason: "'\(name)' is not one of water, species, year (each at most once)")
+                throw GeoError.invalid(field: .by, reason: "'\(name)' is not one of water, species, year (each at most once)")
             }
             grouping.append(g)
         }

@@ -10,6 +10,7 @@ extension QueryEngine {
 
     public func search(_ query: SearchQuery) throws -> FeaturePage {
         let words = try query.validate()
+        try validate(categories: query.categories, sources: query.sources)
         let kinds = Set(query.kinds)
         // The vocabulary's typo index only when a word is long enough to have a typo.
         let typos = try words.contains { $0.unicodeScalars.count >= TypoIndex.minimumLength }

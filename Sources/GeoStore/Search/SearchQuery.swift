@@ -40,7 +40,7 @@ public struct SearchQuery: Sendable {
     /// `--kind` / `kind=`, read by one rule for both faces.
     public static func kind(parsing text: String) throws(GeoError) -> FeatureKind {
         guard let kind = FeatureKind(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw .invalid(field: "kind", reason: "'\(text)' is not one of \(FeatureKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .invalid(field: .kind, reason: "'\(text)' is not one of \(FeatureKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return kind
     }
@@ -51,22 +51,22 @@ public struct SearchQuery: Sendable {
     /// Checks every field and returns the query's folded words.
     package func validate() throws(GeoError) -> [String] {
         guard text.count <= Self.maximumLength else {
-            throw .invalid(field: "q", reason: "is \(text.count) characters long, more than \(Self.maximumLength)")
+            throw .invalid(field: .q, reason: "is \(text.count) characters long, more than \(Self.maximumLength)")
         }
         let words = SearchText.words(text)
-        guard !words.isEmpty else { throw .invalid(field: "q", reason: "'\(text)' has no letters or digits to search for") }
+        guard !words.isEmpty else { throw .invalid(field: .q, reason: "'\(text)' has no letters or digits to search for") }
         guard words.count <= Self.maximumWords else {
-            throw .invalid(field: "q", reason: "has \(words.count) words, more than \(Self.maximumWords)")
+            throw .invalid(field: .q, reason: "has \(words.count) words, more than \(Self.maximumWords)")
         }
         if let center { _ = try Coordinate(validatingLat: center.lat, lon: center.lon) }
         if let maxDistance {
-            guard center != nil else { throw .invalid(field: "max_distance", reason: "needs a point (lat and lon) to measure from") }
+            guard center != nil else { throw .invalid(field: .maxDistance, reason: "needs a point (\(Field.lat) and \(Field.lon)) to measure from") }
             guard maxDistance > 0 && maxDistance <= NearestQuery.maximumDistance else {
-                throw .invalid(field: "max_distance", reason: "\(maxDistance) is not more than 0 and at most \(Int(NearestQuery.maximumDistance)) metres")
+                throw .invalid(field: .maxDistance, reason: "\(maxDistance) is not more than 0 and at most \(Int(NearestQuery.maximumDistance)) metres")
             }
         }
         if let box {
-            guard maxDistance == nil else { throw .invalid(field: "bbox", reason: "give a radius or a bbox, not both") }
+            guard maxDistance == nil else { throw .invalid(field: .bbox, reason: "give a radius or a bbox, not both") }
             _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
         }
         try checkLimit(limit)

@@ -17,7 +17,7 @@ extension MapRenderer {
         let viewport = try unchecked(request, drawn, cancellation: cancellation)
         // Outside a projected CRS's reach PROJ gives no number: say so rather than draw "nan m".
         guard viewport.origin.x.isFinite, viewport.origin.y.isFinite, viewport.metresPerPixel.isFinite else {
-            throw RenderError(description: "crs: \(request.projection.identifier) cannot draw this area (the map's features lie outside its reach)")
+            throw RenderError(.crs, "\(request.projection.identifier) cannot draw this area (the map's features lie outside its reach)")
         }
         return viewport
     }
@@ -37,7 +37,7 @@ extension MapRenderer {
             }
             guard let v = Viewport.fitting(edges.map { ($0, .point) }, width: request.width, height: request.height,
                                            maxZoom: Double(TileID.maxZoom), projection: request.projection) else {
-                throw RenderError(description: "bbox: \(box) does not fit in \(Int(request.width))×\(Int(request.height)) px")
+                throw RenderError(.bbox, "\(box) does not fit in \(Int(request.width))×\(Int(request.height)) px")
             }
             return v
         case let .fit(padding, maxZoom):
@@ -55,7 +55,7 @@ extension MapRenderer {
                 points += request.layers == .complete ? f.track?.coordinates ?? [] : []
             }
             guard !marks.isEmpty || !points.isEmpty else {
-                throw RenderError(description: "nothing to draw: no feature of the chosen categories (give --bbox or --center to draw an empty map)")
+                throw RenderError.nothingToFit(.category, "no selected feature has a position; give \(Field.bbox), or \(Field.center) and \(Field.zoom)")
             }
             // When not even zoom 0 holds them (a world-wide selection on a small image), show
             // the whole world at zoom 0.

@@ -57,10 +57,10 @@ extension MapRequest {
     public static let largestSide = 8192.0
 
     /// `WIDTHxHEIGHT` in whole pixels of at least 1, as typed; `validate` checks the largest side.
-    public static func size(parsing text: String, field: String = "size") throws -> (width: Double, height: Double) {
+    public static func size(parsing text: String, field: Field = .size) throws -> (width: Double, height: Double) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1 else {
-            throw RenderError(description: "\(field): '\(text)' is not WIDTHxHEIGHT in whole pixels of at least 1")
+            throw RenderError(field, "'\(text)' is not WIDTHxHEIGHT in whole pixels of at least 1")
         }
         return (Double(w), Double(h))
     }
@@ -68,37 +68,37 @@ extension MapRequest {
     /// Refuses what would make no image or an absurd one, naming the field.
     public func validate() throws {
         for (name, side) in [("width", width), ("height", height)] where !(side >= 1 && side * scale <= Self.largestSide) {
-            throw RenderError(description: "size: the \(name) \(side) at scale \(scale) is not between 1 and \(Int(Self.largestSide)) px")
+            throw RenderError(.size, "the \(name) \(side) at scale \(scale) is not between 1 and \(Int(Self.largestSide)) px")
         }
-        guard [1.0, 2, 3].contains(scale) else { throw RenderError(description: "scale: \(scale) is not 1, 2 or 3") }
+        guard [1.0, 2, 3].contains(scale) else { throw RenderError(.scale, "\(scale) is not 1, 2 or 3") }
         // A style read from a file was checked; one changed in code is checked here.
         guard min(style.clusters.cell, style.clusters.coarse?.cell ?? .infinity) >= MarkForms.smallestCell(style) else {
-            throw RenderError(description: "style: clusters.cell \(style.clusters.cell) (and coarse.cell) must be at least \(MarkForms.smallestCell(style).rounded(.up)) to keep marks apart")
+            throw RenderError(.style, "clusters.cell \(style.clusters.cell) (and coarse.cell) must be at least \(MarkForms.smallestCell(style).rounded(.up)) to keep marks apart")
         }
         switch framing {
         case let .center(c, zoom):
             _ = try Coordinate(validatingLat: c.lat, lon: c.lon)
             guard projection is ProjectedCRS || abs(c.lat) <= WebMercator.maxLatitude else {
-                throw RenderError(description: "center: latitude \(c.lat) is beyond ±\(WebMercator.maxLatitude), where Web Mercator ends")
+                throw RenderError(.center, "latitude \(c.lat) is beyond ±\(WebMercator.maxLatitude), where Web Mercator ends")
             }
-            guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw RenderError(description: "zoom: \(zoom) is outside 0…\(TileID.maxZoom)") }
+            guard (0...Double(TileID.maxZoom)).contains(zoom) else { throw RenderError(.zoom, "\(zoom) is outside 0…\(TileID.maxZoom)") }
         case let .fit(padding, maxZoom):
             guard padding >= 0, padding.isFinite, 2 * padding < min(width, height) else {
-                throw RenderError(description: "padding: \(padding) must be 0 or more and leave room in a \(Int(width))×\(Int(height)) image")
+                throw RenderError(.padding, "\(padding) must be 0 or more and leave room in a \(Int(width))×\(Int(height)) image")
             }
-            guard (0...Double(TileID.maxZoom)).contains(maxZoom) else { throw RenderError(description: "zoom: \(maxZoom) is outside 0…\(TileID.maxZoom)") }
+            guard (0...Double(TileID.maxZoom)).contains(maxZoom) else { throw RenderError(.zoom, "\(maxZoom) is outside 0…\(TileID.maxZoom)") }
         case let .bbox(box):
             _ = try BoundingBox(validatingMinLon: box.minLon, minLat: box.minLat, maxLon: box.maxLon, maxLat: box.maxLat)
         }
         // A projected CRS draws its own part of the world; elsewhere PROJ gives nothing or nonsense.
         if let crs = projection as? ProjectedCRS, let area = crs.areaOfUse {
-            let (field, points): (String, [Coordinate]) = switch framing {
-            case let .center(c, _): ("center", [c])
-            case let .bbox(b): ("bbox", [Coordinate(lat: b.minLat, lon: b.minLon), Coordinate(lat: b.maxLat, lon: b.maxLon)])
-            case .fit: ("crs", [])
+            let (field, points): (Field, [Coordinate]) = switch framing {
+            case let .center(c, _): (.center, [c])
+            case let .bbox(b): (.bbox, [Coordinate(lat: b.minLat, lon: b.minLon), Coordinate(lat: b.maxLat, lon: b.maxLon)])
+            case .fit: (.crs, [])
             }
             if let outside = points.first(where: { !crs.covers($0) }) {
-                throw RenderError(description: "\(field): \(outside) is outside where \(crs.identifier) is used (\(area))")
+                throw RenderError(field, "\(outside) is outside where \(crs.identifier) is used (\(area))")
             }
         }
     }

@@ -24,9 +24,9 @@ public final class ProjectedCRS: MapProjection, @unchecked Sendable {
     }
 
     /// The projection a person names: `EPSG:3059` (or the bare code); errors name `field`.
-    public static func projection(named text: String, field: String = "crs") throws -> any MapProjection {
+    public static func projection(named text: String, field: Field = .crs) throws -> any MapProjection {
         let digits = text.uppercased().hasPrefix("EPSG:") ? String(text.dropFirst(5)) : text
-        guard let code = Int(digits), code > 0 else { throw RenderError(description: "\(field): '\(text)' is not EPSG:CODE (e.g. EPSG:3059)") }
+        guard let code = Int(digits), code > 0 else { throw RenderError(field, "'\(text)' is not EPSG:CODE (e.g. EPSG:3059)") }
         return try projection(epsg: code)
     }
 
@@ -35,7 +35,7 @@ public final class ProjectedCRS: MapProjection, @unchecked Sendable {
 
     public init(epsg: Int) throws {
         self.epsg = epsg
-        guard let context = proj_context_create() else { throw RenderError(description: "crs: PROJ cannot start") }
+        guard let context = proj_context_create() else { throw RenderError(.crs, "PROJ cannot start") }
         do {
             (transformation, metresPerUnit, areaOfUse) = try Self.open(epsg, in: context)
         } catch {
@@ -47,7 +47,7 @@ public final class ProjectedCRS: MapProjection, @unchecked Sendable {
 
     /// The transformation from WGS84 to the CRS, its unit in metres and its area of use.
     private static func open(_ epsg: Int, in context: OpaquePointer) throws -> (OpaquePointer, Double, BoundingBox?) {
-        func fail(_ reason: String) -> RenderError { RenderError(description: "crs: EPSG:\(epsg) \(reason)") }
+        func fail(_ reason: String) -> RenderError { RenderError(.crs, "EPSG:\(epsg) \(reason)") }
         guard let crs = proj_create(context, "EPSG:\(epsg)") else { throw fail("is not a coordinate reference system PROJ knows") }
         defer { proj_destroy(crs) }
         guard proj_get_type(crs) == PJ_TYPE_PROJECTED_CRS else {

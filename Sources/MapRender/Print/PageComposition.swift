@@ -27,7 +27,7 @@ extension PrintedMap {
         let footHeight = line * Double(2 + legend.count) + f * 0.5
         let mapRect = PixelRect(x: block.x + band, y: block.y + band, width: block.width - 2 * band, height: block.height - 2 * band - footHeight)
         guard mapRect.width > 20 * pt, mapRect.height > 20 * pt else {
-            throw RenderError(description: "paper: \(paper) leaves no room for a map within the style's margins")
+            throw RenderError(.paper, "\(paper) leaves no room for a map within the style's margins")
         }
         let footRect = PixelRect(x: block.x, y: mapRect.maxY + band, width: block.width, height: footHeight)
         let gap = f * 2

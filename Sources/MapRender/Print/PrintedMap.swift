@@ -41,7 +41,7 @@ public struct PrintedMap: Sendable {
 extension PrintedMap {
     var printStyle: MapStyle.PrintStyle {
         get throws {
-            guard let print = style.print else { throw RenderError(description: "style: has no print section (use the print style)") }
+            guard let print = style.print else { throw RenderError(.style, "has no print section (use the print style)") }
             return print
         }
     }

@@ -30,7 +30,7 @@ public enum DefaultDataset {
     /// does not read them itself (BaseData does, through GDAL).
     public static func databasePath(readingBase: ([String]) -> [BaseSource]) throws -> String {
         guard let data = dataDirectory() else {
-            throw DatabaseError(description: "no --db given, $WAYMARK_DB unset, and no Data/ directory found (set $WAYMARK_DATA)")
+            throw DatabaseError(description: "no database named, $WAYMARK_DB unset, and no Data/ directory found (set $WAYMARK_DATA)")
         }
         let target = URL(fileURLWithPath: cachedPath), cache = target.deletingLastPathComponent()
         let entries = try entries(in: data)

@@ -10,6 +10,7 @@ extension SpatiaLiteStore {
         defer {
             poiCategories.invalidate()
             emptyKinds = nil
+            sourceNames = nil
         }
         return try db.transaction {
             let counts = try deleteTargets(deletion)
@@ -20,10 +21,10 @@ extension SpatiaLiteStore {
 
     private func deleteTargets(_ deletion: Deletion) throws -> DeletedCounts {
         guard let ids = try targets(of: deletion) else {
-            guard case let .source(source) = deletion else { return [:] }
-            let counts = try deleteRows(of: source, keeping: [:])
-            guard counts.values.reduce(0, +) > 0 else { throw ImportPlan.unknownSource(source) }
-            return counts
+            guard case let .sources(sources) = deletion else { return [:] }
+            return try sources.names.sorted().reduce(into: DeletedCounts()) { counts, source in
+                counts.merge(try deleteRows(of: source, keeping: [:]), uniquingKeysWith: +)
+            }
         }
         var counts = DeletedCounts()
         for id in ids {

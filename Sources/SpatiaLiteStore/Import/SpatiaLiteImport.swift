@@ -9,6 +9,7 @@ extension SpatiaLiteStore {
         defer {
             poiCategories.invalidate()
             emptyKinds = nil
+            sourceNames = nil
         }
         // Room for the whole import in memory, so that SQLite does not spill pages half-way;
         // pages are only taken as they are needed.

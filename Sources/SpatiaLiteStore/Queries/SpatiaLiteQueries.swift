@@ -193,6 +193,23 @@ extension SpatiaLiteStore {
         return Set(poiCategories.codes).union(FeatureKind.allCases.compactMap(\.impliedCategory))
     }
 
+    /// Kept per data version (`PRAGMA data_version`; this connection's own writes clear it), and
+    /// read cheaply: each table's distinct sources by hopping along its (source, source_id) index,
+    /// one seek per source rather than a scan of every row.
+    public func knownSources() throws -> Set<String> {
+        let version = try dataVersionNumber()
+        if let sourceNames, sourceNames.version == version { return sourceNames.names }
+        var names = Set<String>()
+        for kind in FeatureKind.allCases {
+            let statement = try cached(SourceSQL.distinctSources(of: kind.rawValue))
+            try statement.bind([])
+            defer { statement.reset() }
+            while try statement.step() { if let name = statement.string(0) { names.insert(name) } }
+        }
+        sourceNames = (version, names)
+        return names
+    }
+
     public func detailValues(of id: FeatureID) throws -> [String?]? {
         let t = KindTable.of(id.kind)
         // Keyed by kind, not by the SQL text, which would be built and hashed for every row.

@@ -64,9 +64,9 @@ public enum CSVParser {
         }
 
         func record(_ fields: Fields, closed: Bool, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
-            guard closed else { throw .invalid(field: "quotes", reason: "a quoted field is not closed before the end of the file") }
+            guard closed else { throw .invalid(field: .record("quotes"), reason: "a quoted field is not closed before the end of the file") }
             guard fields.count == columns.count else {
-                throw .invalid(field: "fields", reason: "\(fields.count) value(s), the header has \(columns.count)")
+                throw .invalid(field: .record("fields"), reason: "\(fields.count) value(s), the header has \(columns.count)")
             }
             let properties = Properties(self.properties, field: fields.string)
             let location = try self.location(fields)
@@ -75,9 +75,9 @@ public enum CSVParser {
             case .cinema:
                 return .cinema(try properties.cinema(location: location, fileName: fileName, id: nil))
             case .water:
-                throw .invalid(field: "category", reason: "a water needs a line or area geometry, which CSV cannot hold")
+                throw .invalid(field: .record("category"), reason: "a water needs a line or area geometry, which CSV cannot hold")
             case .trip:
-                throw .invalid(field: "category", reason: "trips are imported from GeoJSON or GPX, not CSV")
+                throw .invalid(field: .record("category"), reason: "trips are imported from GeoJSON or GPX, not CSV")
             default:
                 return .place(try properties.place(category: category, location: location, fileName: fileName, id: nil))
             }

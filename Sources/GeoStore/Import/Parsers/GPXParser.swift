@@ -62,11 +62,11 @@ public enum GPXParser {
             if first == nil { first = last }
         }
         guard track.count >= 2 else {
-            throw .invalid(field: pointName, reason: "\(track.count) point(s); a track needs at least 2")
+            throw .invalid(field: .record(pointName), reason: "\(track.count) point(s); a track needs at least 2")
         }
         // As for GeoJSON trips, the end may not be before the start; times between them may step back.
         if let first, let last, last.date < first.date {
-            throw .invalid(field: last.field, reason: "'\(last.text)' is before start '\(first.text)' (\(first.field))")
+            throw .invalid(field: .record(last.field), reason: "'\(last.text)' is before start '\(first.text)' (\(first.field))")
         }
         var trip = TripRecord(name: node.text("name") ?? "\(fileName) \(label)")
         trip.track = track
@@ -83,7 +83,7 @@ public enum GPXParser {
     private static func location(of node: XMLNode, field: String) throws(GeoError) -> Coordinate {
         guard let c = try Position.parse(lat: node.attributes["lat"], lon: node.attributes["lon"],
                                          latField: field + "lat", lonField: field + "lon") else {
-            throw .invalid(field: field + "lat", reason: "missing, and so is lon")
+            throw .invalid(field: .record(field + "lat"), reason: "missing, and so is lon")
         }
         return c
     }

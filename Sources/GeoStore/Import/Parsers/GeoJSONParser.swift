@@ -56,7 +56,7 @@ public enum GeoJSONParser {
                 let record = try record(feature, fileName: fileName, kind: kind)
                 key = given || record.kind == .trip || FileImport.globalSources.contains(record.source ?? "") ? record.sourceKey : nil
                 if let key, let first = ids[key] {
-                    throw .invalid(field: "id", reason: "'\(key.id)' is also the id of feature \(first); "
+                    throw .invalid(field: .record("id"), reason: "'\(key.id)' is also the id of feature \(first); "
                         + "the id identifies a feature when the file is imported again")
                 }
                 return record
@@ -130,7 +130,7 @@ public enum GeoJSONParser {
 
     private static func record(_ feature: JSONValue, fileName: String, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
         guard feature["type"]?.string == "Feature" else {
-            throw .invalid(field: "type", reason: "not a GeoJSON Feature")
+            throw .invalid(field: .record("type"), reason: "not a GeoJSON Feature")
         }
         var rawProperties = feature["properties"] ?? .null
         if case .object = rawProperties {} else { rawProperties = .object([]) }
@@ -153,7 +153,7 @@ public enum GeoJSONParser {
             case let .point(c)?: (c, nil)
             case let .lineString(cs)?: (cs.first, cs)
             case let other?:
-                throw .invalid(field: "geometry", reason: "a trip needs a Point (its spot) or a LineString (its track), got a \(other.typeName)")
+                throw .invalid(field: .record("geometry"), reason: "a trip needs a Point (its spot) or a LineString (its track), got a \(other.typeName)")
             }
             var trip = try properties.trip(spot: spot, track: track, zone: zone, fileName: fileName, id: id)
             (trip.catches, trip.localTimes.items) = try catches(rawProperties["catches"], zone: zone)
@@ -167,14 +167,14 @@ public enum GeoJSONParser {
         switch geometry {
         case nil: return nil
         case let .point(c)?: return c
-        case let other?: throw .invalid(field: "geometry", reason: "a \(what) needs a Point, got a \(other.typeName)")
+        case let other?: throw .invalid(field: .record("geometry"), reason: "a \(what) needs a Point, got a \(other.typeName)")
         }
     }
 
     private static func area(_ geometry: Geometry?) throws(GeoError) -> Geometry {
-        guard let geometry else { throw .invalid(field: "geometry", reason: "missing; a water needs a line or an area") }
+        guard let geometry else { throw .invalid(field: .record("geometry"), reason: "missing; a water needs a line or an area") }
         switch geometry {
-        case .point, .multiPoint: throw .invalid(field: "geometry", reason: "a water needs a line or an area, got a \(geometry.typeName)")
+        case .point, .multiPoint: throw .invalid(field: .record("geometry"), reason: "a water needs a line or an area, got a \(geometry.typeName)")
         default: return geometry
         }
     }
@@ -184,7 +184,7 @@ public enum GeoJSONParser {
     static func geometry(_ value: JSONValue?, planar: Bool = false) throws(GeoError) -> Geometry? {
         guard let value, !value.isNull else { return nil }
         guard let type = value["type"]?.string else {
-            throw .invalid(field: "geometry", reason: "not a GeoJSON geometry object")
+            throw .invalid(field: .record("geometry"), reason: "not a GeoJSON geometry object")
         }
         let coordinates = value["coordinates"] ?? .null
         let geometry: Geometry
@@ -198,14 +198,14 @@ public enum GeoJSONParser {
             geometry = .multiPolygon(try list(coordinates) { p throws(GeoError) in
                 try list(p) { v throws(GeoError) in try list(v, position) }
             })
-        default: throw .invalid(field: "geometry", reason: "type '\(type)' is not supported")
+        default: throw .invalid(field: .record("geometry"), reason: "type '\(type)' is not supported")
         }
-        try geometry.validate(field: "geometry", planar: planar)
+        try geometry.validate(field: .record("geometry"), planar: planar)
         return geometry
     }
 
     private static func list<T>(_ value: JSONValue, _ element: (JSONValue) throws(GeoError) -> T) throws(GeoError) -> [T] {
-        guard case let .array(items) = value else { throw .invalid(field: "geometry", reason: "coordinates must be an array") }
+        guard case let .array(items) = value else { throw .invalid(field: .record("geometry"), reason: "coordinates must be an array") }
         var result: [T] = []
         result.reserveCapacity(items.count)
         for item in items { result.append(try element(item)) }
@@ -216,7 +216,7 @@ public enum GeoJSONParser {
     private static func position(_ value: JSONValue) throws(GeoError) -> Coordinate {
         guard case let .array(numbers) = value, numbers.count >= 2,
               let lon = numbers[0].number, let lat = numbers[1].number else {
-            throw .invalid(field: "geometry", reason: "a position must be [lon, lat]")
+            throw .invalid(field: .record("geometry"), reason: "a position must be [lon, lat]")
         }
         return Coordinate(lat: lat, lon: lon)
     }
@@ -225,10 +225,10 @@ public enum GeoJSONParser {
     /// (`screenings[2]`); none when the property is absent or null.
     private static func objects(_ value: JSONValue?, _ key: String) throws(GeoError) -> [(field: String, item: JSONValue)] {
         guard let value, !value.isNull else { return [] }
-        guard case let .array(items) = value else { throw .invalid(field: key, reason: "must be an array") }
+        guard case let .array(items) = value else { throw .invalid(field: .record(key), reason: "must be an array") }
         var result: [(field: String, item: JSONValue)] = []
         for (k, item) in items.enumerated() {
-            guard case .object = item else { throw .invalid(field: "\(key)[\(k)]", reason: "must be an object") }
+            guard case .object = item else { throw .invalid(field: .record("\(key)[\(k)]"), reason: "must be an object") }
             result.append(("\(key)[\(k)]", item))
         }
         return result
@@ -238,7 +238,7 @@ public enum GeoJSONParser {
     private static func number(_ item: JSONValue, _ key: String, in field: String, positive: Bool = false) throws(GeoError) -> Double? {
         guard let value = item[key], !value.isNull else { return nil }
         guard let number = value.number, number.isFinite, !positive || number > 0 else {
-            throw .invalid(field: "\(field).\(key)", reason: "'\(value.shown)' is not a \(positive ? "positive " : "")number")
+            throw .invalid(field: .record("\(field).\(key)"), reason: "'\(value.shown)' is not a \(positive ? "positive " : "")number")
         }
         return number
     }
@@ -249,14 +249,14 @@ public enum GeoJSONParser {
     private static func screenings(_ value: JSONValue?, zone: String?) throws(GeoError) -> ([Screening], Set<Int>) {
         var result: [Screening] = [], local = Set<Int>()
         for (field, item) in try objects(value, "screenings") {
-            guard let title = item["title"]?.string?.nonEmpty else { throw .invalid(field: "\(field).title", reason: "missing") }
-            guard let startText = item["start"]?.string else { throw .invalid(field: "\(field).start", reason: "missing") }
+            guard let title = item["title"]?.string?.nonEmpty else { throw .invalid(field: .record("\(field).title"), reason: "missing") }
+            guard let startText = item["start"]?.string else { throw .invalid(field: .record("\(field).start"), reason: "missing") }
             let start = try ISOTime.time(startText, localTo: ISOTime.zone(zone), field: "\(field).start")
             if zone == nil, start.isLocal { local.insert(result.count) }
             var screening = Screening(title: title, start: start.date)
             if let minutes = item["minutes"], !minutes.isNull {
                 guard let m = minutes.number, m > 0, m <= Double(Int32.max), m == m.rounded() else {
-                    throw .invalid(field: "\(field).minutes", reason: "'\(minutes.shown)' is not a positive whole number")
+                    throw .invalid(field: .record("\(field).minutes"), reason: "'\(minutes.shown)' is not a positive whole number")
                 }
                 screening.minutes = Int(m)
             }
@@ -273,7 +273,7 @@ public enum GeoJSONParser {
     private static func catches(_ value: JSONValue?, zone: String?) throws(GeoError) -> ([CatchRecord], Set<Int>) {
         var result: [CatchRecord] = [], local = Set<Int>()
         for (field, item) in try objects(value, "catches") {
-            guard let species = item["species"]?.string?.nonEmpty else { throw .invalid(field: "\(field).species", reason: "missing") }
+            guard let species = item["species"]?.string?.nonEmpty else { throw .invalid(field: .record("\(field).species"), reason: "missing") }
             var fish = CatchRecord(species: species)
             fish.lengthCm = try number(item, "length_cm", in: field, positive: true)
             fish.weightKg = try number(item, "weight_kg", in: field, positive: true)

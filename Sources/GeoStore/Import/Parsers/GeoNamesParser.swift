@@ -46,7 +46,7 @@ public enum GeoNamesParser {
                 checkedFirst = true
                 parsed.collect("line \(number)") { () throws(GeoError) in
                     guard fields.count == columns.count else {
-                        throw .invalid(field: "fields", reason: "\(fields.count) tab-separated value(s); a GeoNames line has \(columns.count)")
+                        throw .invalid(field: .record("fields"), reason: "\(fields.count) tab-separated value(s); a GeoNames line has \(columns.count)")
                     }
                     let record = Properties(properties) { $0 == population && fields[$0] == "0" ? "" : String(fields[$0]) }
                     let location = try Position.parse(lat: String(fields[4]), lon: String(fields[5]), latField: "latitude", lonField: "longitude")

@@ -94,10 +94,10 @@ public enum TravelGuideFeedParser {
 
     /// One object in one language; unlocated when both latitude and longitude are empty.
     private static func place(_ node: XMLNode, language: String) throws(GeoError) -> PlaceRecord {
-        guard let name = node.text("nosaukums") else { throw .invalid(field: "nosaukums", reason: "missing") }
-        guard let tips = node.text("tips") else { throw .invalid(field: "tips", reason: "missing") }
+        guard let name = node.text("nosaukums") else { throw .invalid(field: .record("nosaukums"), reason: "missing") }
+        guard let tips = node.text("tips") else { throw .invalid(field: .record("tips"), reason: "missing") }
         guard let category = category(forTips: tips) else {
-            throw .invalid(field: "tips", reason: "'\(tips)' is not a known category (do, see, stay, eat, route)")
+            throw .invalid(field: .record("tips"), reason: "'\(tips)' is not a known category (do, see, stay, eat, route)")
         }
         let location = try Position.parse(lat: node.text("latitude"), lon: node.text("longitude"),
                                           latField: "latitude", lonField: "longitude")

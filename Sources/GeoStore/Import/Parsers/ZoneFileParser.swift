@@ -27,9 +27,9 @@ public enum ZoneFileParser {
     }
 
     private static func add(_ feature: JSONValue, to parsed: inout ZoneFile) throws(GeoError) {
-        guard feature["type"]?.string == "Feature" else { throw .invalid(field: "type", reason: "not a GeoJSON Feature") }
+        guard feature["type"]?.string == "Feature" else { throw .invalid(field: .record("type"), reason: "not a GeoJSON Feature") }
         guard let tzid = feature["properties"]?["tzid"]?.string, !tzid.isEmpty else {
-            throw .invalid(field: "tzid", reason: "missing; each feature names its IANA zone in a tzid property")
+            throw .invalid(field: .record("tzid"), reason: "missing; each feature names its IANA zone in a tzid property")
         }
         let zone = try ianaZone(tzid, field: "tzid")
         // Planar: Antarctica/McMurdo's ring runs along 86° S from 150° W to 160° E the long way.
@@ -42,7 +42,7 @@ public enum ZoneFileParser {
         case nil: parsed.featuresWithoutGeometry += 1
         case let .polygon(rings)?: parsed.polygons.append(ZonePolygon(zone: zone, rings: rings))
         case let .multiPolygon(parts)?: parsed.polygons += parts.map { ZonePolygon(zone: zone, rings: $0) }
-        case let other?: throw .invalid(field: "geometry", reason: "a time zone needs a Polygon or MultiPolygon, got a \(other.typeName)")
+        case let other?: throw .invalid(field: .record("geometry"), reason: "a time zone needs a Polygon or MultiPolygon, got a \(other.typeName)")
         }
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+import GeoCore
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import GeoStore
+@testable import MapServer
+
+/// Never a 5xx for a request: every route the router serves (`Route.allCases`, which it is built
+/// from), with the fewest parameters that make a valid request, alone and with every category
+/// and every kind it takes, on an empty database and on databases that hold one kind only. A
+/// selection with nothing in it is the client's to hear about (400, 404, 422), not a server failure.
+@Suite struct NoServerErrorTests {
+    /// What a database of the test holds.
+    enum Holding: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case nothing, onlyTrips, onlyWaters, onlyCinemas, onlyPlaces, onlyPlacesWithoutPosition
+
+        var testDescription: String { rawValue }
+
+        var records: [ImportRecord] {
+            switch self {
+            case .nothing:
+                return []
+            case .onlyTrips:
+                var trip = TripRecord(name: "Evening on the lake")
+                trip.spot = Coordinate(lat: 49.75, lon: 13.38)
+                trip.start = Date(timeIntervalSince1970: 1_336_460_400)
+                trip.catches = [CatchRecord(species: "pike")]
+                return [.trip(trip)]
+            case .onlyWaters:
+                let c = Coordinate(lat: 49.7, lon: 13.3)
+                return [.water(WaterRecord(name: "Pond", waterKind: "pond", geometry: .polygon([[c, Coordinate(lat: 49.7, lon: 13.4),
+                    Coordinate(lat: 49.8, lon: 13.4), Coordinate(lat: 49.8, lon: 13.3), c]])))]
+            case .onlyCinemas:
+                var cinema = CinemaRecord(name: "Kino", timezone: "Europe/Prague", location: Coordinate(lat: 49.75, lon: 13.38))
+                cinema.screenings = [Screening(title: "Film", start: Date(timeIntervalSince1970: 1_336_492_800))]
+                return [.cinema(cinema)]
+            case .onlyPlaces:
+                return [.place(PlaceRecord(category: "eat", name: "Kafe", location: Coordinate(lat: 57.4, lon: 22.8)))]
+            case .onlyPlacesWithoutPosition:
+                return [.place(PlaceRecord(category: "stay", name: "Telts vieta", location: nil))]
+            }
+        }
+    }
+
+    /// Every category code the service knows of itself (imported data may bring others), and every kind.
+    static let categories = ["do", "see", "stay", "eat", "route", "city", "cinema", "water", "trip"]
+    static let kinds = ["poi", "water", "cinema", "trip"]
+
+    /// The fewest parameters that make a valid request of `route` (a switch over every route, so
+    /// that a new one is added here or the build fails).
+    static func minimal(_ route: Route) -> String {
+        switch route {
+        case .nearest: "/v1/nearest?lat=57.4&lon=22.8"
+        case .within: "/v1/within?lat=57.4&lon=22.8&radius=5000"
+        case .bbox: "/v1/bbox?bbox=-180,-90,180,90"
+        case .search: "/v1/search?q=kino"
+        case .cinemas: "/v1/cinemas?lat=49.75&lon=13.38&date=2012-05-08"
+        case .catchStatistics: "/v1/stats/catches"
+        case .timezone: "/v1/timezone?lat=57.4&lon=22.8"
+        case .mapPNG: "/v1/map.png?size=128x96"
+        case .mapPDF: "/v1/map.pdf?size=128x96"
+        case .mapSVG: "/v1/map.svg?size=128x96"
+        case .tile: "/v1/tiles/0/0/0.png"
+        case .baseTile: "/v1/base/0/0/0.png"
+        case .categories, .health, .metrics, .openAPI, .page, .pageScript, .pageStyle: route.rawValue
+        }
+    }
+
+    /// Each route's minimal request, and that request with every category and every kind the route takes.
+    static var requests: [String] {
+        Route.allCases.flatMap { route -> [String] in
+            let base = minimal(route), join = base.contains("?") ? "&" : "?"
+            var uris = [base]
+            if route.queryParameters.contains("category") { uris += categories.map { base + join + "category=" + $0 } }
+            if route.queryParameters.contains("kind") {
+                uris += kinds.map { base + join + "kind=" + $0 }
+                uris += kinds.flatMap { kind in categories.map { base + join + "kind=\(kind)&category=\($0)" } }
+            }
+            return uris
+        }
+    }
+
+    @Test(arguments: Holding.allCases)
+    func everyRouteWithEveryCategoryAndKindAnswersWithoutAServerError(_ holding: Holding) async throws {
+        var file = ParsedFile(file: "only")
+        file.records = holding.records.map { ("", $0) }
+        let database = try temporaryDatabase(importing: [file])
+        #expect(Set(Self.requests.map { URLComponents(string: $0)!.path }).count >= Route.allCases.count, "a route without a request")
+        let failures = try await withServer(database: database) { client in
+            var failures: [String] = []
+            for uri in Self.requests {
+                let response = try await client.get(uri)
+                if response.status.code >= 500 { failures.append("\(uri): \(response.status.code) \(String(buffer: response.body))") }
+            }
+            // The minimal requests are valid ones: where there is something to answer, they are answered
+            // (the time zone route has no zones here: 404).
+            if holding == .onlyPlaces {
+                for route in Route.allCases where route != .timezone {
+                    let response = try await client.get(Self.minimal(route))
+                    #expect(response.status.code < 400, "\(Self.minimal(route)): \(response.status.code) \(String(buffer: response.body))")
+                }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(holding): \(failures.count) request(s) answered 5xx:\n\(failures.joined(separator: "\n"))")
+    }
+}
