@@ -17,17 +17,21 @@ final class OneTimeEvent<Value: Sendable>: Sendable {
     /// What happened, once it has.
     var value: Value? { state.withLock { $0.value } }
 
-    /// Tells every handler, once: false when it had happened already (the first value stays).
+    /// Tells every handler, once, after `first` (run only by the call that made it happen, under
+    /// the lock, so that no handler, however late, runs before it; it must be quick and take no
+    /// lock): false when it had happened already (the first value stays).
     @discardableResult
-    func happen(_ value: Value) -> Bool {
+    func happen(_ value: Value, first: () -> Void = {}) -> Bool {
         let handlers = state.withLock { s -> [@Sendable (Value) -> Void]? in
             guard s.value == nil else { return nil }
             s.value = value
+            first()
             defer { s.handlers = [:] }
             return Array(s.handlers.values)
         }
-        for handler in handlers ?? [] { handler(value) }
-        return handlers != nil
+        guard let handlers else { return false }
+        for handler in handlers { handler(value) }
+        return true
     }
 
     /// Calls `handler` when it happens, at once (before returning) if it has. The key is for `forget`.
@@ -59,7 +63,8 @@ final class DrawingControl: Sendable {
     /// Stops the drawing at its next check, and a drawing still waiting (for pixels or a worker)
     /// at once. The first reason stays.
     func stop(_ reason: DrawingOutcome) {
-        if stopped.happen(reason) { cancellation.cancel() }
+        // The reason is there before the flag is raised, and the flag before anyone is told.
+        stopped.happen(reason) { cancellation.cancel() }
     }
 
     /// Why it was stopped; nil while it runs.
