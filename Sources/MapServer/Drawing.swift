@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import HTTPTypes
 import Synchronization
@@ -112,8 +113,12 @@ final class PixelBudget: Sendable {
         var next = 0
     }
 
-    init(limit: Int) {
+    /// Asked to give memory back when the last heavy drawing in flight ends.
+    private let release: MemoryRelease
+
+    init(limit: Int, release: MemoryRelease = MemoryRelease(nil)) {
         self.limit = max(Self.heavy, limit)
+        self.release = release
         state = Mutex(State(free: self.limit))
     }
 
@@ -155,11 +160,13 @@ final class PixelBudget: Sendable {
     /// Gives back what `take` took.
     func give(_ cost: Int) {
         guard cost > 0 else { return }
-        let woken = state.withLock { s in
+        let (woken, drained) = state.withLock { s in
             s.free += cost
-            return Self.wake(&s)
+            let woken = Self.wake(&s)
+            return (woken, s.free == limit)
         }
         for waiter in woken { waiter.continuation.resume() }
+        if drained { release.request() }
     }
 
     /// The waiters at the front whose pixels are free, in order, their pixels taken.
@@ -184,4 +191,49 @@ extension APIError {
     /// the log and the metrics count it as 499, as nginx names a request its client closed.
     static let clientGone = APIError(status: HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request"), code: "client_gone",
                                      message: "the client closed the connection before the image was drawn")
+}
+
+/// Gives freed memory back to the system after a burst (`MapServerConfiguration.releaseFreedMemory`):
+/// on a thread of its own, never an event loop's, a second after it is asked and then at most
+/// once a second while asked again: glibc's trim holds each arena's lock while it walks it, so
+/// thousands of connections closing at once (a header timeout's wave) must not each trim.
+final class MemoryRelease: Sendable {
+    private let giveBack: (@Sendable () -> Void)?
+    private let delay: Double
+    private let state = Mutex((running: false, again: false))
+    private let done = Atomic<Int>(0)
+
+    init(_ giveBack: (@Sendable () -> Void)?, delay: Double = 1) {
+        self.giveBack = giveBack
+        self.delay = delay
+    }
+
+    /// Releases made (for tests).
+    var count: Int { done.load(ordering: .relaxed) }
+
+    func request() {
+        guard let giveBack else { return }
+        let start = state.withLock { s -> Bool in
+            guard !s.running else {
+                s.again = true
+                return false
+            }
+            s.running = true
+            return true
+        }
+        guard start else { return }
+        Thread.detachNewThread { [self] in
+            repeat {
+                // What is asked for while this waits, this run gives back.
+                Thread.sleep(forTimeInterval: delay)
+                state.withLock { $0.again = false }
+                giveBack()
+                done.add(1, ordering: .relaxed)
+            } while state.withLock { s in
+                s.running = s.again
+                s.again = false
+                return s.running
+            }
+        }
+    }
 }

@@ -76,6 +76,7 @@ struct Serve: AsyncParsableCommand {
         configuration.headerTimeout = seconds(headerTimeout)
         configuration.maxConnections = maxConnections
         MallocTuning.keepFreedImageMemory()
+        configuration.releaseFreedMemory = MallocTuning.releaseFreedMemory
         try await MapServer.run(configuration)
     }
 }
