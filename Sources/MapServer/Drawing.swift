@@ -90,8 +90,9 @@ final class DrawingControl: Sendable {
 }
 
 /// The device pixels (width × height × scale²) that the heavy drawings in flight may hold
-/// together: a 4096² PNG holds about 100 MB while it is drawn and encoded (its 64 MiB surface, its
-/// filtered rows, the PNG), and four at once took a server from 637 MB to 1.04 GB. A drawing of
+/// together: a 4096² PNG holds its 64 MiB surface and, while it is encoded, 64 MiB of PNG rows and
+/// the PNG; four at once took a server from 637 MB to 1.04 GB (the sweep), four on four workers
+/// from 309 MB to a peak of 859 MB, one at a time to 690 MB (RELIABILITY.md). A drawing of
 /// `heavy` pixels or more takes its pixels (at most the whole budget) before it may have a worker
 /// and gives them back when it ends; while they are not free it waits in the lane's bounded queue,
 /// first come first served, and a full queue answers 503 as for any job. Lighter drawings (tiles,

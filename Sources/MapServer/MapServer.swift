@@ -36,7 +36,7 @@ public struct MapServerConfiguration: Sendable {
     /// browsers and proxies stop waiting. Nil: no budget.
     public var drawingBudget: Duration? = .seconds(30)
     /// Device pixels the heavy drawings (`PixelBudget.heavy`, a megapixel, or more) in flight may
-    /// hold together: one 4096² image (about 100 MB while it is drawn and encoded); the next waits.
+    /// hold together: one 4096² image (its 64 MiB surface and 64 MiB of PNG rows while it is encoded); the next waits.
     public var pixelBudget = 4096 * 4096
     /// How long a connection may stay idle between requests before the server closes it.
     public var idleTimeout: Duration? = .seconds(30)
