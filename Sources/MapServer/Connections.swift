@@ -50,17 +50,25 @@ final class ConnectionRegistry: Sendable {
     let limit: Int
     private let state = Mutex(State())
     private let metrics: ServerMetrics
+    /// Asked to give memory back after a burst of at least `Self.burst` open connections (each
+    /// holds about 16 kB), each time the open ones have halved again, down to a few dozen.
+    private let release: MemoryRelease
+    static let burst = 1024
 
     private struct State {
         var open: [ObjectIdentifier: ClientConnection] = [:]
+        /// The most open since memory was last given back, and whether a burst is draining.
+        var peak = 0
+        var draining = false
         /// The open connections, oldest first (closed ones are skipped as they are met); busy ones
         /// met while looking for an idle one go to the back.
         var order: [ObjectIdentifier] = []
         var first = 0
     }
 
-    init(limit: Int, metrics: ServerMetrics) {
+    init(limit: Int, release: MemoryRelease = MemoryRelease(nil), metrics: ServerMetrics) {
         self.limit = max(1, limit)
+        self.release = release
         self.metrics = metrics
     }
 
@@ -88,6 +96,8 @@ final class ConnectionRegistry: Sendable {
             let id = ObjectIdentifier(connection)
             s.open[id] = connection
             s.order.append(id)
+            s.peak = max(s.peak, s.open.count)
+            if s.peak >= Self.burst { s.draining = true }
             return (true, evicted, s.open.count)
         }
         metrics.connections(open: count)
@@ -104,12 +114,16 @@ final class ConnectionRegistry: Sendable {
 
     /// The connection closed (whoever closed it).
     func closed(_ connection: ClientConnection) {
-        let count = state.withLock { s -> Int in
+        let (count, drained) = state.withLock { s -> (Int, Bool) in
             s.open.removeValue(forKey: ObjectIdentifier(connection))
             Self.compact(&s)
-            return s.open.count
+            guard s.draining, s.open.count <= s.peak / 2 else { return (s.open.count, false) }
+            s.peak = s.open.count
+            if s.open.count < 64 { s.draining = false }
+            return (s.open.count, true)
         }
         metrics.connections(open: count)
+        if drained { release.request() }
     }
 
     /// Drops the order's used head and, when closed connections outnumber the open ones there, them.

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import HTTPTypes
 import Synchronization
@@ -17,17 +18,21 @@ final class OneTimeEvent<Value: Sendable>: Sendable {
     /// What happened, once it has.
     var value: Value? { state.withLock { $0.value } }
 
-    /// Tells every handler, once: false when it had happened already (the first value stays).
+    /// Tells every handler, once, after `first` (run only by the call that made it happen, under
+    /// the lock, so that no handler, however late, runs before it; it must be quick and take no
+    /// lock): false when it had happened already (the first value stays).
     @discardableResult
-    func happen(_ value: Value) -> Bool {
+    func happen(_ value: Value, first: () -> Void = {}) -> Bool {
         let handlers = state.withLock { s -> [@Sendable (Value) -> Void]? in
             guard s.value == nil else { return nil }
             s.value = value
+            first()
             defer { s.handlers = [:] }
             return Array(s.handlers.values)
         }
-        for handler in handlers ?? [] { handler(value) }
-        return handlers != nil
+        guard let handlers else { return false }
+        for handler in handlers { handler(value) }
+        return true
     }
 
     /// Calls `handler` when it happens, at once (before returning) if it has. The key is for `forget`.
@@ -59,7 +64,8 @@ final class DrawingControl: Sendable {
     /// Stops the drawing at its next check, and a drawing still waiting (for pixels or a worker)
     /// at once. The first reason stays.
     func stop(_ reason: DrawingOutcome) {
-        if stopped.happen(reason) { cancellation.cancel() }
+        // The reason is there before the flag is raised, and the flag before anyone is told.
+        stopped.happen(reason) { cancellation.cancel() }
     }
 
     /// Why it was stopped; nil while it runs.
@@ -84,8 +90,9 @@ final class DrawingControl: Sendable {
 }
 
 /// The device pixels (width × height × scale²) that the heavy drawings in flight may hold
-/// together: a 4096² PNG holds about 100 MB while it is drawn and encoded (its 64 MiB surface, its
-/// filtered rows, the PNG), and four at once took a server from 637 MB to 1.04 GB. A drawing of
+/// together: a 4096² PNG holds its 64 MiB surface and, while it is encoded, 64 MiB of PNG rows and
+/// the PNG; four at once took a server from 637 MB to 1.04 GB (the sweep), four on four workers
+/// from 309 MB to a peak of 859 MB, one at a time to 690 MB (RELIABILITY.md). A drawing of
 /// `heavy` pixels or more takes its pixels (at most the whole budget) before it may have a worker
 /// and gives them back when it ends; while they are not free it waits in the lane's bounded queue,
 /// first come first served, and a full queue answers 503 as for any job. Lighter drawings (tiles,
@@ -107,8 +114,12 @@ final class PixelBudget: Sendable {
         var next = 0
     }
 
-    init(limit: Int) {
+    /// Asked to give memory back when the last heavy drawing in flight ends.
+    private let release: MemoryRelease
+
+    init(limit: Int, release: MemoryRelease = MemoryRelease(nil)) {
         self.limit = max(Self.heavy, limit)
+        self.release = release
         state = Mutex(State(free: self.limit))
     }
 
@@ -150,11 +161,13 @@ final class PixelBudget: Sendable {
     /// Gives back what `take` took.
     func give(_ cost: Int) {
         guard cost > 0 else { return }
-        let woken = state.withLock { s in
+        let (woken, drained) = state.withLock { s in
             s.free += cost
-            return Self.wake(&s)
+            let woken = Self.wake(&s)
+            return (woken, s.free == limit)
         }
         for waiter in woken { waiter.continuation.resume() }
+        if drained { release.request() }
     }
 
     /// The waiters at the front whose pixels are free, in order, their pixels taken.
@@ -179,4 +192,49 @@ extension APIError {
     /// the log and the metrics count it as 499, as nginx names a request its client closed.
     static let clientGone = APIError(status: HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request"), code: "client_gone",
                                      message: "the client closed the connection before the image was drawn")
+}
+
+/// Gives freed memory back to the system after a burst (`MapServerConfiguration.releaseFreedMemory`):
+/// on a thread of its own, never an event loop's, a second after it is asked and then at most
+/// once a second while asked again: glibc's trim holds each arena's lock while it walks it, so
+/// thousands of connections closing at once (a header timeout's wave) must not each trim.
+final class MemoryRelease: Sendable {
+    private let giveBack: (@Sendable () -> Void)?
+    private let delay: Double
+    private let state = Mutex((running: false, again: false))
+    private let done = Atomic<Int>(0)
+
+    init(_ giveBack: (@Sendable () -> Void)?, delay: Double = 1) {
+        self.giveBack = giveBack
+        self.delay = delay
+    }
+
+    /// Releases made (for tests).
+    var count: Int { done.load(ordering: .relaxed) }
+
+    func request() {
+        guard let giveBack else { return }
+        let start = state.withLock { s -> Bool in
+            guard !s.running else {
+                s.again = true
+                return false
+            }
+            s.running = true
+            return true
+        }
+        guard start else { return }
+        Thread.detachNewThread { [self] in
+            repeat {
+                // What is asked for while this waits, this run gives back.
+                Thread.sleep(forTimeInterval: delay)
+                state.withLock { $0.again = false }
+                giveBack()
+                done.add(1, ordering: .relaxed)
+            } while state.withLock { s in
+                s.running = s.again
+                s.again = false
+                return s.running
+            }
+        }
+    }
 }

@@ -36,7 +36,7 @@ public struct MapServerConfiguration: Sendable {
     /// browsers and proxies stop waiting. Nil: no budget.
     public var drawingBudget: Duration? = .seconds(30)
     /// Device pixels the heavy drawings (`PixelBudget.heavy`, a megapixel, or more) in flight may
-    /// hold together: one 4096² image (about 100 MB while it is drawn and encoded); the next waits.
+    /// hold together: one 4096² image (its 64 MiB surface and 64 MiB of PNG rows while it is encoded); the next waits.
     public var pixelBudget = 4096 * 4096
     /// How long a connection may stay idle between requests before the server closes it.
     public var idleTimeout: Duration? = .seconds(30)
@@ -46,6 +46,11 @@ public struct MapServerConfiguration: Sendable {
     /// Connections open at once; past it a new one takes the place of the oldest idle one
     /// (`ConnectionRegistry`). Nil: the process's descriptor limit less a reserve (`defaultConnectionLimit`).
     public var maxConnections: Int?
+    /// Gives freed memory back to the system (the executable hands glibc's `malloc_trim`): asked
+    /// for, off the event loops and at most one at a time, after a burst of connections (1 024 or
+    /// more open) each time the open ones have halved, and when the last large image in flight has
+    /// been drawn (`MemoryRelease`). Nil: never.
+    public var releaseFreedMemory: (@Sendable () -> Void)?
 
     public init(database: String) { self.database = database }
 }
@@ -66,9 +71,10 @@ public enum MapServer {
                             workers handOver: (WorkerLanes) -> Void) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let workers = max(1, configuration.workers)
+        let release = MemoryRelease(configuration.releaseFreedMemory)
         let lanes = try WorkerLanes(location: configuration.database, workers: workers,
                                     queueDepth: max(0, configuration.queueDepth ?? max(256, 64 * workers)),
-                                    pixelBudget: configuration.pixelBudget, metrics: metrics)
+                                    pixelBudget: configuration.pixelBudget, release: release, metrics: metrics)
         handOver(lanes)
         let version = DataVersion(pool: lanes.queries, warming: lanes.images, typos: lanes.typos)
         let routes = Routes(workers: lanes, cache: RenderCache(byteLimit: configuration.cacheBytes), drawingBudget: configuration.drawingBudget, version: version,
@@ -81,7 +87,7 @@ public enum MapServer {
         // The page's Leaflet, from Debian's libjs-leaflet: no CDN, the page works offline.
         router.add(middleware: LeafletMiddleware(files: LeafletFiles(folder: configuration.leafletFolder)))
         routes.register(on: router)
-        let connections = ConnectionRegistry(limit: configuration.maxConnections ?? defaultConnectionLimit(), metrics: metrics)
+        let connections = ConnectionRegistry(limit: configuration.maxConnections ?? defaultConnectionLimit(), release: release, metrics: metrics)
         let server = HTTPServerBuilder.guardedHTTP1(idleTimeout: configuration.idleTimeout.map { .nanoseconds($0.nanoseconds) },
                                                     headerTimeout: configuration.headerTimeout.map { .nanoseconds($0.nanoseconds) },
                                                     registry: connections, metrics: metrics)

@@ -135,11 +135,12 @@ struct WorkerLanes: Sendable {
     /// `workers` threads for drawings, half as many for queries; each lane queues `queueDepth` jobs.
     /// Every connection shares one typo index, built once per data version (`DataVersion`). The
     /// drawings share `pixelBudget` device pixels (`PixelBudget`).
-    init(location: String, workers: Int, queueDepth: Int, pixelBudget: Int = Int.max, metrics: ServerMetrics) throws {
+    init(location: String, workers: Int, queueDepth: Int, pixelBudget: Int = Int.max, release: MemoryRelease = MemoryRelease(nil),
+         metrics: ServerMetrics) throws {
         queries = try WorkerPool(location: location, size: max(1, workers / 2), queueDepth: queueDepth, typos: typos, metrics: metrics)
         do {
             images = try WorkerPool(location: location, size: workers, queueDepth: queueDepth, typos: typos, metrics: metrics,
-                                    pixelBudget: PixelBudget(limit: pixelBudget))
+                                    pixelBudget: PixelBudget(limit: pixelBudget, release: release))
         } catch {
             // Not left running for a server that never starts (a PostGIS server can run out of connections here).
             queries.stop()

@@ -28,7 +28,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("draw-budget"), help: "Seconds a map or tile may take, its wait for a worker included; past it the drawing is stopped and answered 503 with Retry-After (0: no budget).")
     var drawBudget = 30.0
 
-    @Option(name: .customLong("pixel-budget"), help: "Megapixels (2^20 device pixels) that the large images being drawn (a megapixel or more each) may hold together; the next waits its turn in the queue (default: 16, one 4096×4096 image, about 100 MB).")
+    @Option(name: .customLong("pixel-budget"), help: "Megapixels (2^20 device pixels) that the large images being drawn (a megapixel or more each) may hold together; the next waits its turn in the queue (default: 16, one 4096×4096 image: its 64 MiB surface and 64 MiB of PNG rows).")
     var pixelBudget = 16
 
     @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may stay idle between requests before the server closes it (0: never).")
@@ -76,6 +76,7 @@ struct Serve: AsyncParsableCommand {
         configuration.headerTimeout = seconds(headerTimeout)
         configuration.maxConnections = maxConnections
         MallocTuning.keepFreedImageMemory()
+        configuration.releaseFreedMemory = MallocTuning.releaseFreedMemory
         try await MapServer.run(configuration)
     }
 }

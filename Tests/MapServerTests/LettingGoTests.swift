@@ -165,7 +165,11 @@ import Testing
     /// With room for one large image's pixels, a second large image waits for them even with a
     /// worker free, while a tile (light) is drawn meanwhile; both large ones are drawn in turn.
     @Test func largeImagesWaitForTheirPixelsWhileTilesPass() async throws {
-        try await withServer(workers: 2, limits: { $0.pixelBudget = PixelBudget.heavy }) { client, workers in
+        let released = Atomic<Int>(0)
+        try await withServer(workers: 2, limits: {
+            $0.pixelBudget = PixelBudget.heavy
+            $0.releaseFreedMemory = { released.add(1, ordering: .relaxed) }
+        }) { client, workers in
             let port = try #require(client.port)
             let budget = try #require(workers.images.pixelBudget)
             let (started, starting) = AsyncStream.makeStream(of: Void.self)
@@ -192,6 +196,8 @@ import Testing
             #expect(try await second.value.map(\.status) == [.ok])
             #expect(starts.load(ordering: .relaxed) == 3)
             #expect(budget.free == PixelBudget.heavy)
+            // With no large image left in flight, the freed memory is given back (off the event loops).
+            try await waitUntil { released.load(ordering: .relaxed) >= 1 }
         }
     }
 
