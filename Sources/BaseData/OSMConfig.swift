@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 
 /// The configuration GDAL's OSM driver reads (`OSM_CONFIG_FILE`): which tags arrive as fields of
 /// their own (those the classification reads; the rest, names in other languages among them,
@@ -35,9 +36,7 @@ enum OSMConfig {
     /// process of one Waymark shares one file (written atomically when missing) and none is left
     /// behind per run.
     static let path: String = {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-osmconf-\(String(hash, radix: 16)).ini")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-osmconf-\(String(FNV1a.hash(text.utf8), radix: 16)).ini")
         if !FileManager.default.fileExists(atPath: url.path) { try? text.write(to: url, atomically: true, encoding: .utf8) }
         return url.path
     }()

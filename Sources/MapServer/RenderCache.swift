@@ -1,3 +1,4 @@
+import GeoCore
 import NIOCore
 import Synchronization
 
@@ -8,10 +9,8 @@ struct CachedImage: Sendable {
 
     init(_ bytes: [UInt8]) {
         self.bytes = ByteBuffer(bytes: bytes)
-        // FNV-1a, 64 bits: the same bytes always get the same tag, on any server.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        etag = "\"" + String(hash, radix: 16) + "\""
+        // The same bytes always get the same tag, on any server.
+        etag = "\"" + String(FNV1a.hash(bytes), radix: 16) + "\""
     }
 }
 
