@@ -16,6 +16,8 @@ enum Route: String, CaseIterable, Sendable {
     case mapSVG = "/v1/map.svg"
     /// `{y}` is the row, with `@2x` after it for a HiDPI (512 px) tile.
     case tile = "/v1/tiles/{z}/{x}/{y}.png"
+    /// The same tile's layout as a Mapbox Vector Tile (`AnnotationVectorTile`).
+    case vectorTile = "/v1/tiles/{z}/{x}/{y}.mvt"
     /// The base map alone, opaque, to lay the annotation tiles over; `{y}` as above.
     case baseTile = "/v1/base/{z}/{x}/{y}.png"
     case categories = "/v1/categories"
@@ -37,7 +39,7 @@ enum Route: String, CaseIterable, Sendable {
         case .catchStatistics: ["by"]
         case .timezone: ["lat", "lon"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
-        case .tile: ["category", "lang"]
+        case .tile, .vectorTile: ["category", "lang"]
         case .baseTile: ["lang"]
         /// `hide`: categories unchecked when the page opens; `category`: the only ones checked; `lang`: its language.
         case .page: ["hide", "category", "lang"]
@@ -46,7 +48,7 @@ enum Route: String, CaseIterable, Sendable {
         }
     }
 
-    var pathParameters: [String] { self == .tile || self == .baseTile ? ["z", "x", "y"] : [] }
+    var pathParameters: [String] { self == .tile || self == .vectorTile || self == .baseTile ? ["z", "x", "y"] : [] }
 
     /// The server's one table of the engine's fields (`Field`): the parameter of this route that
     /// carries each one, nil where the route takes none (an engine error naming such a field is

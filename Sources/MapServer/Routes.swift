@@ -54,6 +54,7 @@ struct Routes: Sendable {
         case .mapPDF: return try await map(p, format: .pdf, request: request)
         case .mapSVG: return try await map(p, format: .svg, request: request)
         case .tile: return try await tile(p, context: context, request: request)
+        case .vectorTile: return try await vectorTile(p, context: context, request: request)
         case .baseTile: return try await baseTile(p, context: context, request: request)
         case .categories: return try await categories(language: try p.text("lang"))
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
@@ -170,7 +171,7 @@ struct Routes: Sendable {
                                                          scale: scale, format: format, style: style, language: language)
                 .fetchingFeatures(from: store, base: withBase ? store as? any BaseMapSource : nil, cancellation: cancellation), cancellation: cancellation)
         }
-        return Self.imageResponse(image, source: source, type: format.mediaType, request: request)
+        return try Self.imageResponse(image, source: source, type: format.mediaType, request: request)
     }
 
     private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
@@ -183,7 +184,22 @@ struct Routes: Sendable {
             return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language,
                                               cancellation: cancellation)
         }
-        return Self.imageResponse(image, source: source, type: "image/png", request: request)
+        return try Self.imageResponse(image, source: source, type: "image/png", request: request)
+    }
+
+    /// The annotation tile's layout as a Mapbox Vector Tile, from the same fetch as the PNG tile;
+    /// kept in the render cache beside the images, validated by the same ETag.
+    private func vectorTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
+        let (tile, scale) = try Self.tile(context)
+        guard scale == 1 else { throw APIError.invalid("y", "@2x is for PNG tiles: a vector tile has no pixel size") }
+        let categories = try p.categories(), language = try p.text("lang"), style = style
+        let (data, source) = try await cachedImage(kind: "mvt", key: "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")",
+                                                   pixels: 0) { store, cancellation in
+            let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories, cancellation: cancellation)
+            return try AnnotationVectorTile.encode(tile, features: features, categories: categories, style: style, language: language,
+                                                   cancellation: cancellation)
+        }
+        return try Self.imageResponse(data, source: source, type: "application/vnd.mapbox-vector-tile", request: request, compressible: true)
     }
 
     /// The base map's tile: opaque, its names placed within it; transparent where the database
@@ -195,7 +211,7 @@ struct Routes: Sendable {
             let base = try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(tile: tile), style: style) ?? []
             return try MapRenderer.renderTile(tile, features: [], scale: scale, style: style, language: language, base: base, cancellation: cancellation)
         }
-        return Self.imageResponse(image, source: source, type: "image/png", request: request)
+        return try Self.imageResponse(image, source: source, type: "image/png", request: request)
     }
 
     /// The tile a tile route's path names, and its scale (2 for `@2x`).
@@ -267,8 +283,13 @@ struct Routes: Sendable {
     }
 
     /// The image with its validators; 304 and no body when the client holds it already.
-    private static func imageResponse(_ image: CachedImage, source: ImageSource, type: String, request: Request) -> Response {
-        var headers: HTTPFields = [.eTag: image.etag, .cacheControl: imageCacheControl, .xCache: source.rawValue]
+    /// A `compressible` one (a vector tile) is sent gzipped to a client that accepts it, under a
+    /// weak ETag (the same tile, another encoding of its bytes).
+    private static func imageResponse(_ image: CachedImage, source: ImageSource, type: String, request: Request,
+                                      compressible: Bool = false) throws -> Response {
+        let gzip = compressible && acceptsGzip(request)
+        var headers: HTTPFields = [.eTag: gzip ? "W/" + image.etag : image.etag, .cacheControl: imageCacheControl, .xCache: source.rawValue]
+        if compressible { headers[.vary] = "Accept-Encoding" }
         if let tags = request.headers[.ifNoneMatch],
            tags.split(separator: ",").contains(where: { tag in
                let tag = tag.trimmingCharacters(in: .whitespaces)
@@ -277,7 +298,20 @@ struct Routes: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = type
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: image.bytes))
+        guard gzip else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: image.bytes)) }
+        headers[.contentEncoding] = "gzip"
+        let body = try Deflate.compress(Array(image.bytes.readableBytesView), into: .gzip)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Whether the request's Accept-Encoding takes gzip (named, or `*`, and not at q=0).
+    static func acceptsGzip(_ request: Request) -> Bool {
+        guard let header = request.headers[.acceptEncoding] else { return false }
+        return header.split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard parts.first == "gzip" || parts.first == "*" else { return false }
+            return !parts.dropFirst().contains { $0.hasPrefix("q=") && Double($0.dropFirst(2)) == 0 }
+        }
     }
 
     // MARK: Reading map parameters
