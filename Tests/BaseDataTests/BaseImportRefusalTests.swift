@@ -95,6 +95,29 @@ import Testing
         #expect(try fixture.counts() == before)
     }
 
+    /// Natural Earth's 767 European lakes as a Shapefile: without its .dbf GDAL would read every
+    /// lake with no name; refused, naming the missing file. With it, they import, named.
+    @Test(.enabled(if: hasNaturalEarth, "../shared/data/naturalearth is absent: a real Shapefile was not made"))
+    func shapefileWithoutItsDBFIsRefused() async throws {
+        let fixture = try BaseFixture()
+        let shapefile = fixture.path("ne_10m_lakes_europe.shp")
+        _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "ESRI Shapefile", shapefile,
+                                                          naturalEarth.appendingPathComponent("ne_10m_lakes_europe.geojson").path])
+        let dbf = fixture.path("ne_10m_lakes_europe.dbf")
+        let kept = fixture.path("kept.dbf")
+        try FileManager.default.moveItem(atPath: dbf, toPath: kept)
+        let error = try #require(throws: BaseReadError.self) { try fixture.importBase([shapefile]) }
+        #expect(error.file == shapefile)
+        #expect(error.reason.contains("ne_10m_lakes_europe.dbf is missing"), "\(error.reason)")
+        #expect(try fixture.counts().isEmpty)
+        try FileManager.default.moveItem(atPath: kept, toPath: dbf)
+        let summary = try fixture.importBase([shapefile])
+        #expect(summary.features[.water] == 767)
+        let named = try await ogrCount(shapefile, "SELECT count(*) FROM ne_10m_lakes_europe WHERE name IS NOT NULL AND name <> ''")
+        #expect(named > 300)
+        #expect(try fixture.features(zoom: 20).count { $0.name?.isEmpty == false } == named)
+    }
+
     @Test func unknownLayerNamesTheNamesUnderstood() throws {
         let fixture = try BaseFixture()
         let json = fixture.path("ponds.geojson")
