@@ -8,10 +8,11 @@ import GeoCore
 /// multipolygons; vector files (Shapefile, GeoJSON, GeoPackage…) by what their layers' names say
 /// (Natural Earth's) or what `layer` says. Geometries come in WGS84 longitude/latitude whatever
 /// the file's CRS. A file GDAL cannot read, a layer it fails on half-way (a truncated extract),
-/// or, in a vector file, a geometry no map could hold (a ring of three points) is an error
-/// naming the file; in an OpenStreetMap extract such a degenerate way, or a coastline that ends
-/// inside the extract, is left out and counted, since the data's own small faults are no reason
-/// to refuse a city.
+/// or, in a vector file, a geometry no map could hold (a ring of three points) or an invalid area
+/// (`PolygonValidity`: a ring crossing itself, a hole outside its shell, overlapping parts) is an
+/// error naming the file, layer and feature; in an OpenStreetMap extract such a degenerate way or
+/// invalid multipolygon, or a coastline that ends inside the extract, is left out and counted,
+/// since the data's own small faults are no reason to refuse a city.
 ///
 /// The file's content decides its format (`GDALAccess`: only the drivers Waymark means to read,
 /// never a VRT or a URL); a name that says OpenStreetMap (.pbf, .osm) over other content, or
@@ -59,7 +60,7 @@ public struct BaseReader: Sendable {
         public var read = 0
         /// Base features passed on.
         public var kept = 0
-        /// Degenerate features and broken coastlines left out (OpenStreetMap only).
+        /// Degenerate features, invalid areas and broken coastlines left out (OpenStreetMap only).
         public var skipped = 0
     }
 
@@ -198,7 +199,10 @@ public struct BaseReader: Sendable {
             }
             guard let found, var shape = try geometry(of: feature, transform: nil, layerName: layerName) else { continue }
             if found.outline { shape = shape.outline }
-            if (try? shape.validate()) == nil {
+            // An invalid area (OpenStreetMap's multipolygons often cross themselves where mappers
+            // or the extract's edge cut them) is left out like a degenerate way, not repaired:
+            // a guess at what the mapper meant would be drawn as if it were the data.
+            if (try? shape.validate()) == nil || (try? shape.validateArea()) == nil {
                 output.summary.skipped += 1
                 continue
             }
@@ -277,6 +281,7 @@ public struct BaseReader: Sendable {
                 if found.outline { shape = shape.outline }
                 do {
                     try shape.validate()
+                    try shape.validateArea()
                 } catch {
                     throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): \(error)")
                 }

@@ -79,8 +79,15 @@ public enum GDALAccess {
         guard let driver else {
             throw refused("not a file of a format Waymark reads (\(formats))" + (log.firstFailure.map { ": \($0)" } ?? ""))
         }
-        return File(path: absolute, driver: String(cString: GDALGetDriverShortName(driver)),
-                    format: String(cString: GDALGetDriverLongName(driver)))
+        let file = File(path: absolute, driver: String(cString: GDALGetDriverShortName(driver)),
+                        format: String(cString: GDALGetDriverLongName(driver)))
+        // GDAL reads a .shp without its .dbf as features without fields: every name lost.
+        if file.driver == "ESRI Shapefile", lower.hasSuffix(".shp"),
+           ![".dbf", ".DBF"].contains(where: { FileManager.default.fileExists(atPath: String(absolute.dropLast(4)) + $0) }) {
+            let table = ((name as NSString).lastPathComponent as NSString).deletingPathExtension + ".dbf"
+            throw refused("its attribute table \(table) is missing beside it: without it every feature's name and fields are lost; keep the .dbf with the .shp")
+        }
+        return file
     }
 
     /// Opens `file` read-only with its own driver alone; nil when GDAL cannot.

@@ -69,7 +69,7 @@ struct BaseImport: ParsableCommand {
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(readers.count) file(s)"
               + " (\(summary.copies.values.reduce(0, +)) generalised copies"
               + (summary.replaced > 0 ? "; replaced \(summary.replaced) rows of an earlier import" : "") + ")"
-              + (skipped > 0 ? "; left out \(skipped) degenerate OpenStreetMap feature(s) (rings or lines cut too short, coastlines ending inside the extract)" : ""))
+              + (skipped > 0 ? "; left out \(skipped) degenerate or invalid OpenStreetMap feature(s) (rings or lines cut too short, areas crossing themselves or overlapping, coastlines ending inside the extract)" : ""))
     }
 }
 
@@ -77,7 +77,7 @@ extension BaseLayer: ExpressibleByArgument {}
 
 extension BaseReader {
     /// The file as a store imports it (`BaseMapStore.importBase`): read within the import's
-    /// transaction; `skipped` is told how many degenerate features (and broken coastlines) the reading left out.
+    /// transaction; `skipped` is told how many degenerate features, invalid areas and broken coastlines the reading left out.
     func importSource(progress: @escaping (Progress) -> Void = { _ in }, skipped: @escaping (Int) -> Void = { _ in }) -> BaseSource {
         BaseSource(name: sourceName) { batch in skipped(try read(progress: progress, batch).skipped) }
     }

@@ -61,6 +61,63 @@ import Testing
         #expect(try fixture.counts().isEmpty)
     }
 
+    /// The issue's invalid areas, each beside a valid lake in a lakes file: refused, naming the
+    /// file, the layer, the feature and the fault, and the stored base left as it was.
+    @Test(arguments: [
+        ("[[[24,60],[25,61],[25,60],[24,61],[24,60]]]", "ring 0 crosses itself near 24.5,60.5"),
+        ("[[[24,60],[25,60],[25,61],[24,61],[24,60]],[[26,62],[27,62],[27,63],[26,62]]]", "ring 1 (a hole) lies outside its shell near 26.0,62.0"),
+        ("[[[24,60],[24,60],[24,60],[24,60]]]", "ring 0 has 1 distinct position(s), needs at least 3 near 24.0,60.0"),
+    ])
+    func vectorFileWithInvalidAreaIsRefused(coordinates: String, reason: String) throws {
+        try refusedWithOneLakeBefore(#"{"type":"Polygon","coordinates":\#(coordinates)}"#, "layer 'bad_lakes', feature 1: geometry: " + reason)
+    }
+
+    @Test func vectorFileWithOverlappingPartsIsRefused() throws {
+        try refusedWithOneLakeBefore(#"{"type":"MultiPolygon","coordinates":[[[[24,60],[26,60],[26,62],[24,62],[24,60]]],[[[25,61],[27,61],[27,63],[25,63],[25,61]]]]}"#,
+                                     "layer 'bad_lakes', feature 1: geometry: parts 0 and 1 overlap")
+    }
+
+    private func refusedWithOneLakeBefore(_ geometry: String, _ reason: String) throws {
+        let fixture = try BaseFixture()
+        let good = fixture.path("good_lakes.geojson")
+        try Data(Self.oneLake.utf8).write(to: URL(fileURLWithPath: good))
+        try fixture.importBase([good])
+        let before = try fixture.counts()
+        let bad = fixture.path("bad_lakes.geojson")
+        try Data("""
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"name":"whole"},"geometry":{"type":"Polygon","coordinates":[[[24,60],[25,60],[25,61],[24,60]]]}},
+            {"type":"Feature","properties":{"name":"invalid"},"geometry":\(geometry)}]}
+            """.utf8).write(to: URL(fileURLWithPath: bad))
+        let error = try #require(throws: BaseReadError.self) { try fixture.importBase([good, bad]) }
+        #expect(error.file == bad)
+        #expect(error.reason.hasPrefix(reason), "\(error.reason)")
+        #expect(try fixture.counts() == before)
+    }
+
+    /// Natural Earth's 767 European lakes as a Shapefile: without its .dbf GDAL would read every
+    /// lake with no name; refused, naming the missing file. With it, they import, named.
+    @Test(.enabled(if: hasNaturalEarth, "../shared/data/naturalearth is absent: a real Shapefile was not made"))
+    func shapefileWithoutItsDBFIsRefused() async throws {
+        let fixture = try BaseFixture()
+        let shapefile = fixture.path("ne_10m_lakes_europe.shp")
+        _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "ESRI Shapefile", shapefile,
+                                                          naturalEarth.appendingPathComponent("ne_10m_lakes_europe.geojson").path])
+        let dbf = fixture.path("ne_10m_lakes_europe.dbf")
+        let kept = fixture.path("kept.dbf")
+        try FileManager.default.moveItem(atPath: dbf, toPath: kept)
+        let error = try #require(throws: BaseReadError.self) { try fixture.importBase([shapefile]) }
+        #expect(error.file == shapefile)
+        #expect(error.reason.contains("ne_10m_lakes_europe.dbf is missing"), "\(error.reason)")
+        #expect(try fixture.counts().isEmpty)
+        try FileManager.default.moveItem(atPath: kept, toPath: dbf)
+        let summary = try fixture.importBase([shapefile])
+        #expect(summary.features[.water] == 767)
+        let named = try await ogrCount(shapefile, "SELECT count(*) FROM ne_10m_lakes_europe WHERE name IS NOT NULL AND name <> ''")
+        #expect(named > 300)
+        #expect(try fixture.features(zoom: 20).count { $0.name?.isEmpty == false } == named)
+    }
+
     @Test func unknownLayerNamesTheNamesUnderstood() throws {
         let fixture = try BaseFixture()
         let json = fixture.path("ponds.geojson")

@@ -4,7 +4,8 @@
 /// `PlanarGeometry.polygon(_:contains:)`'s, computed the same way: even-odd crossings of a ray
 /// eastwards; a point on an edge of the outer ring is inside, one on an edge of a hole not cut out.
 struct BandedPolygon: Sendable {
-    private struct Ring: Sendable {
+    /// One ring so prepared (`PolygonValidity` asks it whether a point is inside or on an edge).
+    struct Ring: Sendable {
         let points: [Coordinate]
         let south: Double, north: Double, bandHeight: Double
         /// For each band, the edges (by their first point) whose latitudes meet it.

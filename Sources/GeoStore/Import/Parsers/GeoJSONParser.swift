@@ -175,7 +175,9 @@ public enum GeoJSONParser {
         guard let geometry else { throw .invalid(field: .record("geometry"), reason: "missing; a water needs a line or an area") }
         switch geometry {
         case .point, .multiPoint: throw .invalid(field: .record("geometry"), reason: "a water needs a line or an area, got a \(geometry.typeName)")
-        default: return geometry
+        default:
+            try geometry.validateArea()
+            return geometry
         }
     }
 
