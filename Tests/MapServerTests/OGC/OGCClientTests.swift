@@ -52,6 +52,11 @@ import TestSupport
             let out = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-ogr-\(UUID().uuidString).geojson")
             defer { try? FileManager.default.removeItem(at: out) }
             _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "GeoJSON", out.path, "OAPIF:http://127.0.0.1:\(port)/ogc", "poi", "-oo", "PAGE_SIZE=300"])
+            // Its requests, as the server counted them: pages of items, and no error.
+            let metrics = String(buffer: try await client.get("/metrics").body).split(separator: "\n").filter { $0.contains("route=\"/ogc") }
+            let pages = metrics.first { $0.contains("waymark_http_requests_total{route=\"/ogc/collections/{collectionId}/items\",method=\"GET\",status=\"200\"}") }
+            #expect(pages.flatMap { Int($0.split(separator: " ").last!) }.map { $0 >= 10 } == true, "\(metrics)")
+            #expect(!metrics.contains { $0.hasPrefix("waymark_http_requests_total") && !$0.contains("status=\"200\"") }, "\(metrics)")
             let copied = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])["features"] as! [[String: Any]]
             #expect(copied.count == Fixture.shared.places.count && copied.count == stored)
             var names = Set<String>()
