@@ -1,5 +1,7 @@
 import Foundation
 import GeoCore
+import HummingbirdTesting
+import NIOCore
 import Testing
 import TestSupport
 @testable import GeoStore
@@ -53,10 +55,8 @@ import TestSupport
             defer { try? FileManager.default.removeItem(at: out) }
             _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "GeoJSON", out.path, "OAPIF:http://127.0.0.1:\(port)/ogc", "poi", "-oo", "PAGE_SIZE=300"])
             // Its requests, as the server counted them: pages of items, and no error.
-            let metrics = String(buffer: try await client.get("/metrics").body).split(separator: "\n").filter { $0.contains("route=\"/ogc") }
-            let pages = metrics.first { $0.contains("waymark_http_requests_total{route=\"/ogc/collections/{collectionId}/items\",method=\"GET\",status=\"200\"}") }
-            #expect(pages.flatMap { Int($0.split(separator: " ").last!) }.map { $0 >= 10 } == true, "\(metrics)")
-            #expect(!metrics.contains { $0.hasPrefix("waymark_http_requests_total") && !$0.contains("status=\"200\"") }, "\(metrics)")
+            let (answered, failed) = try await Self.requests(client, .items)
+            #expect(answered >= 10 && failed == 0, "\(answered) pages, \(failed) errors")
             let copied = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])["features"] as! [[String: Any]]
             #expect(copied.count == Fixture.shared.places.count && copied.count == stored)
             var names = Set<String>()
@@ -69,6 +69,40 @@ import TestSupport
                 #expect(abs(c[0] - expected.lon) < OGCFeaturesTests.stored && abs(c[1] - expected.lat) < OGCFeaturesTests.stored, "\(name): \(c) against \(expected)")
             }
         }
+    }
+
+    /// A where clause on a property that the API document lists as a query parameter is sent to the
+    /// server (GDAL turns `category = 'eat'` into `category=eat`), and `id = '…'` reads items/{featureId}.
+    @Test func gdalFiltersOnTheServerAndReadsAnItemByItsId() async throws {
+        let eat = Fixture.shared.places.filter { $0.category == "eat" }
+        try await withServer { client in
+            let port = try #require(client.port), url = "OAPIF:http://127.0.0.1:\(port)/ogc"
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-ogr-\(UUID().uuidString).geojson")
+            defer { try? FileManager.default.removeItem(at: out) }
+            _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "GeoJSON", out.path, url, "poi", "-oo", "PAGE_SIZE=100", "-where", "category = 'eat'"])
+            let copied = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])["features"] as! [[String: Any]]
+            let properties = copied.map { $0["properties"] as! [String: Any] }
+            #expect(Set(properties.map { $0["name"] as! String }) == Set(eat.map(\.name)) && copied.count == eat.count)
+            // Every POI would take 28 pages of 100; the server's filter leaves eat's, and GDAL's first look at the layer.
+            let (pages, failed) = try await Self.requests(client, .items)
+            #expect(pages <= (eat.count + 99) / 100 + 2 && failed == 0, "\(pages) pages for \(eat.count) features, \(failed) errors")
+
+            let chosen = try #require(properties.first { $0["name"] as? String == eat[eat.count / 2].name })
+            let id = try #require(chosen["id"] as? String, "\(chosen)")
+            let output = try await ChildProcess.output(of: "ogrinfo", ["-ro", "-al", "-q", "-where", "id = '\(id)'", url, "poi"])
+            #expect(output.contains("name (String) = \(eat[eat.count / 2].name)\n"), "\(output)")
+            let (items, itemFailures) = try await Self.requests(client, .item)
+            #expect(items == 1 && itemFailures == 0)
+        }
+    }
+
+    /// The requests of `route` the server answered with 200, and with anything else, by its own count (/metrics).
+    static func requests(_ client: any TestClientProtocol, _ route: OGCRoute) async throws -> (answered: Int, failed: Int) {
+        let lines = String(buffer: try await client.get("/metrics").body).split(separator: "\n")
+            .filter { $0.hasPrefix("waymark_http_requests_total{route=\"\(route.rawValue)\"") }
+        func count(_ line: Substring) -> Int { Int(line.split(separator: " ").last!)! }
+        return (lines.filter { $0.contains("status=\"200\"") }.map(count).reduce(0, +),
+                lines.filter { !$0.contains("status=\"200\"") }.map(count).reduce(0, +))
     }
 
     @Test func owslibReadsTheCollectionsPagesItemsAndABox() async throws {
