@@ -38,6 +38,7 @@ print(json.dumps({
     "conformance": api.conformance()["conformsTo"],
     "collections": api.feature_collections(),
     "extent": api.collection("poi")["extent"]["spatial"]["bbox"][0],
+    "queryables": sorted(api.collection_queryables("poi")["properties"]),
     "pages": pages,
     "features": [point(f) for f in features],
     "item": point(api.collection_item("poi", first["id"])),

@@ -40,6 +40,8 @@ struct OGCCollection: Encodable, Sendable {
         }
         let collection = base + "/collections/" + id
         links = [OGCLink(href: collection, rel: "self", type: OGCLink.json, title: title),
-                 OGCLink(href: collection + "/items", rel: "items", type: OGCLink.geoJSON, title: title)]
+                 OGCLink(href: collection + "/items", rel: "items", type: OGCLink.geoJSON, title: title),
+                 OGCLink(href: collection + "/queryables", rel: "http://www.opengis.net/def/rel/ogc/1.0/queryables", type: OGCLink.jsonSchema,
+                         title: "what items are filtered by")]
     }
 }

@@ -10,6 +10,7 @@ struct OGCLink: Encodable, Sendable {
     static let json = "application/json"
     static let geoJSON = "application/geo+json"
     static let openAPI = "application/vnd.oai.openapi+json;version=3.0"
+    static let jsonSchema = "application/schema+json"
 
     /// As a GeoJSON member's value (`GeoJSONOutput` writes the items' links).
     var value: [(key: String, value: GeoJSONOutput.Value)] {

@@ -42,6 +42,7 @@ enum OGCOpenAPI {
         case .api: "This document"
         case .collections: "The collections: poi, water, cinema, trip"
         case .collection: "One collection, with its extent"
+        case .queryables: "The properties items are filtered by, as query parameters of the same names (equality; a comma separates values)"
         case .items: "A page of a collection's features, by id; a next link continues it"
         case .item: "One feature"
         }
@@ -51,6 +52,7 @@ enum OGCOpenAPI {
         switch route {
         case .items, .item: OGCLink.geoJSON
         case .api: OGCLink.openAPI
+        case .queryables: OGCLink.jsonSchema
         case .landing, .conformance, .collections, .collection: OGCLink.json
         }
     }

@@ -10,6 +10,8 @@ enum OGCRoute: String, CaseIterable, Sendable {
     case api = "/ogc/api"
     case collections = "/ogc/collections"
     case collection = "/ogc/collections/{collectionId}"
+    /// Part 3's queryables: the properties that `items` filters by as query parameters.
+    case queryables = "/ogc/collections/{collectionId}/queryables"
     case items = "/ogc/collections/{collectionId}/items"
     case item = "/ogc/collections/{collectionId}/items/{featureId}"
 
@@ -20,13 +22,13 @@ enum OGCRoute: String, CaseIterable, Sendable {
         switch self {
         case .items: ["bbox", "limit", "datetime", "category", "source", "cursor", "lang", "f"]
         case .item: ["lang", "f"]
-        case .landing, .conformance, .api, .collections, .collection: ["f"]
+        case .landing, .conformance, .api, .collections, .collection, .queryables: ["f"]
         }
     }
 
     var pathParameters: [String] {
         switch self {
-        case .collection, .items: ["collectionId"]
+        case .collection, .queryables, .items: ["collectionId"]
         case .item: ["collectionId", "featureId"]
         case .landing, .conformance, .api, .collections: []
         }

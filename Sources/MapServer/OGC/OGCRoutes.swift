@@ -16,7 +16,9 @@ struct OGCRoutes: Sendable {
 
     static let conformance = ["http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
                               "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
-                              "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30"]
+                              "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30",
+                              "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables",
+                              "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters"]
 
     func register(on router: Router<Context>) {
         for route in OGCRoute.allCases {
@@ -62,6 +64,10 @@ struct OGCRoutes: Sendable {
             let kind = try Self.kind(context)
             let counts = try await workers.queries.withStore { store in try store.categories() }
             return try Self.json(OGCCollection(kind, counts: counts, base: base))
+        case .queryables:
+            let kind = try Self.kind(context)
+            let selected = try await workers.queries.withStore { store in try Self.everyCategory(of: kind, in: store) }
+            return try Self.json(OGCQueryables(kind, categories: selected, base: base), type: OGCLink.jsonSchema)
         case .items:
             return try await items(try Self.kind(context), p, base: base, query: query)
         case .item:
@@ -150,7 +156,7 @@ struct OGCRoutes: Sendable {
         return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
     }
 
-    static func json(_ value: some Encodable) throws -> Response {
-        Routes.body(Array(try JSONEncoder.sorted.encode(value)), type: OGCLink.json)
+    static func json(_ value: some Encodable, type: String = OGCLink.json) throws -> Response {
+        Routes.body(Array(try JSONEncoder.sorted.encode(value)), type: type)
     }
 }

@@ -35,7 +35,9 @@ import TestSupport
             let conformance = try await client.json("/ogc/conformance")["conformsTo"] as! [String]
             #expect(Set(conformance) == ["http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
                                          "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
-                                         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30"])
+                                         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30",
+                                         "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables",
+                                         "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters"])
             let api = try await client.get("/ogc/api")
             #expect(api.headers[.contentType] == "application/vnd.oai.openapi+json;version=3.0")
         }
@@ -100,6 +102,30 @@ import TestSupport
                     == Fixture.shared.inBox(box, categories: ["eat"]))
             let waters = try await client.json("/ogc/collections/water/items?limit=100")
             #expect((waters["features"] as! [[String: Any]]).count == Fixture.shared.waters.count)
+        }
+    }
+
+    /// Each queryable is a query parameter of items that filters by equality (Part 3).
+    @Test func theQueryablesAreTheFiltersItemsTake() async throws {
+        try await withServer { client in
+            let collection = try await client.json("/ogc/collections/poi")
+            let link = try #require((collection["links"] as! [[String: String]]).first { $0["rel"] == "http://www.opengis.net/def/rel/ogc/1.0/queryables" })
+            #expect(link["href"]?.hasSuffix("/ogc/collections/poi/queryables") == true && link["type"] == "application/schema+json")
+            let response = try await client.get("/ogc/collections/poi/queryables")
+            #expect(response.headers[.contentType] == "application/schema+json")
+            let schema = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            let properties = schema["properties"] as! [String: [String: Any]]
+            #expect(Set(properties.keys) == ["category", "source"] && schema["type"] as? String == "object")
+            #expect(Set(properties["category"]!["enum"] as! [String]) == Self.poiCategories)
+            #expect(try await client.json("/ogc/collections/water/queryables")["properties"].map { ($0 as! [String: [String: Any]])["category"]!["enum"] as! [String] } == ["water"])
+            let page = try await client.json("/ogc/collections/poi/items?category=see&limit=10000")
+            let names = ((page["features"] as? [[String: Any]]) ?? []).compactMap { ($0["properties"] as? [String: Any])?["name"] as? String }
+            #expect(Set(names) == Set(Fixture.shared.places.filter { $0.category == "see" }.map(\.name)))
+        }
+        // The fixture names no source: two places from osm and the guide.
+        try await withServer(database: SelectionErrorTests.sourced) { client in
+            let page = try await client.json("/ogc/collections/poi/items?source=osm")
+            #expect(((page["features"] as? [[String: Any]]) ?? []).compactMap { ($0["properties"] as? [String: Any])?["name"] as? String } == ["Kafe"])
         }
     }
 
