@@ -65,6 +65,9 @@ enum OGCOpenAPI {
         ["name": name, "in": "query", "required": false, "description": description, "schema": schema].merging(style) { $1 }
     }
 
+    /// Text that is more than spaces: an empty parameter (`lang=`) is a client's bug, refused as every route refuses it.
+    private static var text: [String: Any] { ["type": "string", "minLength": 1, "pattern": "\\S"] }
+
     private static var parameters: [String: Any] { [
         "collectionId": ["name": "collectionId", "in": "path", "required": true, "description": "a kind of feature",
                          "schema": ["type": "string", "enum": FeatureKind.allCases.map(\.rawValue)]],
@@ -75,13 +78,13 @@ enum OGCOpenAPI {
                       ["type": "array", "minItems": 4, "maxItems": 4, "items": ["type": "number"]], style: ["style": "form", "explode": false]),
         "limit": query("limit", "features per page; a limit above the maximum is taken as the maximum",
                        ["type": "integer", "minimum": 1, "maximum": maximumLimit, "default": defaultLimit]),
-        "datetime": query("datetime", "not supported by any collection yet: a 400", ["type": "string"]),
+        "datetime": query("datetime", "not supported by any collection yet: a 400", text),
         "category": query("category", "category codes or the guide's labels, comma-separated, of the collection's kind (an unknown one is a 400)",
-                          ["type": "string"]),
+                          text),
         "source": query("source", "where records come from (osm, geonames, travel-guide, a file's name), comma-separated; an unknown one is a 400",
-                        ["type": "string"]),
-        "cursor": query("cursor", "where a page continues, as the next link gives it", ["type": "string"]),
-        "lang": query("lang", "Waymark's extension: names and descriptions in this language where the data has them", ["type": "string"]),
+                        text),
+        "cursor": query("cursor", "where a page continues, as the next link gives it", text),
+        "lang": query("lang", "Waymark's extension: names and descriptions in this language where the data has them", text),
         "f": query("f", "the encoding: json (GeoJSON for features) is the one served", ["type": "string", "enum": ["json"]]),
     ] }
 }
