@@ -32,3 +32,5 @@ if ! python3 -c 'import openapi_spec_validator, mapbox_vector_tile' 2>/dev/null;
   python3 -m pip install --quiet openapi-spec-validator mapbox-vector-tile 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages openapi-spec-validator mapbox-vector-tile
 fi
+# The OGC API clients the server's tests read /ogc with, besides GDAL: OWSLib, in a venv of its own.
+"$(dirname "$0")/ogc-clients.sh"

@@ -33,7 +33,7 @@ extension APIError {
     /// the reason too. A map fitted to a selection without a located feature is well formed but
     /// cannot be drawn: 422 nothing_to_fit. Nil for any other error, or a field the route does not
     /// take: that one is the server's failure, not the client's.
-    init?(input error: any Error, route: Route) {
+    init?(input error: any Error, route: some ParameterTable) {
         let field: Field, reason: Reason, unfit: Bool
         switch error {
         case let error as APIError:
@@ -62,6 +62,14 @@ extension APIError {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
+
+/// A table of routes that names the engine's fields (`Field`) as its parameters: `Route`, `OGCRoute`.
+protocol ParameterTable {
+    /// The parameter that carries `field`, nil where the route takes none.
+    func parameter(for field: Field) -> String?
+}
+
+extension Route: ParameterTable {}
 
 extension JSONEncoder {
     /// Keys in sorted order, as `GeoJSONOutput` writes them.

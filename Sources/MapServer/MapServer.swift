@@ -87,6 +87,7 @@ public enum MapServer {
         // The page's Leaflet, from Debian's libjs-leaflet: no CDN, the page works offline.
         router.add(middleware: LeafletMiddleware(files: LeafletFiles(folder: configuration.leafletFolder)))
         routes.register(on: router)
+        OGCRoutes(workers: lanes).register(on: router)
         let connections = ConnectionRegistry(limit: configuration.maxConnections ?? defaultConnectionLimit(), release: release, metrics: metrics)
         let server = HTTPServerBuilder.guardedHTTP1(idleTimeout: configuration.idleTimeout.map { .nanoseconds($0.nanoseconds) },
                                                     headerTimeout: configuration.headerTimeout.map { .nanoseconds($0.nanoseconds) },

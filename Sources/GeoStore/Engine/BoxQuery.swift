@@ -7,14 +7,18 @@ public struct BoxQuery: Sendable {
     public var categories: CategoryFilter
     public var sources: SourceFilter
     public var after: Cursor?
+    /// Also the records stored without a position, in id order among the others: a listing of
+    /// everything selected (OGC API's items without a box), which no box would hold.
+    public var unlocated: Bool
 
     public init(box: BoundingBox, limit: Int = defaultLimit, categories: CategoryFilter = .init(), sources: SourceFilter = .init(),
-                after: Cursor? = nil) {
+                after: Cursor? = nil, unlocated: Bool = false) {
         self.box = box
         self.limit = limit
         self.categories = categories
         self.sources = sources
         self.after = after
+        self.unlocated = unlocated
     }
 
     package func validate() throws(GeoError) {

@@ -21,6 +21,8 @@ public protocol FeatureStore: ZoneStore {
     func prepareTypoIndex() throws
     /// The page with every feature's other attributes (`Feature.properties`) filled in.
     func withDetails(_ page: FeaturePage) throws -> FeaturePage
+    /// The features of these ids (core columns, no distance), any order; ids of deleted rows are left out.
+    func features(_ ids: [FeatureID]) throws -> [Feature]
     /// The query's nearest cinemas (within its radius, after its cursor) with screenings on the
     /// local `day` (YYYY-MM-DD in each cinema's zone; nil: the day it is now in each cinema's zone),
     /// optionally only of films whose title contains `film`; its categories are ignored.

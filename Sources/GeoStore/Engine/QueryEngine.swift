@@ -27,8 +27,6 @@ public protocol QueryEngine: FeatureStore {
     /// Every distinct word of the text index, from which `typoCache` builds its `TypoIndex`.
     func searchVocabulary() throws -> [String]
     var typoCache: TypoCache { get }
-    /// The features of these ids (core columns, no distance), any order; ids of deleted rows are left out.
-    func features(_ ids: [FeatureID]) throws -> [Feature]
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
     /// The trip's catches, in the order they were caught (those without a time last), as stored.
@@ -73,10 +71,13 @@ extension QueryEngine {
         for kind in query.categories.kinds where query.after.map({ kind >= $0.id.kind }) ?? true {
             let wanted = query.limit + 1 - found.count
             let afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
-            let rows = try query.box.unwrapped.flatMap {
+            var rows = try query.box.unwrapped.flatMap {
                 try boxRows(of: kind, in: $0, categories: query.categories, sources: query.sources, afterRow: afterRow, limit: wanted)
             }
-            // Into id order (the two halves of a box across the antimeridian may share a row).
+            if query.unlocated, kind.mayLackPosition {
+                rows += try unlocatedRows(of: kind, categories: query.categories, sources: query.sources, afterRow: afterRow, limit: wanted)
+            }
+            // Into id order (the two halves of a box across the antimeridian may share a row; the rows without a position come between).
             var seen = Set<Int64>()
             found += rows.indices.sorted { rows[$0].id < rows[$1].id }.filter { seen.insert(rows[$0].id.row).inserted }
                 .prefix(wanted).map { rows[$0] }

@@ -36,16 +36,29 @@ struct JSONWriter {
 
     mutating func properties(_ values: [(key: String, value: GeoJSONOutput.Value)]) {
         object { json in
-            for (key, value) in values {
-                json.member(key) { json in
-                    switch value {
-                    case let .text(s): json.string(s)
-                    case let .number(n): json.number(n)
-                    case .null: json.null()
-                    case let .objects(list): json.array(list) { json, members in json.properties(members) }
-                    }
-                }
-            }
+            for (key, value) in values { json.member(key) { $0.value(value) } }
+        }
+    }
+
+    mutating func value(_ value: GeoJSONOutput.Value) {
+        switch value {
+        case let .text(s): string(s)
+        case let .number(n): number(n)
+        case .null: null()
+        case let .objects(list): array(list) { json, members in json.properties(members) }
+        }
+    }
+
+    /// A GeoJSON Feature, its keys sorted: `members` sort between `id` and `properties`.
+    mutating func feature(_ f: Feature, id: String, properties: [(key: String, value: GeoJSONOutput.Value)],
+                          members: [(key: String, value: GeoJSONOutput.Value)] = []) {
+        object { json in
+            // RFC 7946 §3.2: a feature without a position has a null geometry.
+            json.member("geometry") { json in if f.isLocated { json.geometry(f.geometry) } else { json.null() } }
+            json.member("id") { $0.string(id) }
+            for (key, value) in members { json.member(key) { $0.value(value) } }
+            json.member("properties") { $0.properties(properties) }
+            json.member("type") { $0.string("Feature") }
         }
     }
 

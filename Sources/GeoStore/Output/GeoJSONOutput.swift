@@ -10,23 +10,36 @@ import GeoCore
 /// itself (BENCHMARKS.md). Keys come in sorted order.
 public enum GeoJSONOutput {
     public static func featureCollection(_ page: FeaturePage, language: String? = nil) -> Data {
+        var members: [(key: String, value: Value)] = []
+        if let next = page.next { members.append(("next", .text(next.token))) }
+        if let total = page.total { members.append(("total", .number(Double(total)))) }
+        return featureCollection(page, language: language, id: \.description, members: members)
+    }
+
+    /// The same with each feature's `id` as `id` writes it, and `members` in place of `next` and
+    /// `total`: an OGC API – Features page, whose ids are a collection's own and whose paging is links.
+    /// The members' keys sort after `features` and before `type`, so that keys stay sorted.
+    public static func featureCollection(_ page: FeaturePage, language: String?, id: (FeatureID) -> String,
+                                         members: [(key: String, value: Value)]) -> Data {
+        assert(members.allSatisfy { $0.key > "features" && $0.key < "type" })
         var json = JSONWriter()
         json.object { json in
             json.member("features") { json in
-                json.array(page.features) { json, f in
-                    json.object { json in
-                        // RFC 7946 §3.2: a feature without a position has a null geometry.
-                        json.member("geometry") { json in if f.isLocated { json.geometry(f.geometry) } else { json.null() } }
-                        json.member("id") { $0.string(f.id.description) }
-                        json.member("properties") { $0.properties(properties(f, language: language, catches: page.catches[f.id])) }
-                        json.member("type") { $0.string("Feature") }
-                    }
-                }
+                json.array(page.features) { json, f in json.feature(f, id: id(f.id), properties: properties(f, language: language, catches: page.catches[f.id])) }
             }
-            if let next = page.next { json.member("next") { $0.string(next.token) } }
-            if let total = page.total { json.member("total") { $0.number(Double(total)) } }
+            for (key, value) in members.sorted(by: { $0.key < $1.key }) { json.member(key) { $0.value(value) } }
             json.member("type") { $0.string("FeatureCollection") }
         }
+        return json.data
+    }
+
+    /// One feature of a page (the first), on its own: an OGC API – Features item, with `members`
+    /// (keys sorting after `id` and before `properties`: its links) besides.
+    public static func feature(_ page: FeaturePage, language: String?, id: (FeatureID) -> String, members: [(key: String, value: Value)]) -> Data? {
+        assert(members.allSatisfy { $0.key > "id" && $0.key < "properties" })
+        guard let f = page.features.first else { return nil }
+        var json = JSONWriter()
+        json.feature(f, id: id(f.id), properties: properties(f, language: language, catches: page.catches[f.id]), members: members)
         return json.data
     }
 
@@ -48,7 +61,7 @@ public enum GeoJSONOutput {
         return json.data
     }
 
-    enum Value {
+    public enum Value: Sendable {
         case text(String), number(Double), null
         /// An array of objects, each its members sorted by key (a trip's catches).
         case objects([[(key: String, value: Value)]])

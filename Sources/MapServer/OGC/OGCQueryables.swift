@@ -1,0 +1,34 @@
+import GeoCore
+
+/// A collection's queryables (OGC API – Features Part 3): a JSON Schema of the properties items
+/// are filtered by, each a query parameter of its name (`category=eat`, `source=osm`), as
+/// `/v1/bbox` filters: several values separated by commas, an unknown one a 400.
+struct OGCQueryables: Encodable, Sendable {
+    struct Property: Encodable, Sendable {
+        var title: String
+        var description: String
+        var type = "string"
+        var `enum`: [String]?
+    }
+
+    var schema = "https://json-schema.org/draft/2020-12/schema"
+    var id: String
+    var type = "object"
+    var title: String
+    var properties: [String: Property]
+
+    enum CodingKeys: String, CodingKey {
+        case schema = "$schema", id = "$id", type, title, properties
+    }
+
+    /// `categories`: those that select the kind (`OGCRoutes.everyCategory`), listed as the category's values; nil when none is stored.
+    init(_ kind: FeatureKind, categories: CategoryFilter?, base: String) {
+        id = base + "/collections/" + kind.rawValue + "/queryables"
+        title = kind.rawValue
+        properties = [
+            "category": Property(title: "category", description: "the category's code (or the guide's label for it)",
+                                 enum: categories.map { $0.codes.sorted() }),
+            "source": Property(title: "source", description: "where the record comes from: osm, geonames, travel-guide, gpx or a file's name"),
+        ]
+    }
+}
