@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoStore
+import MapRender
 import Logging
 import NIOPosix
 import PostGISStore
@@ -94,9 +95,28 @@ func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String
             ORDER BY id LIMIT 10001
             """, binds([b.minLon, b.minLat, b.maxLon, b.maxLat], category), distance: false)
     }
+    // An annotation vector tile at z14: Waymark's layout of the tile's fetch area, fetched from this
+    // store and encoded as MVT, against PostGIS's own ST_AsMVT of the tile's points (the engine of
+    // Martin and pg_tileserv), which places every point and decides nothing.
+    let style = try MapStyle.named("default")
+    let tiles = try points.map { try TileID(containing: $0, zoom: 14) }
+    let vectorTile = try measureSideBySide(("PostGIS waymark vector tile z14", "PostGIS ST_AsMVT tile z14"), queryCount) {
+        let tile = tiles[$0]
+        let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: CategoryFilter())
+        return try AnnotationVectorTile.encode(tile, features: features, style: style).isEmpty ? 0 : 1
+    } peer: {
+        var b = PostgresBindings()
+        for n in [tiles[$0].z, tiles[$0].x, tiles[$0].y] { b.append(n) }
+        let rows = try connection.query(PostgresQuery(unsafeSQL: """
+            SELECT ST_AsMVT(q, 'marks', 4096, 'geom') FROM (
+              SELECT id, category, name, ST_AsMVTGeom(ST_Transform(geom::geometry, 3857), ST_TileEnvelope($1::int, $2::int, $3::int), 4096, 64, true) AS geom
+              FROM poi WHERE geom::geometry && ST_Transform(ST_TileEnvelope($1::int, $2::int, $3::int, margin => 64.0 / 4096), 4326)) q
+            """, binds: b), logger: logger).wait()
+        return try rows.map { try $0.decode(ByteBuffer.self) }.contains { $0.readableBytes > 0 } ? 1 : 0
+    }
     // What the server asks before every query with a category filter.
     let known = try measure("PostGIS waymark known categories", queryCount) { _ in try store.knownCategories().count }
     report("\(pointCount) synthetic points in PostGIS: Waymark's store against the bare query", [
-        (nearest.ours, nearest.peer), (within.ours, within.peer), (bbox.ours, bbox.peer), (known, nil),
+        (nearest.ours, nearest.peer), (within.ours, within.peer), (bbox.ours, bbox.peer), (vectorTile.ours, vectorTile.peer), (known, nil),
     ])
 }
