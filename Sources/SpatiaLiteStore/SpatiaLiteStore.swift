@@ -60,7 +60,7 @@ public final class SpatiaLiteStore: QueryEngine {
             try Schema.migrate(db)
             // Names another program's writes (or migration 9) left to choose a water's mark for.
             if try db.scalar("SELECT EXISTS (SELECT 1 FROM water_regroup)") == Int64(1) {
-                try db.transaction { try regroupWaters() }
+                try db.waitingForTheWriteLock { try db.transaction { try regroupWaters() } }
             }
         }
     }

@@ -9,7 +9,8 @@ struct Delete: ParsableCommand {
             Ids are as queries print them (poi/12, water/3, cinema/5, trip/7); a source is the name its records were \
             imported under (the file's name, `import --source NAME`, gpx, travel-guide, osm, geonames; a query's \
             `source` property). --category alone deletes every record of those categories, those without a position \
-            too. An id that is not stored, or a source nothing comes from, deletes nothing. A cinema's \
+            too. An id that is not stored deletes nothing; a source nothing comes from is an error, as an unknown \
+            category is. While an import writes to the database, the deletion waits for it. A cinema's \
             screenings and a trip's catches go with it; a trip on a deleted water keeps no water.
             """)
     @OptionGroup var database: DatabaseOptions

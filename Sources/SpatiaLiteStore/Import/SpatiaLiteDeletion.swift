@@ -12,11 +12,12 @@ extension SpatiaLiteStore {
             emptyKinds = nil
             sourceNames = nil
         }
-        return try db.transaction {
+        // An import writing meanwhile: the deletion waits its turn, as another import would.
+        return try db.waitingForTheWriteLock { try db.transaction {
             let counts = try deleteTargets(deletion)
             try regroupWaters()
             return counts
-        }
+        } }
     }
 
     private func deleteTargets(_ deletion: Deletion) throws -> DeletedCounts {
