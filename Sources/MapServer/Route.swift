@@ -18,6 +18,8 @@ enum Route: String, CaseIterable, Sendable {
     case tile = "/v1/tiles/{z}/{x}/{y}.png"
     /// The same tile's layout as a Mapbox Vector Tile (`AnnotationVectorTile`).
     case vectorTile = "/v1/tiles/{z}/{x}/{y}.mvt"
+    /// TileJSON for the vector tiles (`TileJSON`).
+    case tileJSON = "/v1/tiles.json"
     /// The base map alone, opaque, to lay the annotation tiles over; `{y}` as above.
     case baseTile = "/v1/base/{z}/{x}/{y}.png"
     case categories = "/v1/categories"
@@ -39,7 +41,7 @@ enum Route: String, CaseIterable, Sendable {
         case .catchStatistics: ["by"]
         case .timezone: ["lat", "lon"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
-        case .tile, .vectorTile: ["category", "lang"]
+        case .tile, .vectorTile, .tileJSON: ["category", "lang"]
         case .baseTile: ["lang"]
         /// `hide`: categories unchecked when the page opens; `category`: the only ones checked; `lang`: its language.
         case .page: ["hide", "category", "lang"]

@@ -55,6 +55,7 @@ struct Routes: Sendable {
         case .mapSVG: return try await map(p, format: .svg, request: request)
         case .tile: return try await tile(p, context: context, request: request)
         case .vectorTile: return try await vectorTile(p, context: context, request: request)
+        case .tileJSON: return try await tileJSON(p, request: request)
         case .baseTile: return try await baseTile(p, context: context, request: request)
         case .categories: return try await categories(language: try p.text("lang"))
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
@@ -200,6 +201,22 @@ struct Routes: Sendable {
                                                    cancellation: cancellation)
         }
         return try Self.imageResponse(data, source: source, type: "application/vnd.mapbox-vector-tile", request: request, compressible: true)
+    }
+
+    /// TileJSON for the vector tiles: `category` and `lang` checked as the tiles check them and
+    /// carried into the tiles' URL, which is absolute on the host the client asked.
+    private func tileJSON(_ p: Parameters, request: Request) async throws -> Response {
+        let categories = try p.categories(), language = try p.text("lang")
+        let safe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,")
+        let query = [categories.isAll ? nil : "category=" + categories.codes.sorted().joined(separator: ","), language.map { "lang=" + $0 }]
+            .compactMap { $0?.addingPercentEncoding(withAllowedCharacters: safe.union(CharacterSet(charactersIn: "="))) }
+        let template = (request.head.authority.map { "http://\($0)" } ?? "") + "/v1/tiles/{z}/{x}/{y}.mvt"
+            + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let document = try await workers.queries.withStore { store in
+            try store.validate(categories: categories)
+            return TileJSON(tiles: template, counts: try store.categories(), selected: categories, sources: try store.knownSources())
+        }
+        return Self.body(Array(try JSONEncoder.sorted.encode(document)), type: "application/json")
     }
 
     /// The base map's tile: opaque, its names placed within it; transparent where the database

@@ -63,6 +63,7 @@ import Testing
         case .mapSVG: "/v1/map.svg?size=128x96"
         case .tile: "/v1/tiles/0/0/0.png"
         case .vectorTile: "/v1/tiles/0/0/0.mvt"
+        case .tileJSON: "/v1/tiles.json"
         case .baseTile: "/v1/base/0/0/0.png"
         case .categories, .health, .metrics, .openAPI, .page, .pageScript, .pageStyle: route.rawValue
         }

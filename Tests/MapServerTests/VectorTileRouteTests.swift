@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import GeoStore
 import HTTPTypes
 import HummingbirdTesting
 import MapRender
@@ -43,6 +44,47 @@ import TestSupport
             }
             let hiDPI = try await client.get("/v1/tiles/\(tile.z)/\(tile.x)/\(tile.y)@2x.mvt")
             #expect(hiDPI.status == .badRequest && String(buffer: hiDPI.body).contains("\"y\""), "\(String(buffer: hiDPI.body))")
+        }
+    }
+
+    /// TileJSON leads a client to the tiles: its URL answers, every property a tile carries
+    /// (decoded by mapbox-vector-tile) is among its layer's fields, and its bounds are the box
+    /// round the category's places, found here by a query of the whole world.
+    @Test func tileJSONLeadsToTheTiles() async throws {
+        try await withServer { client in
+            let answer = try await client.get("/v1/tiles.json?category=eat&lang=lv")
+            #expect(answer.status == .ok && answer.headers[.contentType] == "application/json")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(buffer: answer.body)) as? [String: Any])
+            #expect(document["tilejson"] as? String == "3.0.0")
+            let template = try #require((document["tiles"] as? [String])?.first)
+            #expect(template.hasPrefix("http://") && template.hasSuffix("/v1/tiles/{z}/{x}/{y}.mvt?category=eat&lang=lv"), "\(template)")
+
+            let store = try ImageRouteTests.store()
+            let eat = try store.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: 10_000,
+                                              categories: ["eat"])).features.flatMap(\.geometry.coordinates)
+            #expect(!eat.isEmpty && eat.count < 10_000, "one page holds them all")
+            let expected = [eat.map(\.lon).min()!, eat.map(\.lat).min()!, eat.map(\.lon).max()!, eat.map(\.lat).max()!]
+            let bounds = try #require(document["bounds"] as? [Double])
+            #expect(bounds.count == 4 && zip(bounds, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(bounds) against \(expected)")
+
+            let layers = try #require(document["vector_layers"] as? [[String: Any]])
+            let fields = Dictionary(uniqueKeysWithValues: layers.map { ($0["id"] as! String, Set(($0["fields"] as! [String: String]).keys)) })
+            let tile = try TileID(containing: Fixture.helsinki, zoom: 14)
+            let path = template.replacingOccurrences(of: "{z}", with: "\(tile.z)").replacingOccurrences(of: "{x}", with: "\(tile.x)")
+                .replacingOccurrences(of: "{y}", with: "\(tile.y)")
+            let mvt = try await client.get(String(path[try #require(path.range(of: "/v1/"))!.lowerBound...]))
+            #expect(mvt.status == .ok)
+            let keys = try await ChildProcess.output(of: "python3", ["-c", """
+                import sys, json, mapbox_vector_tile
+                tile = mapbox_vector_tile.decode(sys.stdin.buffer.read())
+                print(json.dumps({name: sorted({k for f in layer["features"] for k in f["properties"]}) for name, layer in tile.items()}))
+                """], input: Data(buffer: mvt.body))
+            let decoded = try #require(try JSONSerialization.jsonObject(with: Data(keys.utf8)) as? [String: [String]])
+            #expect(Set(decoded.keys) == Set(fields.keys) && !(decoded["marks"] ?? []).isEmpty)
+            for (layer, used) in decoded { #expect(Set(used).isSubset(of: fields[layer] ?? []), "\(layer): \(used)") }
+
+            let unknown = try await client.get("/v1/tiles.json?category=nope")
+            #expect(unknown.status == .badRequest && String(buffer: unknown.body).contains("category"))
         }
     }
 }

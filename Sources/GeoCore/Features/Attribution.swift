@@ -12,7 +12,12 @@ public enum Attribution {
 
     /// One credit per source among `features`, in a stable order.
     public static func lines(for features: [Feature]) -> [String] {
-        Set(features.compactMap(\.source)).compactMap { credits[$0] }.sorted()
+        lines(forSources: features.compactMap(\.source))
+    }
+
+    /// One credit per source named, in a stable order.
+    public static func lines(forSources sources: some Sequence<String>) -> [String] {
+        Set(sources.compactMap { credits[$0] }).sorted()
     }
 
     /// The credits of a base map imported from these files (paths, or names alone): OpenStreetMap

@@ -1,0 +1,47 @@
+import GeoCore
+import GeoStore
+
+/// TileJSON 3.0.0 for the annotation vector tiles (`AnnotationVectorTile`): where they are, their
+/// zooms, the selected data's bounds and credits, and each layer's fields, so that MapLibre,
+/// OpenLayers or QGIS find the tiles from one URL.
+struct TileJSON: Encodable {
+    let tilejson = "3.0.0"
+    let name = "Waymark annotations"
+    let description = "Marks and labels laid out as Waymark's PNG tiles: clusters with counts and categories, named places, labels where they stand"
+    let scheme = "xyz"
+    let tiles: [String]
+    let minzoom = 0
+    let maxzoom = TileID.maxZoom
+    let bounds: [Double]
+    let attribution: String
+    let vector_layers: [Layer]
+
+    struct Layer: Encodable {
+        let id: String
+        let description: String
+        let fields: [String: String]
+    }
+
+    static let layers = [
+        Layer(id: "marks", description: "A pin, dot or cluster ring at its anchor (a pin's tip, a dot's or ring's centre)",
+              fields: ["id": "String", "form": "String", "category": "String", "count": "Number", "color": "String",
+                       "categories": "String", "feature": "String", "name": "String"]),
+        Layer(id: "labels", description: "A placed name at the centre of its box (tile pixels, 256 a tile)",
+              fields: ["text": "String", "mark": "String", "align": "String", "width": "Number", "height": "Number"]),
+    ]
+
+    /// - Parameters:
+    ///   - tiles: the tiles' URL template, with the query the tiles are asked with.
+    ///   - counts: the store's categories; the bounds are those of the `selected` ones' located features.
+    init(tiles: String, counts: [CategoryCount], selected: CategoryFilter, sources: Set<String>) {
+        self.tiles = [tiles]
+        let boxes = counts.filter { selected.isAll || selected.codes.contains($0.category) }.compactMap(\.bounds)
+        if boxes.isEmpty || boxes.contains(where: \.crossesAntimeridian) {
+            bounds = [-180, -85.051129, 180, 85.051129]
+        } else {
+            bounds = [boxes.map(\.minLon).min()!, boxes.map(\.minLat).min()!, boxes.map(\.maxLon).max()!, boxes.map(\.maxLat).max()!]
+        }
+        attribution = Attribution.lines(forSources: sources).joined(separator: "; ")
+        vector_layers = Self.layers
+    }
+}
