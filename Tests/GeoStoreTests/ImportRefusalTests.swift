@@ -184,6 +184,36 @@ import Testing
         #expect(problem?.reason == "not valid JSON: not UTF-8 text")
     }
 
+    // MARK: CSV headers and quoting
+
+    @Test func csvHeadersNamingAColumnTwiceAreRefused() {
+        let problem = #expect(throws: ImportProblem.self) {
+            try CSVParser.parse(Data("name,lat,lon, Name\nFirst,57.5,22.8,Second\n".utf8), file: "twice.csv", kind: nil)
+        }
+        #expect(problem?.record == "file")
+        #expect(problem?.reason == "the header names the column 'name' twice (columns 1 and 4); which one holds the value?")
+    }
+
+    @Test func csvTextAfterAClosingQuoteIsMalformedQuoting() throws {
+        let csv = "name,lat,lon\n\"ab\"c,57.5,22.8\n\"a\"\"b\",57.6,22.8\n\"ok\",57.7,22.8\n"
+        let parsed = try CSVParser.parse(Data(csv.utf8), file: "q.csv", kind: nil)
+        #expect(parsed.records.map(\.record) == ["line 3", "line 4"])
+        #expect(reasons(parsed) == ["line 2": #"quotes: text follows the closing quote of column 'name'; a quote inside a quoted value is written twice ("")"#])
+    }
+
+    @Test(arguments: [
+        ("name;lat;lon\nA;57.5;22.8\n",
+         "no latitude column (lat, latitude or y); the header has one column, 'name;lat;lon': is the separator ';'? Values are separated by commas"),
+        ("name\tlat\tlon\nA\t57.5\t22.8\n",
+         "no latitude column (lat, latitude or y); the header has one column, 'name\tlat\tlon': is the separator a tab? Values are separated by commas"),
+        ("name,lat,lon\rA,57.5,22.8\r",
+         "no longitude column (lon, lng, long, longitude or x); the header holds a carriage return: do the lines end in CR only? Lines end in LF or CRLF"),
+    ])
+    func csvWithAnotherSeparatorOrCROnlyLinesSaysSo(text: String, reason: String) {
+        let problem = #expect(throws: ImportProblem.self) { try CSVParser.parse(Data(text.utf8), file: "other.csv", kind: nil) }
+        #expect(problem?.reason == reason)
+    }
+
     // MARK: reports of many problems
 
     @Test func aReportOfManyProblemsListsTheFirstAndCountsTheRest() throws {

@@ -175,7 +175,7 @@ struct Properties {
     }
 
     /// A CSV header resolved once: which columns a record is built from and what each is to it.
-    /// Of columns with equal (normalised) names, the first is the one read, blank or not.
+    /// Column names are unique (`CSVParser` refuses a header that repeats one).
     struct Columns {
         /// The columns read, in order; the others are never looked at.
         let used: [Int]
@@ -185,11 +185,10 @@ struct Properties {
 
         /// `names` normalised: trimmed and lower-cased.
         init(_ names: [String]) {
-            var seen = Set<String>()
             var used: [Int] = []
             var index = Array(repeating: -1, count: Key.allCases.count)
             var variants: [(position: Int, key: String, localized: LocalizedKey, language: String)] = []
-            for (column, name) in names.enumerated() where seen.insert(name).inserted {
+            for (column, name) in names.enumerated() {
                 switch Slot(name) {
                 case let .known(key):
                     index[key.rawValue] = used.count

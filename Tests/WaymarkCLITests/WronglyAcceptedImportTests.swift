@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// Files `waymark import` once took wrongly (issue 32): each is refused with exit status 1, the
+/// file, its record and the field named on stderr, and the database stays as it was, byte for byte.
+@Test(arguments: [
+    ("twice.csv", "name,lat,lon,name\nA,57.5,22.8,B\n", "twice.csv: file: the header names the column 'name' twice"),
+    ("quotes.csv", "name,lat,lon\n\"ab\"c,57.5,22.8\n", "quotes.csv: line 2: quotes: text follows the closing quote of column 'name'"),
+    ("semicolons.csv", "name;lat;lon\nA;57.5;22.8\n", "is the separator ';'?"),
+])
+func wronglyAcceptedImportsAreRefused(name: String, contents: String, words: String) async throws {
+    let workspace = try await Workspace.withFixture()
+    let database = URL(fileURLWithPath: try #require(workspace.env["WAYMARK_DB"]))
+    let before = try Data(contentsOf: database)
+    let result = try await run(["import", try workspace.file(name, contents)], env: workspace.env)
+    #expect(result.status == 1, "exit status \(result.status): \(result.stderr)")
+    #expect(result.stderr.contains(words), "\(result.stderr)")
+    #expect(try Data(contentsOf: database) == before)
+}
