@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: [
         (#"{"type": "Point", "coordinates": [true, false]}"#, #""name": "P""#, FeatureKind.poi, "geometry: a position must be [lon, lat]"),
         (#"{"type": "LineString", "coordinates": [[13.1, 49.7], [13.2, false]]}"#, #""name": "T""#, .trip, "geometry: a position must be [lon, lat]"),
-        ("null", #""name": true"#, .poi, "name: true is a boolean, not text or a number"),
+        ("null", #""name": true"#, .poi, "name: true is a boolean, not text"),
         ("null", #""name": "P", "category": false"#, .poi, "category: false is a boolean, not text or a number"),
         ("null", #""name": "T", "catches": [{"species": "carp", "weight_kg": true}]"#, .trip, "catches[0].weight_kg: 'true' is not a positive number"),
         ("null", #""name": "T", "catches": [{"species": "carp", "length_cm": true}]"#, .trip, "catches[0].length_cm: 'true' is not a positive number"),
@@ -212,6 +212,64 @@ import Testing
     func csvWithAnotherSeparatorOrCROnlyLinesSaysSo(text: String, reason: String) {
         let problem = #expect(throws: ImportProblem.self) { try CSVParser.parse(Data(text.utf8), file: "other.csv", kind: nil) }
         #expect(problem?.reason == reason)
+    }
+
+    // MARK: GeoJSON ids, positions and names
+
+    @Test func geoJSONIDsAreTextOrNumbers() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON([
+            #"{"type": "Feature", "id": {"a": 1}, "geometry": null, "properties": {"name": "Object"}}"#,
+            #"{"type": "Feature", "id": [1], "geometry": null, "properties": {"name": "Array"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "Property", "id": {"a": 1}}}"#,
+        ]), file: "i.geojson", kind: nil)
+        #expect(parsed.records.isEmpty)
+        #expect(reasons(parsed) == [
+            "feature 0": "id: {…} is an object, not text or a number",
+            "feature 1": "id: […] is an array, not text or a number",
+            "feature 2": "id: {…} is an object, not text or a number",
+        ])
+    }
+
+    /// A number id is its value (1, 1.0 and 1e0 are one id, written "1"); a string id is its text,
+    /// and the same id as the number it spells ("1" is 1; "1.0" is not): ids are stored as text.
+    @Test func geoJSONNumberIDsAreTheirValue() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON(["1", "1.0", "\"1\"", "1e0", "\"1.0\"", "2.50", "2.5", "-0.0", "0"].map {
+            #"{"type": "Feature", "id": \#($0), "geometry": null, "properties": {"name": "N"}}"#
+        }), file: "n.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 0", "feature 4", "feature 5", "feature 7"])
+        #expect(parsed.records.compactMap(\.value.sourceKey?.id) == ["1", "1.0", "2.5", "0"])
+        let hint = "; the id identifies a feature when the file is imported again"
+        #expect(reasons(parsed) == [
+            "feature 1": "id: '1' is also the id of feature 0" + hint,
+            "feature 2": "id: '1' is also the id of feature 0" + hint,
+            "feature 3": "id: '1' is also the id of feature 0" + hint,
+            "feature 6": "id: '2.5' is also the id of feature 5" + hint,
+            "feature 8": "id: '0' is also the id of feature 7" + hint,
+        ])
+    }
+
+    @Test func geoJSONPositionsHaveTwoOrThreeNumbers() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON(["[22.8, 57.5, 12.5]", "[22.8, 57.5, 12.5, 3]", "[22.8, 57.5, 1, 2, 3]", #"[22.8, 57.5, "high"]"#].map {
+            #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": \#($0)}, "properties": {"name": "P"}}"#
+        }), file: "p.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 0"])
+        #expect(reasons(parsed) == [
+            "feature 1": "geometry: a position has 4 numbers; RFC 7946 allows [lon, lat] or [lon, lat, altitude]",
+            "feature 2": "geometry: a position has 5 numbers; RFC 7946 allows [lon, lat] or [lon, lat, altitude]",
+            "feature 3": "geometry: a position's altitude must be a number",
+        ])
+    }
+
+    @Test func geoJSONNamesAreText() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON([
+            #""name": 42"#, #""name": "N", "name:en": 7"#, #""name": "N", "alt_name": ["A", "B"]"#, #""name": "42""#,
+        ].map { #"{"type": "Feature", "geometry": null, "properties": {\#($0)}}"# }), file: "t.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 3"])
+        #expect(reasons(parsed) == [
+            "feature 0": "name: 42 is a number, not text",
+            "feature 1": "name:en: 7 is a number, not text",
+            "feature 2": "alt_name: […] is an array, not text",
+        ])
     }
 
     // MARK: reports of many problems

@@ -7,6 +7,12 @@ import Testing
     ("twice.csv", "name,lat,lon,name\nA,57.5,22.8,B\n", "twice.csv: file: the header names the column 'name' twice"),
     ("quotes.csv", "name,lat,lon\n\"ab\"c,57.5,22.8\n", "quotes.csv: line 2: quotes: text follows the closing quote of column 'name'"),
     ("semicolons.csv", "name;lat;lon\nA;57.5;22.8\n", "is the separator ';'?"),
+    ("object-id.geojson", #"{"type": "Feature", "id": {"a": 1}, "geometry": null, "properties": {"name": "P"}}"#,
+     "object-id.geojson: feature 0: id: {…} is an object, not text or a number"),
+    ("altitude.geojson", #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [22.8, 57.5, 1, 2]}, "properties": {"name": "P"}}"#,
+     "altitude.geojson: feature 0: geometry: a position has 4 numbers"),
+    ("number-name.geojson", #"{"type": "Feature", "geometry": null, "properties": {"name": 42}}"#,
+     "number-name.geojson: feature 0: name: 42 is a number, not text"),
 ])
 func wronglyAcceptedImportsAreRefused(name: String, contents: String, words: String) async throws {
     let workspace = try await Workspace.withFixture()
