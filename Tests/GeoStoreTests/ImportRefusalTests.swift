@@ -272,6 +272,34 @@ import Testing
         ])
     }
 
+    // MARK: GeoNames ids and names
+
+    private func geoNamesLine(id: String, name: String) -> String {
+        [id, name, "", "", "57.0", "24.0", "P", "PPL", "LV", "", "", "", "", "", "0", "", "1", "Europe/Riga", "2012-01-17"].joined(separator: "\t")
+    }
+
+    @Test func geoNamesIDsArePositiveWholeNumbers() throws {
+        let text = [("abc", "A"), ("0", "B"), ("-5", "C"), ("7.5", "D"), ("12", "E")].map { geoNamesLine(id: $0, name: $1) }.joined(separator: "\n")
+        let parsed = try GeoNamesParser.parse(Data(text.utf8), file: "LV.txt", kind: nil)
+        #expect(parsed.records.map(\.record) == ["line 5"])
+        #expect(reasons(parsed) == [
+            "line 1": "geonameid: 'abc' is not a positive whole number",
+            "line 2": "geonameid: '0' is not a positive whole number",
+            "line 3": "geonameid: '-5' is not a positive whole number",
+            "line 4": "geonameid: '7.5' is not a positive whole number",
+        ])
+    }
+
+    @Test func geoNamesFieldsHoldNoControlCharacters() throws {
+        let text = [geoNamesLine(id: "1", name: "Rī\rga"), geoNamesLine(id: "2", name: "Rīga\u{7}"), geoNamesLine(id: "3", name: "Rīga")].joined(separator: "\r\n")
+        let parsed = try GeoNamesParser.parse(Data(text.utf8), file: "LV.txt", kind: nil)
+        #expect(parsed.records.map(\.record) == ["line 3"])
+        #expect(reasons(parsed) == [
+            "line 1": "name: holds the control character U+000D; GeoNames' fields hold none",
+            "line 2": "name: holds the control character U+0007; GeoNames' fields hold none",
+        ])
+    }
+
     // MARK: reports of many problems
 
     @Test func aReportOfManyProblemsListsTheFirstAndCountsTheRest() throws {

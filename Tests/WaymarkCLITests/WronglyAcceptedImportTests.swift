@@ -13,6 +13,8 @@ import Testing
      "altitude.geojson: feature 0: geometry: a position has 4 numbers"),
     ("number-name.geojson", #"{"type": "Feature", "geometry": null, "properties": {"name": 42}}"#,
      "number-name.geojson: feature 0: name: 42 is a number, not text"),
+    ("LV.txt", ["0", "Rīga", "", "", "57.0", "24.0", "P", "PPL", "LV", "", "", "", "", "", "0", "", "1", "Europe/Riga", "2012-01-17"]
+        .joined(separator: "\t") + "\n", "LV.txt: line 1: geonameid: '0' is not a positive whole number"),
 ])
 func wronglyAcceptedImportsAreRefused(name: String, contents: String, words: String) async throws {
     let workspace = try await Workspace.withFixture()
