@@ -300,6 +300,32 @@ import Testing
         ])
     }
 
+    // MARK: the travel guide's feed
+
+    private func feed(_ objects: [String]) -> Data {
+        Data(("<objekti>" + objects.map { "<objekts>\($0)</objekts>" }.joined() + "</objekti>").utf8)
+    }
+
+    @Test func feedElementsGivenTwiceOrHoldingMarkupAreRefused() throws {
+        let place = "<tips>Ko darīt</tips><longitude>22.8</longitude>"
+        let parsed = try TravelGuideFeedParser.parse([(feed([
+            "<nosaukums>Two latitudes</nosaukums>\(place)<latitude>57.5</latitude><latitude>57.6</latitude>",
+            "<nosaukums>First</nosaukums><nosaukums>Second</nosaukums>\(place)<latitude>57.5</latitude>",
+            "<nosaukums>A<b>bold</b>C</nosaukums>\(place)<latitude>57.5</latitude>",
+            "<nosaukums>Plain</nosaukums>\(place)<latitude>57.5</latitude><apraksts>x<br/>y</apraksts>",
+            "<nosaukums>Fine &amp; well</nosaukums>\(place)<latitude>57.5</latitude><apraksts><![CDATA[<b>as text</b>]]></apraksts>",
+        ]), "objekti.xml", "lv")])
+        #expect(parsed.records.map(\.record) == ["objekts 4"])
+        guard case let .place(fine)? = parsed.records.first?.value else { Issue.record("no place"); return }
+        #expect(fine.name == "Fine & well" && fine.description == "<b>as text</b>")
+        #expect(reasons(parsed) == [
+            "objekts 0": "latitude: given 2 times; an object has one",
+            "objekts 1": "nosaukums: given 2 times; an object has one",
+            "objekts 2": "nosaukums: holds the element <b>; the feed's texts are plain text",
+            "objekts 3": "apraksts: holds the element <br>; the feed's texts are plain text",
+        ])
+    }
+
     // MARK: reports of many problems
 
     @Test func aReportOfManyProblemsListsTheFirstAndCountsTheRest() throws {

@@ -15,6 +15,8 @@ import Testing
      "number-name.geojson: feature 0: name: 42 is a number, not text"),
     ("LV.txt", ["0", "Rīga", "", "", "57.0", "24.0", "P", "PPL", "LV", "", "", "", "", "", "0", "", "1", "Europe/Riga", "2012-01-17"]
         .joined(separator: "\t") + "\n", "LV.txt: line 1: geonameid: '0' is not a positive whole number"),
+    ("objekti.xml", "<objekti><objekts><nosaukums>A<b>bold</b>C</nosaukums><tips>Ko darīt</tips></objekts></objekti>",
+     "objekti.xml: objekts 0: nosaukums: holds the element <b>"),
 ])
 func wronglyAcceptedImportsAreRefused(name: String, contents: String, words: String) async throws {
     let workspace = try await Workspace.withFixture()
