@@ -326,6 +326,27 @@ import Testing
         ])
     }
 
+    // MARK: GPX across the antimeridian
+
+    @Test func gpxTracksAcrossTheAntimeridianAreRefusedAsGeoJSONLinesAre() throws {
+        let gpx = """
+        <gpx version="1.1" creator="t"><trk><name>Dateline</name><trkseg>
+          <trkpt lat="-17.0" lon="179.9"/><trkpt lat="-17.1" lon="-179.9"/></trkseg></trk>
+        <rte><name>Route</name><rtept lat="-17.0" lon="-179.9"/><rtept lat="-17.1" lon="179.9"/></rte>
+        <trk><name>Fiji</name><trkseg><trkpt lat="-17.0" lon="178.1"/><trkpt lat="-17.1" lon="178.3"/></trkseg></trk></gpx>
+        """
+        let parsed = try GPXParser.parse(Data(gpx.utf8), file: "d.gpx")
+        #expect(parsed.records.map(\.record) == ["trk 1"])
+        let same = try GeoJSONParser.parse(geoJSON([
+            #"{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[179.9, -17.0], [-179.9, -17.1]]}, "properties": {"name": "T", "kind": "trip"}}"#,
+        ]), file: "d.geojson", kind: nil)
+        #expect(reasons(same) == ["feature 0": "geometry: the line crosses the antimeridian; split it there (RFC 7946 §3.1.9)"])
+        #expect(reasons(parsed) == [
+            "trk 0": "trkpt: the line crosses the antimeridian; split it there (RFC 7946 §3.1.9)",
+            "rte 0": "rtept: the line crosses the antimeridian; split it there (RFC 7946 §3.1.9)",
+        ])
+    }
+
     // MARK: reports of many problems
 
     @Test func aReportOfManyProblemsListsTheFirstAndCountsTheRest() throws {

@@ -17,6 +17,8 @@ import Testing
         .joined(separator: "\t") + "\n", "LV.txt: line 1: geonameid: '0' is not a positive whole number"),
     ("objekti.xml", "<objekti><objekts><nosaukums>A<b>bold</b>C</nosaukums><tips>Ko darīt</tips></objekts></objekti>",
      "objekti.xml: objekts 0: nosaukums: holds the element <b>"),
+    ("dateline.gpx", #"<gpx version="1.1"><trk><trkseg><trkpt lat="-17" lon="179.9"/><trkpt lat="-17" lon="-179.9"/></trkseg></trk></gpx>"#,
+     "dateline.gpx: trk 0: trkpt: the line crosses the antimeridian"),
 ])
 func wronglyAcceptedImportsAreRefused(name: String, contents: String, words: String) async throws {
     let workspace = try await Workspace.withFixture()
