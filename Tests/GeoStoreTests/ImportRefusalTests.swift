@@ -233,11 +233,11 @@ import Testing
     /// A number id is its value (1, 1.0 and 1e0 are one id, written "1"); a string id is its text,
     /// and the same id as the number it spells ("1" is 1; "1.0" is not): ids are stored as text.
     @Test func geoJSONNumberIDsAreTheirValue() throws {
-        let parsed = try GeoJSONParser.parse(geoJSON(["1", "1.0", "\"1\"", "1e0", "\"1.0\"", "2.50", "2.5", "-0.0", "0"].map {
+        let parsed = try GeoJSONParser.parse(geoJSON(["1", "1.0", "\"1\"", "1e0", "\"1.0\"", "2.50", "2.5", "-0.0", "0", "-5", "-5.0"].map {
             #"{"type": "Feature", "id": \#($0), "geometry": null, "properties": {"name": "N"}}"#
         }), file: "n.geojson", kind: nil)
-        #expect(parsed.records.map(\.record) == ["feature 0", "feature 4", "feature 5", "feature 7"])
-        #expect(parsed.records.compactMap(\.value.sourceKey?.id) == ["1", "1.0", "2.5", "0"])
+        #expect(parsed.records.map(\.record) == ["feature 0", "feature 4", "feature 5", "feature 7", "feature 9"])
+        #expect(parsed.records.compactMap(\.value.sourceKey?.id) == ["1", "1.0", "2.5", "0", "-5"])
         let hint = "; the id identifies a feature when the file is imported again"
         #expect(reasons(parsed) == [
             "feature 1": "id: '1' is also the id of feature 0" + hint,
@@ -245,6 +245,7 @@ import Testing
             "feature 3": "id: '1' is also the id of feature 0" + hint,
             "feature 6": "id: '2.5' is also the id of feature 5" + hint,
             "feature 8": "id: '0' is also the id of feature 7" + hint,
+            "feature 10": "id: '-5' is also the id of feature 9" + hint,
         ])
     }
 

@@ -26,7 +26,7 @@ import TestSupport
     let empty = try workspace.file("empty.csv", "name,category,lat,lon\n")
     let refused = try await run(["import", "--source", "roja.csv", "--replace-source", empty], env: workspace.env)
     #expect(refused.status != 0, "\(refused)")
-    #expect(refused.stderr.contains("source 'roja.csv': refused, nothing was replaced: it would store 0 records and remove 2")
+    #expect(refused.stderr.contains("source 'roja.csv': refused, nothing was replaced: it would store 0 record(s) and remove 2")
             && refused.stderr.contains("--allow-shrink"), "\(refused.stderr)")
     let kept = try await run(["bbox", "--bbox", "22.7,57.4,22.9,57.6", "--format", "json"], env: workspace.env)
     #expect(try plainPage(kept.stdout).features.count == 2)

@@ -39,7 +39,7 @@ package struct ImportPlan {
             let deleted = try delete(source, kept)
             let stored = kept.values.reduce(0) { $0 + $1.count }, removed = deleted.values.reduce(0, +)
             if !allowShrink, stored < removed {
-                throw ShrinkRefused(what: "source '\(source)'", records: "records", stored: stored, removed: removed)
+                throw ShrinkRefused(what: "source '\(source)'", records: "record(s)", stored: stored, removed: removed)
             }
             summary.deleted.merge(deleted, uniquingKeysWith: +)
         }

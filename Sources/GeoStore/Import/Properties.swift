@@ -179,8 +179,9 @@ struct Properties {
         case .string: return value.text
         case .null: return nil
         case let .number(n, literal):
-            // Integers beyond Double's exact range keep their digits; -0 is 0.
-            if literal.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { return literal }
+            // An integer as written (exact beyond Double's range), -0 as 0; any other number by its value.
+            if n == 0 { return "0" }
+            if literal.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { return literal }
             if n == n.rounded(), abs(n) <= 9_007_199_254_740_992 { return String(Int64(n)) }
             return "\(n)"
         case .bool, .array, .object: throw .invalid(field: .record(field), reason: "\(value.shown) is \(value.kindName), not text or a number")
