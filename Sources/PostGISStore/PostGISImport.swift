@@ -9,14 +9,12 @@ import PostgresNIO
 /// record with a known source id keeps its row's id and every other one gets the next id.
 extension PostGISStore {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
-                            replacingSources: Set<String>) throws -> ImportSummary {
+                            replacingSources: Set<String>, allowShrink: Bool) throws -> ImportSummary {
         var plan = try ImportPlan(files, skipInvalid: skipInvalid)
         try transaction {
             try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
-            for source in replacingSources.sorted() {
-                plan.summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
-            }
+            try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }
             var ids: [FeatureKind: RowIDs] = [:]
             for kind in FeatureKind.allCases {
                 ids[kind] = try RowIDs(self, kind.rawValue, keys: plan.records.compactMap { $0.value.kind == kind ? $0.value.sourceKey : nil })

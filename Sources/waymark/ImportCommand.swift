@@ -20,8 +20,10 @@ struct Import: ParsableCommand {
             geonames for OpenStreetMap and GeoNames records, gpx for GPX, travel-guide for the feed); the id is the \
             feature's id (or an id property or column), else made of its content (name and position; a trip's name and \
             start), so a file imported again updates its rows instead of doubling them. --replace-source makes the \
-            source's stored records exactly the files' (those no longer in them are deleted); `waymark delete` removes \
-            records by id, source or box and category.
+            source's stored records exactly the files' (those no longer in them are deleted); a replacement that would \
+            delete more of a source's records than the files hold of it (an empty file, one cut short) is refused with \
+            both counts and changes nothing, unless --allow-shrink. `waymark delete` removes records by id, source or box \
+            and category.
 
             Cinema programmes (GeoJSON): a Feature with "kind": "cinema" (or "category": "cinema", or --kind cinema), \
             a Point, a name, an optional "timezone" (IANA; else the zone of its position) and "screenings": an array of \
@@ -53,6 +55,9 @@ struct Import: ParsableCommand {
     @Flag(help: "Make the stored records of the files' sources exactly the files' records: those the files no longer hold are deleted, in the same transaction (not for osm and geonames, whose records come from many files).")
     var replaceSource = false
 
+    @Flag(help: "With --replace-source: let a source lose more stored records than the files hold of it (refused without this, as an empty or cut-short file would do).")
+    var allowShrink = false
+
     @Argument(help: "Files to import (.geojson/.json, .csv, .gpx, .xml).")
     var files: [String]
 
@@ -67,7 +72,7 @@ struct Import: ParsableCommand {
             guard !replaced.isEmpty else { throw ValidationError("--replace-source: the files hold no record to name a source; give --source NAME") }
         }
         let summary = try withOptionNames {
-            try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced)
+            try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced, allowShrink: allowShrink)
         }
         func report(_ label: String, _ problems: [ImportProblem], _ omitted: Int) {
             for problem in problems { FileHandle.standardError.write(Data("\(label) \(problem.said { option(for: $0, in: Self.self) ?? $0.description })\n".utf8)) }

@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: [
         (#"{"type": "Point", "coordinates": [true, false]}"#, #""name": "P""#, FeatureKind.poi, "geometry: a position must be [lon, lat]"),
         (#"{"type": "LineString", "coordinates": [[13.1, 49.7], [13.2, false]]}"#, #""name": "T""#, .trip, "geometry: a position must be [lon, lat]"),
-        ("null", #""name": true"#, .poi, "name: true is a boolean, not text or a number"),
+        ("null", #""name": true"#, .poi, "name: true is a boolean, not text"),
         ("null", #""name": "P", "category": false"#, .poi, "category: false is a boolean, not text or a number"),
         ("null", #""name": "T", "catches": [{"species": "carp", "weight_kg": true}]"#, .trip, "catches[0].weight_kg: 'true' is not a positive number"),
         ("null", #""name": "T", "catches": [{"species": "carp", "length_cm": true}]"#, .trip, "catches[0].length_cm: 'true' is not a positive number"),
@@ -182,6 +182,170 @@ import Testing
         let bytes = Data(#"{"type": "Feature", "geometry": null, "properties": {"name": ""#.utf8) + Data([0xE9]) + Data(#""}}"#.utf8)
         let problem = #expect(throws: ImportProblem.self) { try GeoJSONParser.parse(bytes, file: "l.geojson", kind: nil) }
         #expect(problem?.reason == "not valid JSON: not UTF-8 text")
+    }
+
+    // MARK: CSV headers and quoting
+
+    @Test func csvHeadersNamingAColumnTwiceAreRefused() {
+        let problem = #expect(throws: ImportProblem.self) {
+            try CSVParser.parse(Data("name,lat,lon, Name\nFirst,57.5,22.8,Second\n".utf8), file: "twice.csv", kind: nil)
+        }
+        #expect(problem?.record == "file")
+        #expect(problem?.reason == "the header names the column 'name' twice (columns 1 and 4); which one holds the value?")
+    }
+
+    @Test func csvTextAfterAClosingQuoteIsMalformedQuoting() throws {
+        let csv = "name,lat,lon\n\"ab\"c,57.5,22.8\n\"a\"\"b\",57.6,22.8\n\"ok\",57.7,22.8\n"
+        let parsed = try CSVParser.parse(Data(csv.utf8), file: "q.csv", kind: nil)
+        #expect(parsed.records.map(\.record) == ["line 3", "line 4"])
+        #expect(reasons(parsed) == ["line 2": #"quotes: text follows the closing quote of column 'name'; a quote inside a quoted value is written twice ("")"#])
+    }
+
+    @Test(arguments: [
+        ("name;lat;lon\nA;57.5;22.8\n",
+         "no latitude column (lat, latitude or y); the header has one column, 'name;lat;lon': is the separator ';'? Values are separated by commas"),
+        ("name\tlat\tlon\nA\t57.5\t22.8\n",
+         "no latitude column (lat, latitude or y); the header has one column, 'name\tlat\tlon': is the separator a tab? Values are separated by commas"),
+        ("name,lat,lon\rA,57.5,22.8\r",
+         "no longitude column (lon, lng, long, longitude or x); the header holds a carriage return: do the lines end in CR only? Lines end in LF or CRLF"),
+    ])
+    func csvWithAnotherSeparatorOrCROnlyLinesSaysSo(text: String, reason: String) {
+        let problem = #expect(throws: ImportProblem.self) { try CSVParser.parse(Data(text.utf8), file: "other.csv", kind: nil) }
+        #expect(problem?.reason == reason)
+    }
+
+    // MARK: GeoJSON ids, positions and names
+
+    @Test func geoJSONIDsAreTextOrNumbers() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON([
+            #"{"type": "Feature", "id": {"a": 1}, "geometry": null, "properties": {"name": "Object"}}"#,
+            #"{"type": "Feature", "id": [1], "geometry": null, "properties": {"name": "Array"}}"#,
+            #"{"type": "Feature", "geometry": null, "properties": {"name": "Property", "id": {"a": 1}}}"#,
+        ]), file: "i.geojson", kind: nil)
+        #expect(parsed.records.isEmpty)
+        #expect(reasons(parsed) == [
+            "feature 0": "id: {…} is an object, not text or a number",
+            "feature 1": "id: […] is an array, not text or a number",
+            "feature 2": "id: {…} is an object, not text or a number",
+        ])
+    }
+
+    /// A number id is its value (1, 1.0 and 1e0 are one id, written "1"); a string id is its text,
+    /// and the same id as the number it spells ("1" is 1; "1.0" is not): ids are stored as text.
+    @Test func geoJSONNumberIDsAreTheirValue() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON(["1", "1.0", "\"1\"", "1e0", "\"1.0\"", "2.50", "2.5", "-0.0", "0", "-5", "-5.0"].map {
+            #"{"type": "Feature", "id": \#($0), "geometry": null, "properties": {"name": "N"}}"#
+        }), file: "n.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 0", "feature 4", "feature 5", "feature 7", "feature 9"])
+        #expect(parsed.records.compactMap(\.value.sourceKey?.id) == ["1", "1.0", "2.5", "0", "-5"])
+        let hint = "; the id identifies a feature when the file is imported again"
+        #expect(reasons(parsed) == [
+            "feature 1": "id: '1' is also the id of feature 0" + hint,
+            "feature 2": "id: '1' is also the id of feature 0" + hint,
+            "feature 3": "id: '1' is also the id of feature 0" + hint,
+            "feature 6": "id: '2.5' is also the id of feature 5" + hint,
+            "feature 8": "id: '0' is also the id of feature 7" + hint,
+            "feature 10": "id: '-5' is also the id of feature 9" + hint,
+        ])
+    }
+
+    @Test func geoJSONPositionsHaveTwoOrThreeNumbers() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON(["[22.8, 57.5, 12.5]", "[22.8, 57.5, 12.5, 3]", "[22.8, 57.5, 1, 2, 3]", #"[22.8, 57.5, "high"]"#].map {
+            #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": \#($0)}, "properties": {"name": "P"}}"#
+        }), file: "p.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 0"])
+        #expect(reasons(parsed) == [
+            "feature 1": "geometry: a position has 4 numbers; RFC 7946 allows [lon, lat] or [lon, lat, altitude]",
+            "feature 2": "geometry: a position has 5 numbers; RFC 7946 allows [lon, lat] or [lon, lat, altitude]",
+            "feature 3": "geometry: a position's altitude must be a number",
+        ])
+    }
+
+    @Test func geoJSONNamesAreText() throws {
+        let parsed = try GeoJSONParser.parse(geoJSON([
+            #""name": 42"#, #""name": "N", "name:en": 7"#, #""name": "N", "alt_name": ["A", "B"]"#, #""name": "42""#,
+        ].map { #"{"type": "Feature", "geometry": null, "properties": {\#($0)}}"# }), file: "t.geojson", kind: nil)
+        #expect(parsed.records.map(\.record) == ["feature 3"])
+        #expect(reasons(parsed) == [
+            "feature 0": "name: 42 is a number, not text",
+            "feature 1": "name:en: 7 is a number, not text",
+            "feature 2": "alt_name: […] is an array, not text",
+        ])
+    }
+
+    // MARK: GeoNames ids and names
+
+    private func geoNamesLine(id: String, name: String) -> String {
+        [id, name, "", "", "57.0", "24.0", "P", "PPL", "LV", "", "", "", "", "", "0", "", "1", "Europe/Riga", "2012-01-17"].joined(separator: "\t")
+    }
+
+    @Test func geoNamesIDsArePositiveWholeNumbers() throws {
+        let text = [("abc", "A"), ("0", "B"), ("-5", "C"), ("7.5", "D"), ("12", "E")].map { geoNamesLine(id: $0, name: $1) }.joined(separator: "\n")
+        let parsed = try GeoNamesParser.parse(Data(text.utf8), file: "LV.txt", kind: nil)
+        #expect(parsed.records.map(\.record) == ["line 5"])
+        #expect(reasons(parsed) == [
+            "line 1": "geonameid: 'abc' is not a positive whole number",
+            "line 2": "geonameid: '0' is not a positive whole number",
+            "line 3": "geonameid: '-5' is not a positive whole number",
+            "line 4": "geonameid: '7.5' is not a positive whole number",
+        ])
+    }
+
+    @Test func geoNamesFieldsHoldNoControlCharacters() throws {
+        let text = [geoNamesLine(id: "1", name: "Rī\rga"), geoNamesLine(id: "2", name: "Rīga\u{7}"), geoNamesLine(id: "3", name: "Rīga")].joined(separator: "\r\n")
+        let parsed = try GeoNamesParser.parse(Data(text.utf8), file: "LV.txt", kind: nil)
+        #expect(parsed.records.map(\.record) == ["line 3"])
+        #expect(reasons(parsed) == [
+            "line 1": "name: holds the control character U+000D; GeoNames' fields hold none",
+            "line 2": "name: holds the control character U+0007; GeoNames' fields hold none",
+        ])
+    }
+
+    // MARK: the travel guide's feed
+
+    private func feed(_ objects: [String]) -> Data {
+        Data(("<objekti>" + objects.map { "<objekts>\($0)</objekts>" }.joined() + "</objekti>").utf8)
+    }
+
+    @Test func feedElementsGivenTwiceOrHoldingMarkupAreRefused() throws {
+        let place = "<tips>Ko darīt</tips><longitude>22.8</longitude>"
+        let parsed = try TravelGuideFeedParser.parse([(feed([
+            "<nosaukums>Two latitudes</nosaukums>\(place)<latitude>57.5</latitude><latitude>57.6</latitude>",
+            "<nosaukums>First</nosaukums><nosaukums>Second</nosaukums>\(place)<latitude>57.5</latitude>",
+            "<nosaukums>A<b>bold</b>C</nosaukums>\(place)<latitude>57.5</latitude>",
+            "<nosaukums>Plain</nosaukums>\(place)<latitude>57.5</latitude><apraksts>x<br/>y</apraksts>",
+            "<nosaukums>Fine &amp; well</nosaukums>\(place)<latitude>57.5</latitude><apraksts><![CDATA[<b>as text</b>]]></apraksts>",
+        ]), "objekti.xml", "lv")])
+        #expect(parsed.records.map(\.record) == ["objekts 4"])
+        guard case let .place(fine)? = parsed.records.first?.value else { Issue.record("no place"); return }
+        #expect(fine.name == "Fine & well" && fine.description == "<b>as text</b>")
+        #expect(reasons(parsed) == [
+            "objekts 0": "latitude: given 2 times; an object has one",
+            "objekts 1": "nosaukums: given 2 times; an object has one",
+            "objekts 2": "nosaukums: holds the element <b>; the feed's texts are plain text",
+            "objekts 3": "apraksts: holds the element <br>; the feed's texts are plain text",
+        ])
+    }
+
+    // MARK: GPX across the antimeridian
+
+    @Test func gpxTracksAcrossTheAntimeridianAreRefusedAsGeoJSONLinesAre() throws {
+        let gpx = """
+        <gpx version="1.1" creator="t"><trk><name>Dateline</name><trkseg>
+          <trkpt lat="-17.0" lon="179.9"/><trkpt lat="-17.1" lon="-179.9"/></trkseg></trk>
+        <rte><name>Route</name><rtept lat="-17.0" lon="-179.9"/><rtept lat="-17.1" lon="179.9"/></rte>
+        <trk><name>Fiji</name><trkseg><trkpt lat="-17.0" lon="178.1"/><trkpt lat="-17.1" lon="178.3"/></trkseg></trk></gpx>
+        """
+        let parsed = try GPXParser.parse(Data(gpx.utf8), file: "d.gpx")
+        #expect(parsed.records.map(\.record) == ["trk 1"])
+        let same = try GeoJSONParser.parse(geoJSON([
+            #"{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[179.9, -17.0], [-179.9, -17.1]]}, "properties": {"name": "T", "kind": "trip"}}"#,
+        ]), file: "d.geojson", kind: nil)
+        #expect(reasons(same) == ["feature 0": "geometry: the line crosses the antimeridian; split it there (RFC 7946 §3.1.9)"])
+        #expect(reasons(parsed) == [
+            "trk 0": "trkpt: the line crosses the antimeridian; split it there (RFC 7946 §3.1.9)",
+            "rte 0": "rtept: the line crosses the antimeridian; split it there (RFC 7946 §3.1.9)",
+        ])
     }
 
     // MARK: reports of many problems

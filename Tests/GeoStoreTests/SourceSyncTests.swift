@@ -20,7 +20,7 @@ import Testing
                       replacing: Set<String> = [], skipInvalid: Bool = false) throws -> ImportSummary {
         let parsed = try FileImport.parse(paths: [write(name, text)], kind: kind, source: source)
         #expect(parsed.flatMap(\.problems).isEmpty, "\(parsed.flatMap(\.problems))")
-        return try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: false, replacingSources: replacing)
+        return try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: false, replacingSources: replacing, allowShrink: false)
     }
 
     /// One day of Cinema City Plzeň's programme, marked `"kind": "cinema"` (not `category`), times local to Prague.
@@ -100,10 +100,29 @@ import Testing
         let parsed = try FileImport.parse(paths: [write("a.csv", "name,category,lat,lon\nA1,eat,57.5,22.8\nA2,eat,97.6,22.8\n")], kind: nil, source: nil)
         #expect(parsed.flatMap(\.problems).count == 1)
         #expect {
-            _ = try store.importFiles(parsed, skipInvalid: true, strictTimezones: false, replacingSources: ["a.csv"])
+            _ = try store.importFiles(parsed, skipInvalid: true, strictTimezones: false, replacingSources: ["a.csv"], allowShrink: false)
         } throws: { ($0 as? GeoError)?.field == .replaceSource }
         #expect(try store.contentSnapshot() == before)
         #expect(Set(try store.texts("SELECT name FROM poi")) == ["A1", "A2"])
+    }
+
+    /// A replacement that would delete more of its source's records than it stores (an empty
+    /// file, one cut short) is refused with both counts, and changes nothing; one that keeps at
+    /// least as many as it deletes is a new version of the file and goes through.
+    @Test(arguments: StoreKind.available)
+    func replacingASourceByFarFewerRecordsIsRefused(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
+        let header = "name,category,lat,lon\n"
+        _ = try load(store, "a.csv", header + "A1,eat,57.5,22.8\nA2,eat,57.6,22.8\nA3,eat,57.7,22.8\n")
+        let before = try store.contentSnapshot()
+        for (text, stored, removed) in [(header, 0, 3), (header + "A1,eat,57.5,22.8\n", 1, 2)] {
+            let refused = #expect(throws: ShrinkRefused.self) { try load(store, "a-new.csv", text, source: "a.csv", replacing: ["a.csv"]) }
+            #expect(refused?.stored == stored && refused?.removed == removed, "\(String(describing: refused))")
+            #expect(try store.contentSnapshot() == before)
+        }
+        let shrunk = try load(store, "a-new.csv", header + "A1,eat,57.5,22.8\nA2,eat,57.6,22.8\n", source: "a.csv", replacing: ["a.csv"])
+        #expect(shrunk.deleted == [.poi: 1])
     }
 
     static let places = """

@@ -40,7 +40,7 @@ import Testing
         let url = files.directory.appendingPathComponent("rivers-\(UUID().uuidString).geojson")
         try Data(#"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ",\n"))]}"#.utf8).write(to: url)
         _ = try store.importFiles(FileImport.parse(paths: [url.path], kind: .water, source: "rivers"), skipInvalid: false,
-                                  strictTimezones: false, replacingSources: [])
+                                  strictTimezones: false, replacingSources: [], allowShrink: false)
     }
 
     /// The source ids of the waters whose features carry a mark, as a map reads them.

@@ -17,6 +17,23 @@ import TestSupport
     #expect(Set(try plainPage(names.stdout).features.compactMap { $0["name"] as? String }) == ["Kafejnīca Jūra", "Rojas Jūras muzejs"])
 }
 
+/// An empty file (or one with far fewer records) as a source's new version would delete most of
+/// the source: refused with the counts and a non-zero exit, nothing changed; --allow-shrink takes it.
+@Test func replaceSourceByAnEmptyFileIsRefusedUnlessAllowedToShrink() async throws {
+    let workspace = try Workspace()
+    let first = try workspace.file("roja.csv", "name,category,lat,lon\nKafejnīca Jūra,eat,57.5068,22.8032\nRojas muzejs,see,57.5088,22.8081\n")
+    #expect(try await run(["import", first], env: workspace.env).status == 0)
+    let empty = try workspace.file("empty.csv", "name,category,lat,lon\n")
+    let refused = try await run(["import", "--source", "roja.csv", "--replace-source", empty], env: workspace.env)
+    #expect(refused.status != 0, "\(refused)")
+    #expect(refused.stderr.contains("source 'roja.csv': refused, nothing was replaced: it would store 0 record(s) and remove 2")
+            && refused.stderr.contains("--allow-shrink"), "\(refused.stderr)")
+    let kept = try await run(["bbox", "--bbox", "22.7,57.4,22.9,57.6", "--format", "json"], env: workspace.env)
+    #expect(try plainPage(kept.stdout).features.count == 2)
+    let allowed = try await run(["import", "--source", "roja.csv", "--replace-source", "--allow-shrink", empty], env: workspace.env)
+    #expect(allowed.status == 0 && allowed.stdout.contains("deleted 2 poi no longer in roja.csv"), "\(allowed)")
+}
+
 @Test func deleteRefusesBadInputWithTheFieldAndChangesNothing() async throws {
     let workspace = try await Workspace.withFixture()
     for (args, words) in [(["delete", "poi/1", "poi/999"], "no poi is stored as poi/999"),

@@ -7,8 +7,10 @@ public protocol FeatureStore: ZoneStore {
     /// record whose given zone does not hold its position is a warning, or with `strictTimezones`
     /// an invalid record (`ImportPlan.assignZones`).
     /// With `replacingSources`, the stored records of each of those sources become exactly the
-    /// files' ones: the others are deleted in the same transaction.
-    func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool, replacingSources: Set<String>) throws -> ImportSummary
+    /// files' ones: the others are deleted in the same transaction, unless a source would lose more
+    /// records than the files hold of it (`ShrinkRefused`) and `allowShrink` is false.
+    func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool, replacingSources: Set<String>,
+                     allowShrink: Bool) throws -> ImportSummary
     /// Deletes the records `deletion` names, in one transaction: all of them or, when one is not
     /// stored (an unknown id or source), none.
     func delete(_ deletion: Deletion) throws -> DeletedCounts
@@ -45,7 +47,7 @@ public protocol FeatureStore: ZoneStore {
 
 extension FeatureStore {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool = false) throws -> ImportSummary {
-        try importFiles(files, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: [])
+        try importFiles(files, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: [], allowShrink: false)
     }
 
     /// The first page of `cinemas(_:day:film:)` without a radius.

@@ -27,10 +27,28 @@ package struct ImportPlan {
             .map { all[$0.index] }
     }
 
-    /// For `--replace-source`: the source ids of the import's records of `source`, by kind; the
-    /// source's other rows go. Refused when a record was skipped as invalid: it is in no plan, so
-    /// its stored row would go as if the file no longer held it.
-    package func keptIDs(of source: String) throws(GeoError) -> [FeatureKind: [String]] {
+    /// For `--replace-source`: deletes, with `delete`, each source's stored rows that the import
+    /// does not hold (`keptIDs(of:)`), inside the store's transaction. A source that would lose
+    /// more records than the import stores of it is refused (`ShrinkRefused`) unless `allowShrink`:
+    /// an empty file, or one that ended early, must not empty its source; a new version that drops
+    /// some of its records keeps at least as many as it drops.
+    package mutating func replace(_ sources: Set<String>, allowShrink: Bool,
+                                  delete: (_ source: String, _ kept: [FeatureKind: [String]]) throws -> DeletedCounts) throws {
+        for source in sources.sorted() {
+            let kept = try keptIDs(of: source)
+            let deleted = try delete(source, kept)
+            let stored = kept.values.reduce(0) { $0 + $1.count }, removed = deleted.values.reduce(0, +)
+            if !allowShrink, stored < removed {
+                throw ShrinkRefused(what: "source '\(source)'", records: "record(s)", stored: stored, removed: removed)
+            }
+            summary.deleted.merge(deleted, uniquingKeysWith: +)
+        }
+    }
+
+    /// The source ids of the import's records of `source`, by kind; the source's other rows go.
+    /// Refused when a record was skipped as invalid: it is in no plan, so its stored row would go
+    /// as if the file no longer held it.
+    private func keptIDs(of source: String) throws(GeoError) -> [FeatureKind: [String]] {
         guard summary.skippedCount == 0 else {
             throw .invalid(field: .replaceSource, reason: "\(summary.skippedCount) record(s) were skipped as invalid, and their stored rows "
                            + "would be deleted with those the files no longer hold; nothing was imported: fix them, or import without \(Field.replaceSource)")

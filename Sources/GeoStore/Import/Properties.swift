@@ -82,6 +82,14 @@ struct Properties {
         }
 
         static let byText: [String: Key] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.text, $0) })
+
+        /// A name of the thing, in any language or list: text only.
+        var isName: Bool {
+            switch self {
+            case .name, .altName, .oldName, .officialName, .shortName, .locName, .intName, .natName, .regName, .alternateNames, .altNames: true
+            default: false
+            }
+        }
     }
 
     /// The keys whose per-language variants are read: `name:lv`, `description:en`, `alt_name:sv`…
@@ -133,7 +141,14 @@ struct Properties {
         values = []
         guard case let .object(members) = properties else { return }
         for (key, value) in members.reversed() {
-            try add(key) { () throws(GeoError) in try Self.text(value, field: key) }
+            try add(key) { slot throws(GeoError) in
+                switch slot {
+                case .known(.id): try Self.identifier(value, field: key)
+                case let .known(known) where known.isName: try Self.name(value, field: key)
+                case let .localized(localized, _) where localized.key.isName: try Self.name(value, field: key)
+                default: try Self.text(value, field: key)
+                }
+            }
         }
     }
 
@@ -147,19 +162,46 @@ struct Properties {
         }
     }
 
+    /// A name: text only (a number, or a list of names, is no name a map can show as given).
+    private static func name(_ value: JSONValue, field: String) throws(GeoError) -> String? {
+        switch value {
+        case .string: value.text
+        case .null: nil
+        case .bool, .number, .array, .object: throw .invalid(field: .record(field), reason: "\(value.shown) is \(value.kindName), not text")
+        }
+    }
+
+    /// A feature's id (RFC 7946: a string or a number), stored as text: a string as it is, a
+    /// number by its value (1, 1.0 and 1e0 are one id, "1"), so that the string "1" is the same id
+    /// as the number 1 and "1.0" is not. Nil for null (no id); anything else is refused.
+    static func identifier(_ value: JSONValue, field: String) throws(GeoError) -> String? {
+        switch value {
+        case .string: return value.text
+        case .null: return nil
+        case let .number(n, literal):
+            // An integer as written (exact beyond Double's range), -0 as 0; any other number by its value.
+            if n == 0 { return "0" }
+            if literal.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { return literal }
+            if n == n.rounded(), abs(n) <= 9_007_199_254_740_992 { return String(Int64(n)) }
+            return "\(n)"
+        case .bool, .array, .object: throw .invalid(field: .record(field), reason: "\(value.shown) is \(value.kindName), not text or a number")
+        }
+    }
+
     /// Adds one attribute unless its key already has a value: a key as given (trimmed and
-    /// lower-cased here), its value made by `value` only when the key is one a record reads.
-    private mutating func add(_ rawKey: String, _ value: () throws(GeoError) -> String?) throws(GeoError) {
+    /// lower-cased here), its value made by `value` (told what the key is to a record) only when
+    /// the key is one a record reads.
+    private mutating func add(_ rawKey: String, _ value: (Slot) throws(GeoError) -> String?) throws(GeoError) {
         if let key = Key.byText[rawKey] { // already in normal form
-            if index[key.rawValue] < 0, let value = try value() { add(key, value) }
+            if index[key.rawValue] < 0, let value = try value(.known(key)) { add(key, value) }
             return
         }
         let key = rawKey.trimmed.lowercasedKey
         switch Slot(key) {
         case let .known(k):
-            if index[k.rawValue] < 0, let value = try value() { add(k, value) }
+            if index[k.rawValue] < 0, let value = try value(.known(k)) { add(k, value) }
         case let .localized(localized, language):
-            if !variants.contains(where: { $0.key == key }), let value = try value()?.nonEmpty {
+            if !variants.contains(where: { $0.key == key }), let value = try value(.localized(localized, language: language))?.nonEmpty {
                 variants.append((key, localized, language, value))
             }
         case .ignored:
@@ -175,7 +217,7 @@ struct Properties {
     }
 
     /// A CSV header resolved once: which columns a record is built from and what each is to it.
-    /// Of columns with equal (normalised) names, the first is the one read, blank or not.
+    /// Column names are unique (`CSVParser` refuses a header that repeats one).
     struct Columns {
         /// The columns read, in order; the others are never looked at.
         let used: [Int]
@@ -185,11 +227,10 @@ struct Properties {
 
         /// `names` normalised: trimmed and lower-cased.
         init(_ names: [String]) {
-            var seen = Set<String>()
             var used: [Int] = []
             var index = Array(repeating: -1, count: Key.allCases.count)
             var variants: [(position: Int, key: String, localized: LocalizedKey, language: String)] = []
-            for (column, name) in names.enumerated() where seen.insert(name).inserted {
+            for (column, name) in names.enumerated() {
                 switch Slot(name) {
                 case let .known(key):
                     index[key.rawValue] = used.count

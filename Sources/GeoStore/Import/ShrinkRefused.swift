@@ -1,11 +1,12 @@
 import GeoCore
 
 /// A replacement refused because it would store fewer records than it removes: a base-map
-/// source's features, or the time zone polygons. A file that ended early can look whole (an
-/// OpenStreetMap extract cut between two blocks, a file that holds nothing), and a replacement
-/// must not trade the whole for a part unless told to (`Field.allowShrink`).
+/// source's features, the time zone polygons, or the records of a source an import replaces. A
+/// file that ended early can look whole (an OpenStreetMap extract cut between two blocks, a file
+/// that holds nothing), and a replacement must not trade the whole for a part unless told to
+/// (`Field.allowShrink`).
 public struct ShrinkRefused: Error, CustomStringConvertible, Sendable {
-    /// What would be replaced: a base-map source (its file), or "time zones".
+    /// What would be replaced: a base-map source (its file), "time zones", or "source 'NAME'".
     public let what: String
     /// The records, in words ("base features", "zone polygons").
     public let records: String
@@ -19,7 +20,7 @@ public struct ShrinkRefused: Error, CustomStringConvertible, Sendable {
     /// Why, pointing at the replacement that is allowed to shrink (`Field.allowShrink`), named by
     /// `name` (a face's table).
     public func said(naming name: (Field) -> String) -> String {
-        let reason: Reason = "\(what): refused, nothing was replaced: it would store \(stored) \(records) in place of the \(removed) stored now "
+        let reason: Reason = "\(what): refused, nothing was replaced: it would store \(stored) \(records) and remove \(removed), more than it stores "
             + "(a file that ended early can look whole); \(Field.allowShrink) replaces them all the same"
         return reason.said(naming: name)
     }

@@ -31,6 +31,18 @@ enum JSONValue {
         }
     }
 
+    /// What the value is, as a problem says it: "a number", "an array"…
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "text"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
     /// `text`, or `[…]` / `{…}` for an array or object: the value as a problem quotes it.
     var shown: String {
         if let text { return text }

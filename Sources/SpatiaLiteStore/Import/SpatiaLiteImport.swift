@@ -4,7 +4,7 @@ import GeoStore
 /// An import into SpatiaLite: `ImportPlan`'s records in one transaction, with `BulkLoad`.
 extension SpatiaLiteStore {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
-                            replacingSources: Set<String>) throws -> ImportSummary {
+                            replacingSources: Set<String>, allowShrink: Bool) throws -> ImportSummary {
         var plan = try ImportPlan(files, skipInvalid: skipInvalid)
         defer {
             poiCategories.invalidate()
@@ -18,9 +18,7 @@ extension SpatiaLiteStore {
         // Another import writing meanwhile: this one waits its turn (`waitingForTheWriteLock`).
         try db.waitingForTheWriteLock { try db.transaction {
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
-            for source in replacingSources.sorted() {
-                plan.summary.deleted.merge(try deleteRows(of: source, keeping: plan.keptIDs(of: source)), uniquingKeysWith: +)
-            }
+            try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }
             let bulk = try BulkLoad(db)
             func insert(_ records: ArraySlice<(file: String, record: String, value: ImportRecord, id: Int64?)>) throws {
                 for (file, record, value, id) in records {

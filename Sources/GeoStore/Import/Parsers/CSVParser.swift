@@ -26,6 +26,9 @@ public enum CSVParser {
         var header: Header?
         try forEachRecord(data) { (line, fields, closed) throws(ImportProblem) in
             guard let header else {
+                if let column = fields.textAfterClosingQuote {
+                    throw unreadable("malformed quoting in the header: text follows the closing quote of column \(column + 1)")
+                }
                 header = try Header(fields.strings, file: file, unreadable: unreadable)
                 return
             }
@@ -46,14 +49,21 @@ public enum CSVParser {
 
         init(_ fields: [String], file: String, unreadable: (String) -> ImportProblem) throws(ImportProblem) {
             let columns = fields.map { $0.trimmed.lowercased() }
+            // Of two columns of one name, neither can be taken for the value.
+            var first: [String: Int] = [:]
+            for (i, name) in columns.enumerated() where !name.isEmpty {
+                if let j = first.updateValue(i, forKey: name) {
+                    throw unreadable("the header names the column '\(name)' twice (columns \(j + 1) and \(i + 1)); which one holds the value?")
+                }
+            }
             func column(_ names: [String]) -> Int? { names.lazy.compactMap { columns.firstIndex(of: $0) }.first }
             guard let latColumn = column(["lat", "latitude", "y"]) else {
-                throw unreadable("no latitude column (lat, latitude or y)")
+                throw unreadable("no latitude column (lat, latitude or y)" + Self.hint(fields))
             }
             guard let lonColumn = column(["lon", "lng", "long", "longitude", "x"]) else {
-                throw unreadable("no longitude column (lon, lng, long, longitude or x)")
+                throw unreadable("no longitude column (lon, lng, long, longitude or x)" + Self.hint(fields))
             }
-            guard columns.contains("name") else { throw unreadable("no name column") }
+            guard columns.contains("name") else { throw unreadable("no name column" + Self.hint(fields)) }
             let geoNamesLike = columns.contains("geonameid") || (columns.contains("timezone") && columns.contains("population"))
             self.columns = columns
             self.properties = Properties.Columns(columns)
@@ -63,8 +73,23 @@ public enum CSVParser {
             self.fileName = Properties.fileName(of: file)
         }
 
+        /// Why a header may lack a column it seems to have: another separator, or lines that end
+        /// in CR only (the whole file is then one line); "" when neither.
+        private static func hint(_ fields: [String]) -> String {
+            if fields.contains(where: { $0.contains("\r") }) {
+                return "; the header holds a carriage return: do the lines end in CR only? Lines end in LF or CRLF"
+            }
+            guard fields.count == 1, let separator = [";", "\t", "|"].first(where: fields[0].contains) else { return "" }
+            return "; the header has one column, '\(fields[0])': is the separator \(separator == "\t" ? "a tab" : "'\(separator)'")? Values are separated by commas"
+        }
+
         func record(_ fields: Fields, closed: Bool, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
             guard closed else { throw .invalid(field: .record("quotes"), reason: "a quoted field is not closed before the end of the file") }
+            // `"ab"c` is neither ab nor abc: the writer meant a quote that it did not double.
+            if let k = fields.textAfterClosingQuote {
+                throw .invalid(field: .record("quotes"), reason: "text follows the closing quote of column \(columns.indices.contains(k) ? "'\(columns[k])'" : "\(k + 1)"); "
+                               + "a quote inside a quoted value is written twice (\"\")")
+            }
             guard fields.count == columns.count else {
                 throw .invalid(field: .record("fields"), reason: "\(fields.count) value(s), the header has \(columns.count)")
             }
@@ -114,6 +139,8 @@ public enum CSVParser {
         fileprivate let input: UnsafeBufferPointer<UInt8>
         fileprivate var spans: [Span] = []
         fileprivate var texts: [String] = []
+        /// The first field with text after its closing quote (`"ab"c`), if any.
+        fileprivate(set) var textAfterClosingQuote: Int?
 
         var count: Int { spans.count }
         var strings: [String] { spans.indices.map(string) }
@@ -138,6 +165,7 @@ public enum CSVParser {
         fileprivate mutating func removeAll() {
             spans.removeAll(keepingCapacity: true)
             if !texts.isEmpty { texts.removeAll(keepingCapacity: true) }
+            textAfterClosingQuote = nil
         }
         /// One empty field: a blank line.
         fileprivate var isBlank: Bool { spans.count == 1 && spans[0].text < 0 && spans[0].start == spans[0].end }
@@ -160,10 +188,14 @@ public enum CSVParser {
             // after a closing quote, …).
             var buffer: [UInt8] = []
             var runStart = 0, runEnd = 0
-            var line = 1, recordLine = 1, inQuotes = false
+            var line = 1, recordLine = 1, inQuotes = false, quoteClosed = false
             var i = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0 // UTF-8 byte order mark
 
             func fieldIsEmpty() -> Bool { buffer.isEmpty && runStart == runEnd }
+            /// Text after the field's closing quote: noted, so that the record is refused.
+            func textAfterQuote() {
+                if quoteClosed, fields.textAfterClosingQuote == nil { fields.textAfterClosingQuote = fields.count }
+            }
             /// Appends the input bytes `from..<to` to the field.
             func append(_ from: Int, _ to: Int) {
                 if runStart == runEnd {
@@ -184,6 +216,7 @@ public enum CSVParser {
                 }
                 runStart = 0
                 runEnd = 0
+                quoteClosed = false
             }
             func endRecord(closed: Bool) -> Bool {
                 endField()
@@ -206,6 +239,7 @@ public enum CSVParser {
                         i += 1
                     } else if b == quote {
                         inQuotes = false
+                        quoteClosed = true
                     } else {
                         // Up to the next quote, counting lines.
                         var end = i
@@ -225,10 +259,11 @@ public enum CSVParser {
                         if c == comma || c == lf || c == quote || c == cr { break }
                         end += 1
                     }
+                    textAfterQuote()
                     append(i, end)
                     i = end
                     continue
-                } else if b == quote && fieldIsEmpty() {
+                } else if b == quote && fieldIsEmpty() && !quoteClosed {
                     inQuotes = true
                 } else if b == comma {
                     endField()
@@ -237,6 +272,7 @@ public enum CSVParser {
                     line += 1
                     recordLine = line
                 } else if !(b == cr && (i + 1 == n || bytes[i + 1] == lf)) {
+                    textAfterQuote()
                     append(i, i + 1) // a quote inside unquoted text, or a lone CR
                 }
                 i += 1

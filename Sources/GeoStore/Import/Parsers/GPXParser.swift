@@ -5,7 +5,7 @@ import GeoCore
 /// `<wpt>` a place. Problems name "wpt N", "trk N" or "rte N" (0-based, counted per element).
 /// A `<trk>` or `<rte>` with no point at all is left out: GPS units write such empty tracks, and
 /// they carry nothing to store. One with a single point is an error, and so is one whose last
-/// point's time is before its first's.
+/// point's time is before its first's, or one that crosses the antimeridian (as a GeoJSON line would).
 ///
 /// Records come from source "gpx" with an id made of their content (`contentKey`), not of their
 /// file or position in it: `<name>@<start time>` for a track or route (`<name>@<lat>,<lon>` of its
@@ -64,6 +64,8 @@ public enum GPXParser {
         guard track.count >= 2 else {
             throw .invalid(field: .record(pointName), reason: "\(track.count) point(s); a track needs at least 2")
         }
+        // The checks of a GeoJSON line: one across the antimeridian is refused alike.
+        try Geometry.lineString(track).validate(field: .record(pointName))
         // As for GeoJSON trips, the end may not be before the start; times between them may step back.
         if let first, let last, last.date < first.date {
             throw .invalid(field: .record(last.field), reason: "'\(last.text)' is before start '\(first.text)' (\(first.field))")

@@ -9,7 +9,7 @@ import GeoCore
 /// without location); otherwise places and cinemas need a Point, waters a line or an area. A
 /// place's category may not be water, cinema or trip: those codes select whole kinds. A feature's
 /// source id is its `id` (or `id` property, OSM element, GeoNames id), which a file may not
-/// repeat; without one it is made of its content (`contentKey`: name and position), and such
+/// repeat (a string or a number, `Properties.identifier`: 1, 1.0 and "1" are one id); without one it is made of its content (`contentKey`: name and position), and such
 /// features of one name and position are one record (the last wins).
 ///
 /// ### The angler's diary
@@ -137,7 +137,7 @@ public enum GeoJSONParser {
         let properties = try Properties(json: rawProperties)
         let geometry = try self.geometry(feature["geometry"])
         var id: String?
-        if let value = feature["id"] { id = try Properties.text(value, field: "id") }
+        if let value = feature["id"] { id = try Properties.identifier(value, field: "id") }
         let category = properties.category ?? "other"
         switch kind ?? properties.kind(category: category) {
         case .water:
@@ -214,11 +214,19 @@ public enum GeoJSONParser {
         return result
     }
 
-    /// `[lon, lat, …]`: numbers only (no booleans, which JSONSerialization once read as 1 and 0).
+    /// `[lon, lat]` or `[lon, lat, altitude]` (RFC 7946 §3.1.1; the altitude is not kept):
+    /// numbers only (no booleans, which JSONSerialization once read as 1 and 0). More numbers
+    /// mean something RFC 7946 leaves undefined (a measure, a time), so they are refused.
     private static func position(_ value: JSONValue) throws(GeoError) -> Coordinate {
         guard case let .array(numbers) = value, numbers.count >= 2,
               let lon = numbers[0].number, let lat = numbers[1].number else {
             throw .invalid(field: .record("geometry"), reason: "a position must be [lon, lat]")
+        }
+        guard numbers.count <= 3 else {
+            throw .invalid(field: .record("geometry"), reason: "a position has \(numbers.count) numbers; RFC 7946 allows [lon, lat] or [lon, lat, altitude]")
+        }
+        if numbers.count == 3, numbers[2].number == nil {
+            throw .invalid(field: .record("geometry"), reason: "a position's altitude must be a number")
         }
         return Coordinate(lat: lat, lon: lon)
     }

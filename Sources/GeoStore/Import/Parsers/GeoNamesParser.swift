@@ -8,7 +8,9 @@ import GeoCore
 /// as the record's identity. Populated places (feature class P) are cities, except those that are
 /// history or a part of another (`notCities`); every other feature (lakes, hills, parks…) is
 /// "other". A file whose first line is not such a line (GeoNames' postal codes, its other tables,
-/// any other text) is refused whole. Problems name "line N".
+/// any other text) is refused whole. A line whose geonameid is not a positive whole number, or
+/// whose field holds a control character (a CR left inside a name), is refused: GeoNames writes
+/// neither, so the line is broken. Problems name "line N".
 public enum GeoNamesParser {
     /// The dump's columns, in order (the dump's readme.txt).
     static let columns = ["geonameid", "name", "asciiname", "alternatenames", "latitude", "longitude", "feature class", "feature code",
@@ -48,6 +50,7 @@ public enum GeoNamesParser {
                     guard fields.count == columns.count else {
                         throw .invalid(field: .record("fields"), reason: "\(fields.count) tab-separated value(s); a GeoNames line has \(columns.count)")
                     }
+                    try checkFields(fields)
                     let record = Properties(properties) { $0 == population && fields[$0] == "0" ? "" : String(fields[$0]) }
                     let location = try Position.parse(lat: String(fields[4]), lon: String(fields[5]), latField: "latitude", lonField: "longitude")
                     let city = fields[6] == "P" && !notCities.contains(fields[7])
@@ -57,5 +60,19 @@ public enum GeoNamesParser {
         }
         if let failure { throw failure }
         return parsed
+    }
+
+    /// The geonameid is GeoNames' key, a positive whole number; no field holds a control character.
+    private static func checkFields(_ fields: [Substring]) throws(GeoError) {
+        let id = fields[0]
+        guard !id.isEmpty, id.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), id.contains(where: { $0 != "0" }) else {
+            throw .invalid(field: .record(columns[0]), reason: "'\(id)' is not a positive whole number")
+        }
+        for (k, field) in fields.enumerated() {
+            if let control = field.utf8.first(where: { $0 < 0x20 || $0 == 0x7F }) {
+                let hex = String(control, radix: 16, uppercase: true)
+                throw .invalid(field: .record(columns[k]), reason: "holds the control character U+\(String(repeating: "0", count: 4 - hex.count) + hex); GeoNames' fields hold none")
+            }
+        }
     }
 }

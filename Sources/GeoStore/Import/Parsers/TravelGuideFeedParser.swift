@@ -6,7 +6,9 @@ import GeoCore
 /// <mobilaistelefons/><epasts/><majaslapa/><latitude/><longitude/></objekts>…</objekti>`.
 ///
 /// The files are merged into one multilingual place per object. Problems name "objekts N"
-/// (0-based within the file that has the problem).
+/// (0-based within the file that has the problem). Each element of an object is given at most
+/// once and holds plain text: the feed has no markup, so an element inside a text (`A<b>bold</b>C`)
+/// is refused rather than dropped, as is a second `<latitude>` that would be ignored.
 ///
 /// Places come from source "travel-guide" with the object's name in the primary language
 /// (`<nosaukums>`, trimmed) as their id, so that importing the feed again updates each object's
@@ -92,8 +94,24 @@ public enum TravelGuideFeedParser {
         return "\(place.name) #\(occurrence)"
     }
 
+    /// The elements that hold an object's texts.
+    static let textElements = ["nosaukums", "tips", "apraksts", "adrese", "telefons", "mobilaistelefons", "epasts", "majaslapa",
+                               "latitude", "longitude"]
+
+    /// Refuses an element given twice, and markup inside a text: either would be read as less than it holds.
+    private static func checkElements(_ node: XMLNode) throws(GeoError) {
+        for name in textElements + ["bildes"] where node.children(name).count > 1 {
+            throw .invalid(field: .record(name), reason: "given \(node.children(name).count) times; an object has one")
+        }
+        let texts = textElements.compactMap(node.child) + (node.child("bildes")?.children("bilde") ?? [])
+        if let text = texts.first(where: { !$0.children.isEmpty }) {
+            throw .invalid(field: .record(text.name), reason: "holds the element <\(text.children[0].name)>; the feed's texts are plain text")
+        }
+    }
+
     /// One object in one language; unlocated when both latitude and longitude are empty.
     private static func place(_ node: XMLNode, language: String) throws(GeoError) -> PlaceRecord {
+        try checkElements(node)
         guard let name = node.text("nosaukums") else { throw .invalid(field: .record("nosaukums"), reason: "missing") }
         guard let tips = node.text("tips") else { throw .invalid(field: .record("tips"), reason: "missing") }
         guard let category = category(forTips: tips) else {
