@@ -61,6 +61,10 @@ struct Import: ParsableCommand {
     @Argument(help: "Files to import (.geojson/.json, .csv, .gpx, .xml).")
     var files: [String]
 
+    func validate() throws {
+        if allowShrink && !replaceSource { throw ValidationError("--allow-shrink: only with --replace-source, the one replacement an import makes") }
+    }
+
     func run() throws {
         let store = try database.openForWriting()
         let parsed = try withOptionNames { try FileImport.parse(paths: files, kind: kind, source: source) }

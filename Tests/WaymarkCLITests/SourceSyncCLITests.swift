@@ -32,6 +32,8 @@ import TestSupport
     #expect(try plainPage(kept.stdout).features.count == 2)
     let allowed = try await run(["import", "--source", "roja.csv", "--replace-source", "--allow-shrink", empty], env: workspace.env)
     #expect(allowed.status == 0 && allowed.stdout.contains("deleted 2 poi no longer in roja.csv"), "\(allowed)")
+    let alone = try await run(["import", "--allow-shrink", first], env: workspace.env)
+    #expect(alone.status == 64 && alone.stderr.contains("--allow-shrink: only with --replace-source"), "\(alone)")
 }
 
 @Test func deleteRefusesBadInputWithTheFieldAndChangesNothing() async throws {
