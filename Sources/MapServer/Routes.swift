@@ -204,13 +204,13 @@ struct Routes: Sendable {
     }
 
     /// TileJSON for the vector tiles: `category` and `lang` checked as the tiles check them and
-    /// carried into the tiles' URL, which is absolute on the host the client asked.
+    /// carried into the tiles' URL (`PublicBase`).
     private func tileJSON(_ p: Parameters, request: Request) async throws -> Response {
         let categories = try p.categories(), language = try p.text("lang")
         let safe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,")
         let query = [categories.isAll ? nil : "category=" + categories.codes.sorted().joined(separator: ","), language.map { "lang=" + $0 }]
             .compactMap { $0?.addingPercentEncoding(withAllowedCharacters: safe.union(CharacterSet(charactersIn: "="))) }
-        let template = (request.head.authority.map { "http://\($0)" } ?? "") + "/v1/tiles/{z}/{x}/{y}.mvt"
+        let template = PublicBase.of(request) + "/v1/tiles/{z}/{x}/{y}.mvt"
             + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let document = try await workers.queries.withStore { store in
             try store.validate(categories: categories)
@@ -321,14 +321,17 @@ struct Routes: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// Whether the request's Accept-Encoding takes gzip (named, or `*`, and not at q=0).
+    /// Whether the request's Accept-Encoding takes gzip: named and not at q=0, or else `*` not at
+    /// q=0 (`*` stands for the codings not named, RFC 9110 12.5.3).
     static func acceptsGzip(_ request: Request) -> Bool {
         guard let header = request.headers[.acceptEncoding] else { return false }
-        return header.split(separator: ",").contains { item in
+        var accepted: [String: Bool] = [:]
+        for item in header.split(separator: ",") {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard parts.first == "gzip" || parts.first == "*" else { return false }
-            return !parts.dropFirst().contains { $0.hasPrefix("q=") && Double($0.dropFirst(2)) == 0 }
+            guard let coding = parts.first else { continue }
+            accepted[coding] = !parts.dropFirst().contains { $0.hasPrefix("q=") && Double($0.dropFirst(2)) == 0 }
         }
+        return accepted["gzip"] ?? accepted["*"] ?? false
     }
 
     // MARK: Reading map parameters

@@ -35,12 +35,9 @@ struct TileJSON: Encodable {
     ///   - counts: the store's categories; the bounds are those of the `selected` ones' located features.
     init(tiles: String, counts: [CategoryCount], selected: CategoryFilter, sources: Set<String>) {
         self.tiles = [tiles]
-        let boxes = counts.filter { selected.isAll || selected.codes.contains($0.category) }.compactMap(\.bounds)
-        if boxes.isEmpty || boxes.contains(where: \.crossesAntimeridian) {
-            bounds = [-180, -85.051129, 180, 85.051129]
-        } else {
-            bounds = [boxes.map(\.minLon).min()!, boxes.map(\.minLat).min()!, boxes.map(\.maxLon).max()!, boxes.map(\.maxLat).max()!]
-        }
+        // The stored boxes are SQL's min and max of the features' boxes: none crosses the antimeridian.
+        let box = BoundingBox(enclosing: counts.filter { selected.isAll || selected.codes.contains($0.category) }.compactMap(\.bounds))
+        bounds = box.map { [$0.minLon, $0.minLat, $0.maxLon, $0.maxLat] } ?? [-180, -85.051129, 180, 85.051129]
         attribution = Attribution.lines(forSources: sources).joined(separator: "; ")
         vector_layers = Self.layers
     }

@@ -34,7 +34,7 @@ import TestSupport
                                                          input: Data(buffer: zipped.body))
             #expect(Data(base64Encoded: unzipped.trimmingCharacters(in: .whitespacesAndNewlines)) == expected)
 
-            for refused in ["gzip;q=0", "identity", "br"] {
+            for refused in ["gzip;q=0", "identity", "br", "gzip;q=0, *"] {
                 let answer = try await client.get(uri, headers: [.acceptEncoding: refused])
                 #expect(answer.headers[.contentEncoding] == nil && Data(buffer: answer.body) == expected, "Accept-Encoding: \(refused)")
             }
@@ -72,7 +72,7 @@ import TestSupport
             let tile = try TileID(containing: Fixture.helsinki, zoom: 14)
             let path = template.replacingOccurrences(of: "{z}", with: "\(tile.z)").replacingOccurrences(of: "{x}", with: "\(tile.x)")
                 .replacingOccurrences(of: "{y}", with: "\(tile.y)")
-            let mvt = try await client.get(String(path[try #require(path.range(of: "/v1/"))!.lowerBound...]))
+            let mvt = try await client.get(String(path[try #require(path.range(of: "/v1/")).lowerBound...]))
             #expect(mvt.status == .ok)
             let keys = try await ChildProcess.output(of: "python3", ["-c", """
                 import sys, json, mapbox_vector_tile
@@ -82,6 +82,11 @@ import TestSupport
             let decoded = try #require(try JSONSerialization.jsonObject(with: Data(keys.utf8)) as? [String: [String]])
             #expect(Set(decoded.keys) == Set(fields.keys) && !(decoded["marks"] ?? []).isEmpty)
             for (layer, used) in decoded { #expect(Set(used).isSubset(of: fields[layer] ?? []), "\(layer): \(used)") }
+
+            // Behind a proxy that ends TLS, an https page's tiles are https too.
+            let proxied = try await client.get("/v1/tiles.json", headers: [PublicBase.forwardedProto: "https"])
+            let proxiedTiles = try JSONSerialization.jsonObject(with: Data(buffer: proxied.body)) as? [String: Any]
+            #expect((proxiedTiles?["tiles"] as? [String])?.first?.hasPrefix("https://") == true, "\(String(buffer: proxied.body))")
 
             let unknown = try await client.get("/v1/tiles.json?category=nope")
             #expect(unknown.status == .badRequest && String(buffer: unknown.body).contains("category"))

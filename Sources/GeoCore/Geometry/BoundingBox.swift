@@ -14,13 +14,20 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
         self.maxLat = maxLat
     }
 
-    /// Parses `MINLON,MINLAT,MAXLON,MAXLAT`; `field` names the parameter in errors.
     /// The box of `coordinates` (not across the antimeridian); of none, the point 0, 0.
     public init(enclosing coordinates: [Coordinate]) {
         self.init(minLon: coordinates.map(\.lon).min() ?? 0, minLat: coordinates.map(\.lat).min() ?? 0,
                   maxLon: coordinates.map(\.lon).max() ?? 0, maxLat: coordinates.map(\.lat).max() ?? 0)
     }
 
+    /// The box round `boxes` (none of them across the antimeridian); nil for none.
+    public init?(enclosing boxes: [BoundingBox]) {
+        guard !boxes.isEmpty else { return nil }
+        self.init(minLon: boxes.map(\.minLon).min()!, minLat: boxes.map(\.minLat).min()!,
+                  maxLon: boxes.map(\.maxLon).max()!, maxLat: boxes.map(\.maxLat).max()!)
+    }
+
+    /// Parses `MINLON,MINLAT,MAXLON,MAXLAT`; `field` names the parameter in errors.
     public init(parsing text: String, field: Field = .bbox) throws(GeoError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }

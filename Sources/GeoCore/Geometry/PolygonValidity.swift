@@ -97,7 +97,7 @@ public enum PolygonValidity {
         func name(_ r: Int) -> String { multi ? "part \(ringPart[r]) ring \(ringIndex[r])" : "ring \(ringIndex[r])" }
 
         mutating func add(_ ring: [Coordinate], part: Int, index: Int) -> Fault? {
-            if partRings.count == part { partRings.append(rings.count..<rings.count) }
+            while partRings.count <= part { partRings.append(rings.count..<rings.count) }
             var kept: [Coordinate] = []
             kept.reserveCapacity(ring.count)
             for c in ring where c != kept.last { kept.append(c) }

@@ -172,7 +172,7 @@ struct Properties {
     }
 
     /// A feature's id (RFC 7946: a string or a number), stored as text: a string as it is, a
-    /// number by its value (1, 1.0 and 1e0 are one id, "1"), so that the string "1" is the same id
+    /// number by its value up to 2^53 (1, 1.0 and 1e0 are one id, "1"; an integer beyond as written), so that the string "1" is the same id
     /// as the number 1 and "1.0" is not. Nil for null (no id); anything else is refused.
     static func identifier(_ value: JSONValue, field: String) throws(GeoError) -> String? {
         switch value {

@@ -54,14 +54,15 @@ public enum AnnotationVectorTile {
             ]))
         }
 
+        // A layer holds at least one feature (MVT 2.1, 4.1): a tile without names has no labels layer.
         var tileMessage = ProtobufWriter()
-        marks.encode(into: &tileMessage)
-        labels.encode(into: &tileMessage)
+        for layer in [marks, labels] where !layer.features.isEmpty { layer.encode(into: &tileMessage) }
         return Data(tileMessage.bytes)
     }
 
-    /// The same mark (the same members) has the same id in every tile.
-    static func stableID(_ text: String) -> UInt64 { FNV1a.hash(text.utf8) }
+    /// The same mark (the same members) has the same id in every tile. 53 bits: JavaScript (MapLibre)
+    /// holds an id as a double, GDAL as a signed 64-bit integer.
+    static func stableID(_ text: String) -> UInt64 { FNV1a.hash(text.utf8) & ((1 << 53) - 1) }
 }
 
 private extension PinLook.Shape {

@@ -33,10 +33,8 @@ struct OGCCollection: Encodable, Sendable {
         case .cinema: ("Cinemas", "Cinemas; their programmes are in /v1/cinemas")
         case .trip: ("Trips", "The angler's diary: each trip where it was fished, with its catches")
         }
-        let boxes = counts.filter { $0.kind == kind }.compactMap(\.bounds)
-        if !boxes.isEmpty {
-            extent = Extent(spatial: .init(bbox: [[boxes.map(\.minLon).min()!, boxes.map(\.minLat).min()!,
-                                                   boxes.map(\.maxLon).max()!, boxes.map(\.maxLat).max()!]]))
+        if let box = BoundingBox(enclosing: counts.filter { $0.kind == kind }.compactMap(\.bounds)) {
+            extent = Extent(spatial: .init(bbox: [[box.minLon, box.minLat, box.maxLon, box.maxLat]]))
         }
         let collection = base + "/collections/" + id
         links = [OGCLink(href: collection, rel: "self", type: OGCLink.json, title: title),

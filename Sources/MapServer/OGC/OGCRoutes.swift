@@ -28,8 +28,7 @@ struct OGCRoutes: Sendable {
                     if let format = try parameters.text("f"), format != "json" {
                         throw APIError.invalid("f", "'\(format)' is not json, the one encoding served")
                     }
-                    // Links are absolute, on the host the client asked (root-relative when it named none).
-                    let base = request.head.authority.map { "http://\($0)/ogc" } ?? "/ogc"
+                    let base = PublicBase.of(request) + "/ogc"
                     return try await respond(route, parameters, base: base, query: request.uri.query, context)
                 } catch {
                     guard let error = APIError(input: error, route: route) else { throw error }
