@@ -144,10 +144,17 @@ public enum PolygonValidity {
                 let (a, b) = ends(e)
                 return (column(min(a.lon, b.lon))...column(max(a.lon, b.lon)), row(min(a.lat, b.lat))...row(max(a.lat, b.lat)))
             }
-            while columns * rows > 1 {
-                let filled = (0..<n).reduce(0) { total, e in let (c, r) = cells(e); return total + c.count * r.count }
-                if filled <= 16 * n + 64 { break }
-                (columns, rows) = (max(1, columns / 2), max(1, rows / 2))
+            func filled() -> Int { (0..<n).reduce(0) { total, e in let (c, r) = cells(e); return total + c.count * r.count } }
+            // Halving the axis that empties more: long edges along one axis (a comb's teeth) fill
+            // its cells, and halving both would leave every cell O(n) edges.
+            var current = filled()
+            while columns * rows > 1, current > 16 * n + 64 {
+                let (c0, r0) = (columns, rows)
+                (columns, rows) = (max(1, c0 / 2), r0)
+                let fewerColumns = c0 > 1 ? filled() : Int.max
+                (columns, rows) = (c0, max(1, r0 / 2))
+                let fewerRows = r0 > 1 ? filled() : Int.max
+                if fewerColumns < fewerRows { (columns, current) = (max(1, c0 / 2), fewerColumns); rows = r0 } else { current = fewerRows }
             }
             var starts = [Int32](repeating: 0, count: columns * rows + 1)
             for e in 0..<n {
