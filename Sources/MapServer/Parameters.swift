@@ -7,7 +7,8 @@ import HummingbirdCore
 
 /// The query string of one request, read by name. Only the names a route declares are accepted,
 /// so that a misspelt parameter (`categroy=eat`) is an error rather than silently ignored; every
-/// value that cannot be read is an `APIError` naming its parameter.
+/// value that cannot be read, or holds a control character (`TextRule.line`), is an `APIError`
+/// naming its parameter.
 struct Parameters {
     private let values: [String: String]
     private let declared: [String]
@@ -24,6 +25,8 @@ struct Parameters {
             guard declared.contains(raw) else {
                 throw .invalid(raw, "unknown parameter; this route takes \(declared.isEmpty ? "none" : declared.joined(separator: ", "))")
             }
+            // Every value, read by the server or by the page's script (`hide`).
+            if let reason = TextRule.line.refusal(value) { throw .invalid(raw, reason.description) }
             guard values.updateValue(value, forKey: raw) == nil else { throw .invalid(raw, "given more than once") }
         }
         self.values = values
@@ -70,10 +73,10 @@ struct Parameters {
         return value
     }
 
-    /// `base=1` or `base=0`.
+    /// `base=1` or `base=0`, as they are: the document's pattern has no room for spaces.
     func flag(_ name: String) throws(APIError) -> Bool? {
         guard let text = try text(name) else { return nil }
-        switch text.trimmedOfSpaces {
+        switch text {
         case "1": return true
         case "0": return false
         default: throw .invalid(name, "'\(text)' is not 0 or 1")
