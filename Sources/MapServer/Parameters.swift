@@ -96,6 +96,11 @@ struct Parameters {
         return try SourceFilter(parsing: text)
     }
 
+    /// `lang=zh-Hant`, read as a language code (`LanguageCode`).
+    func language() throws -> String? {
+        try text("lang").map(LanguageCode.parse)
+    }
+
     func cursor() throws(APIError) -> Cursor? {
         guard let text = try text("cursor") else { return nil }
         do { return try Cursor(token: text) } catch { throw .invalid("cursor", error.description) }

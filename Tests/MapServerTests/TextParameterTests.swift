@@ -5,7 +5,8 @@ import Testing
 @testable import MapServer
 
 /// Text parameters over a real socket: no parameter holds a control character (`TextRule.line`:
-/// NUL is refused everywhere else, and the others have no place in a code, a word or a number).
+/// NUL is refused everywhere else, and the others have no place in a code, a word or a number),
+/// and the rules the OpenAPI document states that the server once let pass.
 @Suite struct TextParameterTests {
     /// Each text parameter of each kind, with a control character in a value otherwise taken
     /// (`q=a%00b` and `lang=%0C` were answered 200).
@@ -31,6 +32,25 @@ import Testing
             #expect(error?["code"] as? String == "invalid_parameter", "\(uri)")
             #expect(error?["parameter"] as? String == parameter, "\(uri): \(error ?? [:])")
             #expect((error?["message"] as? String)?.contains("contains a control character (U+") == true, "\(uri): \(error ?? [:])")
+        }
+    }
+
+    /// `lang` is a language code, as the document's pattern says (`LanguageCode`); each of these was answered 200.
+    @Test(arguments: ["%20lv", "l", "lv-", "-lv", "lv--x", "toolonglang", "lv%20en", "%E2%80%A8", "l%C3%A4", "en-abcdefghi", "zh-" + String(repeating: "Hant-", count: 7) + "x"])
+    func aLangThatIsNoLanguageCodeIsA400(_ value: String) async throws {
+        try await withServer { client in
+            for route in ["/v1/categories?", "/v1/nearest?lat=60&lon=24&", "/v1/tiles/0/0/0.png?"] {
+                let error = try await client.json(route + "lang=" + value, status: .badRequest)["error"] as? [String: Any]
+                #expect(error?["parameter"] as? String == "lang", "\(route)lang=\(value): \(error ?? [:])")
+            }
+        }
+    }
+
+    @Test func languageCodesAreTaken() async throws {
+        try await withServer { client in
+            for value in ["lv", "EN", "zh-Hant", "fr_1793", "sr-Latn-RS", "link"] {
+                _ = try await client.json("/v1/categories?lang=" + value)
+            }
         }
     }
 }
