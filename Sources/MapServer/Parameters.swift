@@ -41,10 +41,11 @@ struct Parameters {
     }
 
     /// The text of `name`; nil when absent. Present but empty is an error: `lat=` means a client bug.
+    /// Empty is white space alone, any of Unicode's (the document's `\S`), U+2028 as well as a space.
     func text(_ name: String) throws(APIError) -> String? {
         assert(declared.contains(name), "\(name) is read but not declared (and so not in the OpenAPI document)")
         guard let value = values[name] else { return nil }
-        guard !value.trimmedOfSpaces.isEmpty else { throw .invalid(name, "is empty") }
+        guard !value.unicodeScalars.allSatisfy(\.properties.isWhitespace) else { throw .invalid(name, "is empty") }
         return value
     }
 

@@ -53,4 +53,27 @@ import Testing
             }
         }
     }
+
+    /// A film of white space alone is blank, as the document's `\S` says, whatever space it is
+    /// (U+2028 is not one of Foundation's `whitespaces`).
+    @Test func aBlankFilmIsA400() async throws {
+        try await withServer { client in
+            for value in ["%E2%80%A8", "%E3%80%80%C2%A0", "%20"] {
+                let error = try await client.json("/v1/cinemas?lat=60&lon=24&film=" + value, status: .badRequest)["error"] as? [String: Any]
+                #expect(error?["parameter"] as? String == "film", "film=\(value): \(error ?? [:])")
+            }
+        }
+    }
+
+    /// q's 200 characters are code points, as JSON Schema's maxLength counts them: 101 letters
+    /// each with a combining accent are 202 (and were taken as 101).
+    @Test func qIsCountedInCodePoints() async throws {
+        try await withServer { client in
+            let accented = String(repeating: "e%CC%81", count: 101)
+            let error = try await client.json("/v1/search?q=" + accented, status: .badRequest)["error"] as? [String: Any]
+            #expect(error?["parameter"] as? String == "q")
+            #expect(error?["message"] as? String == "is 202 characters long, more than 200")
+            _ = try await client.json("/v1/search?q=" + String(repeating: "e%CC%81", count: 100))
+        }
+    }
 }
