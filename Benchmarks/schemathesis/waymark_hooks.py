@@ -5,7 +5,7 @@ is one the database holds (GET /v1/categories, at $WAYMARK_URL), and so is every
 400 for an unknown one lists them); a tile's column and
 row are below 2^z; a box's MINLAT is not above its MAXLAT; a map is framed by bbox (which fits
 the image at zoom 0), or by center with zoom, or fitted (with a padding, 24 by default, under
-half its shorter side); size × scale stays within
+half its shorter side, and only then); size × scale stays within
 8192 device pixels a side and 16 777 216 in all; a search's lat and lon come together, its
 radius needs them and not bbox, and its q has from 1 to 8 words (runs of letters and digits,
 which the schema's pattern can only approach). Schemathesis draws each parameter from its own
@@ -96,7 +96,9 @@ def keep_map_rules(q):
         height = max(1, int(MAX_DEVICE_PIXELS / (width * scale * scale)))
     q["size"] = f"{width}x{height}"
     fitting = "bbox" not in q and "center" not in q
-    if fitting and 2 * float(q.get("padding", 24)) >= min(width, height):
+    if not fitting:
+        q.pop("padding", None)
+    elif 2 * float(q.get("padding", 24)) >= min(width, height):
         q["padding"] = min(width, height) / 4
 
 

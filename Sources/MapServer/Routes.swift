@@ -282,9 +282,13 @@ struct Routes: Sendable {
 
     // MARK: Reading map parameters
 
-    /// `bbox=`, or `center=LAT,LON&zoom=`, or neither: fit every selected feature.
+    /// `bbox=`, or `center=LAT,LON&zoom=`, or neither: fit every selected feature, `padding=` around them.
     static func framing(_ p: Parameters) throws -> Framing {
-        let bbox = try p.text("bbox"), center = try p.text("center"), zoom = try p.number("zoom")
+        let bbox = try p.text("bbox"), center = try p.text("center"), zoom = try p.number("zoom"), padding = try p.number("padding")
+        // Read whatever the framing, so that `padding=false` beside a bbox is refused, not ignored.
+        guard padding == nil || (bbox == nil && center == nil) else {
+            throw APIError.invalid("padding", "only when fitting, not with \(bbox == nil ? "center" : "bbox")")
+        }
         if let bbox {
             guard center == nil else { throw APIError.invalid("center", "give bbox or center, not both") }
             guard zoom == nil else { throw APIError.invalid("zoom", "only with center, not with bbox") }
@@ -295,7 +299,7 @@ struct Routes: Sendable {
             return .center(try Coordinate(parsing: center, field: .center), zoom: zoom)
         }
         guard zoom == nil else { throw APIError.invalid("zoom", "only with center") }
-        return .fit(padding: try p.number("padding") ?? 24, maxZoom: 16)
+        return .fit(padding: padding ?? 24, maxZoom: 16)
     }
 
     // MARK: Plain answers
