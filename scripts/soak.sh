@@ -6,8 +6,9 @@
 #                                           server's RSS every 10 s;
 #   scripts/soak.sh schemathesis [SECONDS]  schemathesis against /openapi.json for SECONDS (default
 #                                           300), in a venv it makes (.build/schemathesis-venv):
-#                                           5xx, responses unlike the document, and requests valid
-#                                           by the document but refused with 400.
+#                                           5xx, responses unlike the document, requests valid
+#                                           by the document but refused with 400, and requests
+#                                           the document forbids but answered.
 # Requests and 5xx are counted by the server itself (/metrics) as well as by the client. Fails
 # (exit 1) on any 5xx, a failed check, or a server that died or stopped answering. The machine's
 # cores run both the client and the server; its load is printed at the start and the end.
@@ -76,7 +77,7 @@ else
   echo "schemathesis $("$venv/bin/pip" show schemathesis | awk '/^Version/ {print $2}'): $seconds s, positive and negative data"
   # The hooks keep positive cases within the rules that join parameters, which the document states in words.
   if ! WAYMARK_URL=http://127.0.0.1:$port PYTHONPATH=Benchmarks/schemathesis SCHEMATHESIS_HOOKS=waymark_hooks "$venv/bin/schemathesis" run "http://127.0.0.1:$port/openapi.json" \
-      --checks not_a_server_error,status_code_conformance,response_schema_conformance,positive_data_acceptance \
+      --checks not_a_server_error,status_code_conformance,response_schema_conformance,positive_data_acceptance,negative_data_rejection \
       --mode all --max-time "$seconds" --workers 2 --seed 13 --suppress-health-check all --no-color >"$work/schemathesis.txt" 2>&1; then
     failed=1
   fi

@@ -1,12 +1,14 @@
 """Schemathesis hooks for scripts/soak.sh: the rules of openapi.json that join two parameters.
 
 One parameter's schema cannot say them, so the document says them in words: every category code
-is one the database holds (GET /v1/categories, at $WAYMARK_URL); a tile's column and
+is one the database holds (GET /v1/categories, at $WAYMARK_URL), and so is every source (the
+400 for an unknown one lists them); a tile's column and
 row are below 2^z; a box's MINLAT is not above its MAXLAT; a map is framed by bbox (which fits
 the image at zoom 0), or by center with zoom, or fitted (with a padding, 24 by default, under
-half its shorter side); size × scale stays within
+half its shorter side, and only then); size × scale stays within
 8192 device pixels a side and 16 777 216 in all; a search's lat and lon come together, its
-radius needs them and not bbox, and its q has at most 8 words. Schemathesis draws each parameter from its own
+radius needs them and not bbox, and its q has from 1 to 8 words (runs of letters and digits,
+which the schema's pattern can only approach). Schemathesis draws each parameter from its own
 schema, so cases it calls valid may break these rules and get an honest 400. This hook moves
 each such case (positive ones only: negative ones are meant to be refused) to the nearest case
 that keeps the rules, so that "valid by schema, refused with 400" counts only the server's faults.
@@ -15,6 +17,7 @@ that keeps the rules, so that "valid by schema, refused with 400" counts only th
 import json
 import os
 import re
+import urllib.error
 import urllib.request
 import zlib
 
@@ -32,7 +35,9 @@ def map_case(context, case):
     path = case.operation.path
     if case.query and "category" in case.query:
         case.query["category"] = served_categories(case.query["category"])
-    if path == "/v1/tiles/{z}/{x}/{y}.png" and case.path_parameters:
+    if case.query and "source" in case.query:
+        case.query["source"] = served_sources(case.query["source"])
+    if path in ("/v1/tiles/{z}/{x}/{y}.png", "/v1/base/{z}/{x}/{y}.png") and case.path_parameters:
         keep_tile_in_zoom(case.path_parameters)
     elif case.query:
         if "bbox" in case.query:
@@ -50,8 +55,12 @@ def keep_search_rules(q):
         q.pop("lon", None)
     if "radius" in q and ("bbox" in q or "lat" not in q):
         q.pop("radius")
-    words = list(re.finditer(r"[^\W_]+", str(q.get("q", ""))))  # as SearchText.words splits them
-    if len(words) > 8:
+    if "q" not in q:
+        return
+    words = list(re.finditer(r"[^\W_]+", str(q["q"])))  # as SearchText.words splits them
+    if not words:
+        q["q"] = ("a" + str(q["q"]))[:200]
+    elif len(words) > 8:
         q["q"] = str(q["q"])[:words[7].end()]
 
 
@@ -87,11 +96,14 @@ def keep_map_rules(q):
         height = max(1, int(MAX_DEVICE_PIXELS / (width * scale * scale)))
     q["size"] = f"{width}x{height}"
     fitting = "bbox" not in q and "center" not in q
-    if fitting and 2 * float(q.get("padding", 24)) >= min(width, height):
+    if not fitting:
+        q.pop("padding", None)
+    elif 2 * float(q.get("padding", 24)) >= min(width, height):
         q["padding"] = min(width, height) / 4
 
 
 _codes = []
+_sources = []
 
 
 def served_categories(text):
@@ -99,4 +111,20 @@ def served_categories(text):
     if not _codes:
         with urllib.request.urlopen(os.environ["WAYMARK_URL"] + "/v1/categories") as answer:
             _codes.extend(c["category"] for c in json.load(answer)["categories"])
-    return ",".join(_codes[zlib.crc32(code.encode()) % len(_codes)] for code in str(text).split(","))
+    return chosen(_codes, text)
+
+
+def served_sources(text):
+    """Each name replaced by a source the database holds, as categories are. No route lists the
+    sources; the 400 for an unknown one does ("… the known sources are a, b, c")."""
+    if not _sources:
+        try:
+            urllib.request.urlopen(os.environ["WAYMARK_URL"] + "/v1/nearest?lat=0&lon=0&source=-")
+        except urllib.error.HTTPError as refusal:
+            message = json.load(refusal)["error"]["message"]
+            _sources.extend(message.split("the known sources are ", 1)[1].split(", "))
+    return chosen(_sources, text)
+
+
+def chosen(names, text):
+    return ",".join(names[zlib.crc32(name.encode()) % len(names)] for name in str(text).split(","))

@@ -99,6 +99,7 @@ public struct AtlasManifest: Sendable {
         case .crs: "crs"
         case .style: "style"
         case .paper: "paper"
+        case .language: "language"
         case .maxDistance, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .kind, .source, .q, .date, .by, .id, .size, .scale,
              .database, .replaceSource, .skipInvalid, .allowShrink, .record: nil
         }

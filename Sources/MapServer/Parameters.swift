@@ -7,7 +7,8 @@ import HummingbirdCore
 
 /// The query string of one request, read by name. Only the names a route declares are accepted,
 /// so that a misspelt parameter (`categroy=eat`) is an error rather than silently ignored; every
-/// value that cannot be read is an `APIError` naming its parameter.
+/// value that cannot be read, or holds a control character (`TextRule.line`), is an `APIError`
+/// naming its parameter.
 struct Parameters {
     private let values: [String: String]
     private let declared: [String]
@@ -24,6 +25,8 @@ struct Parameters {
             guard declared.contains(raw) else {
                 throw .invalid(raw, "unknown parameter; this route takes \(declared.isEmpty ? "none" : declared.joined(separator: ", "))")
             }
+            // Every value, read by the server or by the page's script (`hide`).
+            if let reason = TextRule.line.refusal(value) { throw .invalid(raw, reason.description) }
             guard values.updateValue(value, forKey: raw) == nil else { throw .invalid(raw, "given more than once") }
         }
         self.values = values
@@ -38,10 +41,11 @@ struct Parameters {
     }
 
     /// The text of `name`; nil when absent. Present but empty is an error: `lat=` means a client bug.
+    /// Empty is white space alone, any of Unicode's (the document's `\S`), U+2028 as well as a space.
     func text(_ name: String) throws(APIError) -> String? {
         assert(declared.contains(name), "\(name) is read but not declared (and so not in the OpenAPI document)")
         guard let value = values[name] else { return nil }
-        guard !value.trimmedOfSpaces.isEmpty else { throw .invalid(name, "is empty") }
+        guard !value.unicodeScalars.allSatisfy(\.properties.isWhitespace) else { throw .invalid(name, "is empty") }
         return value
     }
 
@@ -70,10 +74,10 @@ struct Parameters {
         return value
     }
 
-    /// `base=1` or `base=0`.
+    /// `base=1` or `base=0`, as they are: the document's pattern has no room for spaces.
     func flag(_ name: String) throws(APIError) -> Bool? {
         guard let text = try text(name) else { return nil }
-        switch text.trimmedOfSpaces {
+        switch text {
         case "1": return true
         case "0": return false
         default: throw .invalid(name, "'\(text)' is not 0 or 1")
@@ -91,6 +95,11 @@ struct Parameters {
     func sources() throws -> SourceFilter {
         guard let text = try text("source") else { return SourceFilter() }
         return try SourceFilter(parsing: text)
+    }
+
+    /// `lang=zh-Hant`, read as a language code (`LanguageCode`).
+    func language() throws -> String? {
+        try text("lang").map(LanguageCode.parse)
     }
 
     func cursor() throws(APIError) -> Cursor? {

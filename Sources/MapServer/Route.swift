@@ -55,12 +55,13 @@ enum Route: String, CaseIterable, Sendable {
     /// The server's one table of the engine's fields (`Field`): the parameter of this route that
     /// carries each one, nil where the route takes none (an engine error naming such a field is
     /// the server's own failure, not the client's). The radius is `max_distance` on nearest and
-    /// `radius` elsewhere; a map's centre is one parameter, `center`, for its latitude and longitude.
+    /// `radius` elsewhere; the language is `lang`; a map's centre is one parameter, `center`, for its latitude and longitude.
     func parameter(for field: Field) -> String? {
         let isMap = self == .mapPNG || self == .mapPDF || self == .mapSVG
         let name: String? = switch field {
         case .lat, .lon: isMap ? "center" : field.description
         case .maxDistance: self == .nearest ? "max_distance" : "radius"
+        case .language: "lang"
         // The parameters named as the engine names them (`Field.description`).
         case .bbox, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .category, .kind, .source, .q, .date, .by, .size, .scale:
             field.description

@@ -57,7 +57,7 @@ struct Routes: Sendable {
         case .vectorTile: return try await vectorTile(p, context: context, request: request)
         case .tileJSON: return try await tileJSON(p, request: request)
         case .baseTile: return try await baseTile(p, context: context, request: request)
-        case .categories: return try await categories(language: try p.text("lang"))
+        case .categories: return try await categories(language: try p.language())
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
         case .metrics: return Self.body(Array(metrics.exposition.utf8), type: "text/plain; version=0.0.4; charset=utf-8")
         case .openAPI: return Self.body(PackageResources.openapi_json, type: "application/json")
@@ -73,7 +73,7 @@ struct Routes: Sendable {
         let query = NearestQuery(center: Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon")),
                                  limit: try p.integer("limit") ?? defaultLimit, categories: try p.categories(), sources: try p.sources(),
                                  maxDistance: maxDistance, after: try p.cursor())
-        let language = try p.text("lang")
+        let language = try p.language()
         return try await geoJSON { store in
             GeoJSONOutput.featureCollection(try store.withDetails(try store.nearest(query)), language: language)
         }
@@ -82,7 +82,7 @@ struct Routes: Sendable {
     private func bbox(_ p: Parameters) async throws -> Response {
         let query = BoxQuery(box: try BoundingBox(parsing: try p.required("bbox")), limit: try p.integer("limit") ?? defaultLimit,
                              categories: try p.categories(), sources: try p.sources(), after: try p.cursor())
-        let language = try p.text("lang")
+        let language = try p.language()
         return try await geoJSON { store in
             GeoJSONOutput.featureCollection(try store.withDetails(try store.bbox(query)), language: language)
         }
@@ -95,7 +95,7 @@ struct Routes: Sendable {
                                 kind: try p.text("kind").map { try SearchQuery.kind(parsing: $0) }, sources: try p.sources(),
                                 maxDistance: try p.number("radius"), box: try p.text("bbox").map { try BoundingBox(parsing: $0) },
                                 limit: try p.integer("limit") ?? defaultLimit, after: try p.cursor())
-        let language = try p.text("lang")
+        let language = try p.language()
         return try await geoJSON { store in
             GeoJSONOutput.featureCollection(try store.withDetails(try store.search(query)), language: language)
         }
@@ -165,7 +165,7 @@ struct Routes: Sendable {
             throw APIError.invalid("size", "\(Int(width))x\(Int(height)) at scale \(scale) is more than \(Int(Self.maximumPixels)) pixels")
         }
         let framing = try Self.framing(p)
-        let categories = try p.categories(), language = try p.text("lang"), style = style, withBase = try p.flag("base") ?? true
+        let categories = try p.categories(), language = try p.language(), style = style, withBase = try p.flag("base") ?? true
         let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "") b=\(withBase)"
         let (image, source) = try await cachedImage(kind: "map", key: key, pixels: Int(width * height * scale * scale)) { store, cancellation in
             try MapRenderer.render(try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height,
@@ -177,7 +177,7 @@ struct Routes: Sendable {
 
     private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let (tile, scale) = try Self.tile(context)
-        let categories = try p.categories(), language = try p.text("lang"), style = style
+        let categories = try p.categories(), language = try p.language(), style = style
         let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")",
                                                     pixels: Self.tilePixels(scale)) { store, cancellation in
             // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
@@ -223,7 +223,7 @@ struct Routes: Sendable {
     /// has no base map.
     private func baseTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let (tile, scale) = try Self.tile(context)
-        let language = try p.text("lang"), style = style
+        let language = try p.language(), style = style
         let (image, source) = try await cachedImage(kind: "base", key: "base \(tile)@\(scale) l=\(language ?? "")", pixels: Self.tilePixels(scale)) { store, cancellation in
             let base = try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(tile: tile), style: style) ?? []
             return try MapRenderer.renderTile(tile, features: [], scale: scale, style: style, language: language, base: base, cancellation: cancellation)
@@ -336,9 +336,13 @@ struct Routes: Sendable {
 
     // MARK: Reading map parameters
 
-    /// `bbox=`, or `center=LAT,LON&zoom=`, or neither: fit every selected feature.
+    /// `bbox=`, or `center=LAT,LON&zoom=`, or neither: fit every selected feature, `padding=` around them.
     static func framing(_ p: Parameters) throws -> Framing {
-        let bbox = try p.text("bbox"), center = try p.text("center"), zoom = try p.number("zoom")
+        let bbox = try p.text("bbox"), center = try p.text("center"), zoom = try p.number("zoom"), padding = try p.number("padding")
+        // Read whatever the framing, so that `padding=false` beside a bbox is refused, not ignored.
+        guard padding == nil || (bbox == nil && center == nil) else {
+            throw APIError.invalid("padding", "only when fitting, not with \(bbox == nil ? "center" : "bbox")")
+        }
         if let bbox {
             guard center == nil else { throw APIError.invalid("center", "give bbox or center, not both") }
             guard zoom == nil else { throw APIError.invalid("zoom", "only with center, not with bbox") }
@@ -349,7 +353,7 @@ struct Routes: Sendable {
             return .center(try Coordinate(parsing: center, field: .center), zoom: zoom)
         }
         guard zoom == nil else { throw APIError.invalid("zoom", "only with center") }
-        return .fit(padding: try p.number("padding") ?? 24, maxZoom: 16)
+        return .fit(padding: padding ?? 24, maxZoom: 16)
     }
 
     // MARK: Plain answers

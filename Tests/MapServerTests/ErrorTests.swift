@@ -54,6 +54,7 @@ import Testing
         ("/v1/map.png?center=60,24", "zoom"), ("/v1/map.png?zoom=3", "zoom"), ("/v1/map.png?center=60&zoom=3", "center"),
         ("/v1/map.png?center=95,24&zoom=3", "center"), ("/v1/map.png?center=89,24&zoom=3", "center"), ("/v1/map.png?center=60,200&zoom=3", "center"),
         ("/v1/map.png?bbox=0,0,1,1&center=0,0&zoom=2", "center"), ("/v1/map.png?padding=-1", "padding"), ("/v1/map.png?padding=inf", "padding"),
+        ("/v1/map.svg?bbox=180,3,-82,90&padding=false", "padding"), ("/v1/map.png?center=60,24&zoom=3&padding=10", "padding"),
         // tiles
         ("/v1/tiles/23/0/0.png", "z"), ("/v1/tiles/-1/0/0.png", "z"), ("/v1/tiles/a/0/0.png", "z"), ("/v1/tiles/2/4/0.png", "x"),
         ("/v1/tiles/2/-1/0.png", "x"), ("/v1/tiles/2/0/4.png", "y"), ("/v1/tiles/2/0/4@2x.png", "y"), ("/v1/tiles/2/0/1@3x.png", "y"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GeoCore
 import TestSupport
 @testable import MapServer
 
@@ -74,6 +75,22 @@ import TestSupport
                     #expect(pattern.firstMatch(in: blank, range: NSRange(blank.startIndex..., in: blank)) == nil, "\(name) takes '\(blank)'")
                 }
             }
+        }
+    }
+
+    /// The document's `lang` says what the engine takes (`LanguageCode`), character for character.
+    @Test func theLangSchemaIsTheEnginesLanguageCode() throws {
+        let schema = try #require(try resolve(["$ref": "#/components/parameters/lang"])["schema"] as? [String: Any])
+        let pattern = try NSRegularExpression(pattern: try #require(schema["pattern"] as? String))
+        let maxLength = try #require(schema["maxLength"] as? Int)
+        #expect(maxLength == LanguageCode.maximumLength)
+        for text in ["lv", "EN", "zh-Hant", "fr_1793", "sr-Latn-RS", "abcdefgh", "a", "abcdefghi", "lv-", "-lv", "lv--x", "lv_-x", "l1",
+                     "lv-abcdefgh", "lv-abcdefghi", "lä", " lv", "lv ", "lv\u{0C}", "zh-" + String(repeating: "Hant-", count: 6) + "ab",
+                     "zh-" + String(repeating: "Hant-", count: 6) + "abc", ""] {
+            // The whole text, as ECMA-262's '$' means (ICU's matches before a last line break too).
+            let whole = NSRange(text.startIndex..., in: text)
+            let matches = pattern.firstMatch(in: text, range: whole)?.range == whole && text.unicodeScalars.count <= maxLength
+            #expect(matches == ((try? LanguageCode.parse(text)) != nil), "'\(text)'")
         }
     }
 

@@ -70,12 +70,13 @@ import Testing
         }
     }
 
-    /// Percent escapes, '+' for a space, and spaces around values read as the plain text does.
+    /// Percent escapes, '+' for a space, and spaces around values read as the plain text does (a
+    /// tab is a control character: TextParameterTests).
     @Test func encodedParametersReadAsTheirPlainText() async throws {
         try await withServer { client in
             let plain = try await client.get("/v1/nearest?lat=60.17&lon=24.94&limit=5&category=eat,see")
             #expect(plain.status == .ok)
-            for uri in ["/v1/nearest?lat=60%2E17&lon=24.94&limit=5&category=eat%2Csee", "/v1/nearest?lat=+60.17&lon=%0924.94+&limit=%205&category=+eat+,+see",
+            for uri in ["/v1/nearest?lat=60%2E17&lon=24.94&limit=5&category=eat%2Csee", "/v1/nearest?lat=+60.17&lon=%2024.94+&limit=%205&category=+eat+,+see",
                         "/v1/nearest?%6Cat=60.17&lon=24.94&limit=5&category=EAT,see"] {
                 let response = try await client.get(uri)
                 #expect(response.status == .ok && response.body == plain.body, "\(uri): \(String(buffer: response.body))")

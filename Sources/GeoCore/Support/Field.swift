@@ -20,6 +20,8 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
     case category, kind, source
     /// The words searched for.
     case q
+    /// The language of names and labels (`LanguageCode`).
+    case language
     /// A local day (YYYY-MM-DD), the groups of catch statistics, a stored record's id.
     case date, by, id
     /// An image's size in pixels (or points), its scale, its projected CRS, its style.
@@ -54,6 +56,7 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
         case .kind: "kind"
         case .source: "source"
         case .q: "q"
+        case .language: "language"
         case .date: "date"
         case .by: "by"
         case .id: "id"

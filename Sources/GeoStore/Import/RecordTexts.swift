@@ -1,8 +1,8 @@
 import GeoCore
 
 // Every text a record brings is checked here, once for all formats: a NUL (U+0000) would cut
-// the text short where it is stored (SQLite takes text up to its first NUL), so a record with
-// one is refused, naming the field, rather than stored truncated; and a text longer than its
+// the text short where it is stored (`TextRule.stored`), so a record with one is refused, naming
+// the field, rather than stored truncated; and a text longer than its
 // field's limit (`TextLimit`) is refused, since every answer, table and search carries it.
 
 /// A record whose texts `ParsedFile.collect`/`attempt` check before keeping it.
@@ -29,8 +29,7 @@ private func check(_ field: @autoclosure () -> String, _ text: String?, atMost l
     if text.utf8.count > limit, case let count = text.count, count > limit {
         throw .invalid(field: .record(field()), reason: "is \(count) characters long, more than \(limit)")
     }
-    guard text.utf8.contains(0) else { return }
-    throw .invalid(field: .record(field()), reason: "contains a NUL character (U+0000), which text may not hold")
+    if let reason = TextRule.stored.refusal(text) { throw .invalid(field: .record(field()), reason: reason) }
 }
 
 private func check(_ base: String, _ texts: [String: String], atMost limit: Int) throws(GeoError) {

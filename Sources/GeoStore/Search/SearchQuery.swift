@@ -33,7 +33,8 @@ public struct SearchQuery: Sendable {
         self.after = after
     }
 
-    /// The longest query, in characters, and the most words: a search box, not a document.
+    /// The longest query, in characters (code points, as JSON Schema's maxLength counts them), and
+    /// the most words: a search box, not a document.
     public static let maximumLength = 200
     public static let maximumWords = 8
 
@@ -50,8 +51,9 @@ public struct SearchQuery: Sendable {
 
     /// Checks every field and returns the query's folded words.
     package func validate() throws(GeoError) -> [String] {
-        guard text.count <= Self.maximumLength else {
-            throw .invalid(field: .q, reason: "is \(text.count) characters long, more than \(Self.maximumLength)")
+        let length = text.unicodeScalars.count
+        guard length <= Self.maximumLength else {
+            throw .invalid(field: .q, reason: "is \(length) characters long, more than \(Self.maximumLength)")
         }
         let words = SearchText.words(text)
         guard !words.isEmpty else { throw .invalid(field: .q, reason: "'\(text)' has no letters or digits to search for") }
