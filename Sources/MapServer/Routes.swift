@@ -193,7 +193,7 @@ struct Routes: Sendable {
     private func vectorTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let (tile, scale) = try Self.tile(context)
         guard scale == 1 else { throw APIError.invalid("y", "@2x is for PNG tiles: a vector tile has no pixel size") }
-        let categories = try p.categories(), language = try p.text("lang"), style = style
+        let categories = try p.categories(), language = try p.language(), style = style
         let (data, source) = try await cachedImage(kind: "mvt", key: "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")",
                                                    pixels: 0) { store, cancellation in
             let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories, cancellation: cancellation)
@@ -206,7 +206,7 @@ struct Routes: Sendable {
     /// TileJSON for the vector tiles: `category` and `lang` checked as the tiles check them and
     /// carried into the tiles' URL (`PublicBase`).
     private func tileJSON(_ p: Parameters, request: Request) async throws -> Response {
-        let categories = try p.categories(), language = try p.text("lang")
+        let categories = try p.categories(), language = try p.language()
         let safe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,")
         let query = [categories.isAll ? nil : "category=" + categories.codes.sorted().joined(separator: ","), language.map { "lang=" + $0 }]
             .compactMap { $0?.addingPercentEncoding(withAllowedCharacters: safe.union(CharacterSet(charactersIn: "="))) }

@@ -5,6 +5,8 @@
 public enum LanguageCode {
     /// The longest tag (BCP 47's advice for what to keep room for).
     public static let maximumLength = 35
+    /// What `parse` takes, as the OpenAPI documents state it (with `maximumLength`).
+    public static let pattern = "^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$"
 
     /// `text` when it is 2 to 8 letters, then any parts of 1 to 8 letters or digits each after a
     /// '-' or '_', at most `maximumLength` characters in all (as the OpenAPI document's `lang`).

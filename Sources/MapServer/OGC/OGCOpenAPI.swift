@@ -84,7 +84,8 @@ enum OGCOpenAPI {
         "source": query("source", "where records come from (osm, geonames, travel-guide, a file's name), comma-separated; an unknown one is a 400",
                         text),
         "cursor": query("cursor", "where a page continues, as the next link gives it", text),
-        "lang": query("lang", "Waymark's extension: names and descriptions in this language where the data has them", text),
+        "lang": query("lang", "Waymark's extension: names and descriptions in this language where the data has them",
+                      ["type": "string", "maxLength": LanguageCode.maximumLength, "pattern": LanguageCode.pattern]),
         "f": query("f", "the encoding: json (GeoJSON for features) is the one served", ["type": "string", "enum": ["json"]]),
     ] }
 }

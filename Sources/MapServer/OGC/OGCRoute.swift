@@ -46,6 +46,7 @@ extension OGCRoute: ParameterTable {
     func parameter(for field: Field) -> String? {
         let name: String? = switch field {
         case .bbox, .limit, .cursor, .category, .source: field.description
+        case .language: "lang"
         case .lat, .lon, .maxDistance, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .kind, .q, .date, .by, .id, .size, .scale,
              .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .record: nil
         }

@@ -83,7 +83,7 @@ struct OGCRoutes: Sendable {
         let box = try p.text("bbox").map { try BoundingBox(parsing: $0) }
         // Over the maximum is not an error in OGC API – Features (/req/core/fc-limit-response-1): the maximum is used.
         let limit = min(try p.integer("limit") ?? defaultLimit, maximumLimit)
-        let categories = try p.categories(), sources = try p.sources(), after = try p.cursor(), language = try p.text("lang")
+        let categories = try p.categories(), sources = try p.sources(), after = try p.cursor(), language = try p.language()
         guard categories.isAll || categories.kinds == [kind] else {
             throw APIError.invalid("category", kind == .poi ? "collection poi holds POI categories only"
                                                             : "collection \(kind.rawValue) holds category \(kind.rawValue) only")
@@ -115,7 +115,7 @@ struct OGCRoutes: Sendable {
     private func item(_ kind: FeatureKind, _ text: String, _ p: Parameters, base: String) async throws -> Response {
         let notFound = APIError(status: .notFound, code: "not_found", message: "collection \(kind.rawValue) has no feature '\(text)'")
         guard let row = Int64(text) else { throw notFound }
-        let language = try p.text("lang"), collection = base + "/collections/" + kind.rawValue
+        let language = try p.language(), collection = base + "/collections/" + kind.rawValue
         let data = try await workers.queries.withStore { store in
             let page = try store.withDetails(FeaturePage(features: try store.features([FeatureID(kind: kind, row: row)]), next: nil))
             return GeoJSONOutput.feature(page, language: language, id: Self.featureID, members: [("links", .objects([
