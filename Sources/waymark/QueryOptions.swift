@@ -13,7 +13,7 @@ struct QueryOptions: ParsableArguments {
 
     @OptionGroup var page: PageOptions
 
-    @Option(help: "Language of names and descriptions (lv, en, cs…), where the data has it.")
+    @Option(help: "Language of names and descriptions (lv, en, cs…), where the data has it.", transform: LanguageCode.parse)
     var lang: String?
 
     func print(_ answer: FeaturePage, from store: any FeatureStore, showDistance: Bool) throws {

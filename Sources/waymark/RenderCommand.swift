@@ -33,7 +33,7 @@ struct Render: ParsableCommand {
     @Option(help: "A style name (default, print) or a style file.")
     var style: String = "default"
 
-    @Option(help: "Language of names and the legend (lv, en, cs).")
+    @Option(help: "Language of names and the legend (lv, en, cs).", transform: LanguageCode.parse)
     var lang: String?
 
     @Option(help: "EPSG:CODE of a projected CRS to draw in, for printable maps (default: Web Mercator, EPSG:3857).")

@@ -86,6 +86,8 @@ func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) async thro
     (["nearest", "--lat", "0", "--lon", "0", "--max-distance", "-5"], ["--max-distance", "-5", "more than 0"]),
     (["bbox", "--bbox", "1,2,3"], ["--bbox", "got 3 value"]),
     (["bbox", "--bbox", "1,50,3,40"], ["--bbox", "minLat"]),
+    (["nearest", "--lat", "0", "--lon", "0", "--lang", "l\tv"], ["--lang", "not a language code"]),
+    (["render", "--center", "0,0", "--zoom", "3", "--lang", "x", "--output", "x.png"], ["--lang", "not a language code"]),
     (["nearest", "--lat", "0", "--lon", "0", "--category", "nosuchcode"],
      ["--category", "nosuchcode", "the known categories are cinema, do, eat, see, stay, trip, water"]),
 ])
