@@ -2,16 +2,22 @@ import GeoCore
 import NIOCore
 import Synchronization
 
-/// A drawn image with its entity tag (a hash of its bytes).
+/// A drawn image with its entity tag (a hash of its bytes), and for what is sent compressed to a
+/// client that accepts it (a vector tile) its gzipped bytes, made once by the drawing's worker.
 struct CachedImage: Sendable {
     let bytes: ByteBuffer
+    let gzipped: ByteBuffer?
     let etag: String
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], gzipped: [UInt8]? = nil) {
         self.bytes = ByteBuffer(bytes: bytes)
+        self.gzipped = gzipped.map { ByteBuffer(bytes: $0) }
         // The same bytes always get the same tag, on any server.
         etag = "\"" + String(FNV1a.hash(bytes), radix: 16) + "\""
     }
+
+    /// The bytes it holds, both encodings.
+    var size: Int { bytes.readableBytes + (gzipped?.readableBytes ?? 0) }
 }
 
 /// Drawn tiles and maps in memory, least recently used evicted first once their bytes pass
@@ -30,7 +36,7 @@ final class RenderCache: Sendable {
 
     /// Keeps `image` unless it alone would take more than an eighth of the cache.
     func insert(_ image: CachedImage, for key: String) {
-        guard image.bytes.readableBytes <= byteLimit / 8 else { return }
+        guard image.size <= byteLimit / 8 else { return }
         lru.withLock { $0.put(key, image, limit: byteLimit) }
     }
 
@@ -64,7 +70,7 @@ final class RenderCache: Sendable {
             let i: Int
             if let reused = free.popLast() { nodes[reused] = node; i = reused } else { nodes.append(node); i = nodes.count - 1 }
             slots[key] = i
-            bytes += image.bytes.readableBytes
+            bytes += image.size
             pushFront(i)
             while bytes > limit, let last = tail { remove(last) }
         }
@@ -72,7 +78,7 @@ final class RenderCache: Sendable {
         private mutating func remove(_ i: Int) {
             unlink(i)
             slots[nodes[i].key] = nil
-            bytes -= nodes[i].image.bytes.readableBytes
+            bytes -= nodes[i].image.size
             nodes[i].image = CachedImage([])   // let the bytes go now, not when the slot is reused
             free.append(i)
         }

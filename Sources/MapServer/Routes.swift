@@ -172,7 +172,7 @@ struct Routes: Sendable {
                                                          scale: scale, format: format, style: style, language: language)
                 .fetchingFeatures(from: store, base: withBase ? store as? any BaseMapSource : nil, cancellation: cancellation), cancellation: cancellation)
         }
-        return try Self.imageResponse(image, source: source, type: format.mediaType, request: request)
+        return Self.imageResponse(image, source: source, type: format.mediaType, request: request)
     }
 
     private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
@@ -185,22 +185,22 @@ struct Routes: Sendable {
             return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language,
                                               cancellation: cancellation)
         }
-        return try Self.imageResponse(image, source: source, type: "image/png", request: request)
+        return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }
 
     /// The annotation tile's layout as a Mapbox Vector Tile, from the same fetch as the PNG tile;
-    /// kept in the render cache beside the images, validated by the same ETag.
+    /// kept in the render cache beside the images (gzipped too), validated by the same ETag.
     private func vectorTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let (tile, scale) = try Self.tile(context)
         guard scale == 1 else { throw APIError.invalid("y", "@2x is for PNG tiles: a vector tile has no pixel size") }
         let categories = try p.categories(), language = try p.language(), style = style
         let (data, source) = try await cachedImage(kind: "mvt", key: "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")",
-                                                   pixels: 0) { store, cancellation in
+                                                   pixels: 0, compressible: true) { store, cancellation in
             let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories, cancellation: cancellation)
             return try AnnotationVectorTile.encode(tile, features: features, categories: categories, style: style, language: language,
                                                    cancellation: cancellation)
         }
-        return try Self.imageResponse(data, source: source, type: "application/vnd.mapbox-vector-tile", request: request, compressible: true)
+        return Self.imageResponse(data, source: source, type: "application/vnd.mapbox-vector-tile", request: request)
     }
 
     /// TileJSON for the vector tiles: `category` and `lang` checked as the tiles check them and
@@ -228,7 +228,7 @@ struct Routes: Sendable {
             let base = try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(tile: tile), style: style) ?? []
             return try MapRenderer.renderTile(tile, features: [], scale: scale, style: style, language: language, base: base, cancellation: cancellation)
         }
-        return try Self.imageResponse(image, source: source, type: "image/png", request: request)
+        return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }
 
     /// The tile a tile route's path names, and its scale (2 for `@2x`).
@@ -257,7 +257,7 @@ struct Routes: Sendable {
     /// A drawing takes its `pixels` (device pixels) from the pixel budget, and is stopped (`draw`
     /// is handed the flag it checks) when every request waiting for it has gone or past the
     /// drawing budget (`DrawingControl`).
-    private func cachedImage(kind: String, key: String, pixels: Int,
+    private func cachedImage(kind: String, key: String, pixels: Int, compressible: Bool = false,
                              draw: @escaping @Sendable (any FeatureStore, Cancellation) throws -> Data) async throws -> (CachedImage, ImageSource) {
         let key = key + " v\(version.current)"
         if let image = cache[key] {
@@ -274,7 +274,7 @@ struct Routes: Sendable {
                     let start = ContinuousClock.now
                     let data = try draw(store, control.cancellation)
                     metrics.rendered(kind, duration: ContinuousClock.now - start)
-                    return CachedImage(Array(data))
+                    return CachedImage(Array(data), gzipped: compressible ? try Deflate.compress(data, into: .gzip) : nil)
                 }
             } catch {
                 if let reason = control.stopReason { metrics.drawing(kind, reason) }
@@ -299,14 +299,13 @@ struct Routes: Sendable {
         case shared
     }
 
-    /// The image with its validators; 304 and no body when the client holds it already.
-    /// A `compressible` one (a vector tile) is sent gzipped to a client that accepts it, under a
-    /// weak ETag (the same tile, another encoding of its bytes).
-    private static func imageResponse(_ image: CachedImage, source: ImageSource, type: String, request: Request,
-                                      compressible: Bool = false) throws -> Response {
-        let gzip = compressible && acceptsGzip(request)
-        var headers: HTTPFields = [.eTag: gzip ? "W/" + image.etag : image.etag, .cacheControl: imageCacheControl, .xCache: source.rawValue]
-        if compressible { headers[.vary] = "Accept-Encoding" }
+    /// The image with its validators; 304 and no body when the client holds it already. One kept
+    /// gzipped too (a vector tile) is sent so to a client that accepts it, under a weak ETag (the
+    /// same tile, another encoding of its bytes).
+    private static func imageResponse(_ image: CachedImage, source: ImageSource, type: String, request: Request) -> Response {
+        let gzipped = image.gzipped.flatMap { acceptsGzip(request) ? $0 : nil }
+        var headers: HTTPFields = [.eTag: gzipped == nil ? image.etag : "W/" + image.etag, .cacheControl: imageCacheControl, .xCache: source.rawValue]
+        if image.gzipped != nil { headers[.vary] = "Accept-Encoding" }
         if let tags = request.headers[.ifNoneMatch],
            tags.split(separator: ",").contains(where: { tag in
                let tag = tag.trimmingCharacters(in: .whitespaces)
@@ -315,10 +314,8 @@ struct Routes: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = type
-        guard gzip else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: image.bytes)) }
-        headers[.contentEncoding] = "gzip"
-        let body = try Deflate.compress(Array(image.bytes.readableBytesView), into: .gzip)
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        if gzipped != nil { headers[.contentEncoding] = "gzip" }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipped ?? image.bytes))
     }
 
     /// Whether the request's Accept-Encoding takes gzip: named and not at q=0, or else `*` not at
