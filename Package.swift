@@ -77,7 +77,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
+        ], resources: [.embedInCode("openapi.json"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/vector.js"), .embedInCode("Web/raster.js"), .embedInCode("Web/app.css")]),
         .target(name: "Atlas", dependencies: ["GeoCore", "GeoStore", "MapRender", "Stores", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "waymark", dependencies: [
             "GeoCore", "GeoStore", "SpatiaLiteStore", "MapRender", "MapServer", "Atlas", "Stores", "BaseData", "CMalloc",

@@ -28,8 +28,11 @@ public struct MapServerConfiguration: Sendable {
     /// A tile URL template the map page shows under the annotations; nil: a plain background
     /// (this machine has no internet, and a base map is the operator's choice).
     public var baseLayer: String?
-    /// Where Debian's libjs-leaflet keeps Leaflet, served to the page under /leaflet/.
+    /// Where Debian's libjs-leaflet keeps Leaflet, served to the raster page under /leaflet/.
     public var leafletFolder = "/usr/share/javascript/leaflet"
+    /// Where scripts/install-deps.sh puts MapLibre GL JS (from PyPI's `maplibre` wheel), served to
+    /// the vector page under /maplibre/; without it the vector page sends its visitor to the raster one.
+    public var mapLibreFolder = "/usr/local/share/waymark/maplibre"
     /// How long a drawing may take, from the request that starts it to its image (its wait for
     /// pixels and a worker included); past it the drawing is stopped and its requests answered 503
     /// with Retry-After. 30 s: longer than any image of the default data takes, and about when
@@ -84,8 +87,11 @@ public enum MapServer {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
-        // The page's Leaflet, from Debian's libjs-leaflet: no CDN, the page works offline.
-        router.add(middleware: LeafletMiddleware(files: LeafletFiles(folder: configuration.leafletFolder)))
+        // The pages' map libraries from packages (no CDN: the pages work offline).
+        router.add(middleware: LibraryMiddleware(libraries: [
+            LibraryFiles(library: "Leaflet", urlBase: "/leaflet/", folder: configuration.leafletFolder),
+            LibraryFiles(library: "MapLibre GL JS", urlBase: "/maplibre/", folder: configuration.mapLibreFolder),
+        ]))
         routes.register(on: router)
         OGCRoutes(workers: lanes).register(on: router)
         let connections = ConnectionRegistry(limit: configuration.maxConnections ?? defaultConnectionLimit(), release: release, metrics: metrics)

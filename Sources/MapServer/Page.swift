@@ -1,11 +1,14 @@
 import Foundation
 import GeoCore
 
-/// The map page (Web/index.html, app.js, app.css, embedded in the binary) with this server's
-/// settings written into it, so that the page needs nothing but the server: its base layer, and the
-/// credit each source of data asks for (`Attribution.credits`), which the page shows for the data in view.
+/// The map pages (Web/index.html, app.js, app.css, embedded in the binary) with this server's
+/// settings written into them, so that a page needs nothing but the server: its base layer, and the
+/// credit each source of data asks for (`Attribution.credits`), which the raster page shows for the
+/// data in view. One page, two maps: the vector page on MapLibre GL JS (`/`), the raster page on
+/// Leaflet (`/raster`) for browsers without WebGL; each links to the other.
 struct Page: Sendable {
-    let html: [UInt8]
+    let vector: [UInt8]
+    let raster: [UInt8]
 
     /// `baseLayer`: an outside tile server the user named; else this server's own base tiles when
     /// its database has a base map, credited as `baseCredits` (nil: no base map).
@@ -21,8 +24,14 @@ struct Page: Sendable {
         // JSON inside a <script> element: "</" is escaped so no value can end the element.
         let json = String(decoding: (try? JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)
             .replacingOccurrences(of: "</", with: "<\\/")
-        html = Array(String(decoding: PackageResources.index_html, as: UTF8.self)
+        let page = String(decoding: PackageResources.index_html, as: UTF8.self)
             .replacingOccurrences(of: "<script id=\"settings\" type=\"application/json\">{}</script>",
-                                  with: "<script id=\"settings\" type=\"application/json\">\(json)</script>").utf8)
+                                  with: "<script id=\"settings\" type=\"application/json\">\(json)</script>")
+        func variant(library: String, adapter: Route, other: Route, otherName: String) -> [UInt8] {
+            Array(page.replacingOccurrences(of: "LIBRARY", with: library).replacingOccurrences(of: "ADAPTER", with: adapter.rawValue)
+                .replacingOccurrences(of: "OTHER-PAGE", with: other.rawValue).replacingOccurrences(of: "OTHER-NAME", with: otherName).utf8)
+        }
+        vector = variant(library: "/maplibre/maplibre-gl", adapter: .vectorScript, other: .rasterPage, otherName: "The same map as images (no WebGL)")
+        raster = variant(library: "/leaflet/leaflet", adapter: .rasterScript, other: .page, otherName: "The vector map (MapLibre)")
     }
 }

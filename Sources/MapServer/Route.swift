@@ -26,8 +26,12 @@ enum Route: String, CaseIterable, Sendable {
     case health = "/healthz"
     case metrics = "/metrics"
     case openAPI = "/openapi.json"
-    /// The map page and its script and style (Leaflet itself is served from Debian's libjs-leaflet under /leaflet/).
+    /// The map page on MapLibre GL JS (served under /maplibre/), the same page on Leaflet (served
+    /// from Debian's libjs-leaflet under /leaflet/), their maps' scripts, the panel's script and the style.
     case page = "/"
+    case rasterPage = "/raster"
+    case vectorScript = "/vector.js"
+    case rasterScript = "/raster.js"
     case pageScript = "/app.js"
     case pageStyle = "/app.css"
 
@@ -44,9 +48,9 @@ enum Route: String, CaseIterable, Sendable {
         case .tile, .vectorTile, .tileJSON: ["category", "lang"]
         case .baseTile: ["lang"]
         /// `hide`: categories unchecked when the page opens; `category`: the only ones checked; `lang`: its language.
-        case .page: ["hide", "category", "lang"]
+        case .page, .rasterPage: ["hide", "category", "lang"]
         case .categories: ["lang"]
-        case .health, .metrics, .openAPI, .pageScript, .pageStyle: []
+        case .health, .metrics, .openAPI, .vectorScript, .rasterScript, .pageScript, .pageStyle: []
         }
     }
 

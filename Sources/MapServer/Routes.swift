@@ -61,7 +61,10 @@ struct Routes: Sendable {
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
         case .metrics: return Self.body(Array(metrics.exposition.utf8), type: "text/plain; version=0.0.4; charset=utf-8")
         case .openAPI: return Self.body(PackageResources.openapi_json, type: "application/json")
-        case .page: return Self.body(page.html, type: "text/html; charset=utf-8")
+        case .page: return Self.body(page.vector, type: "text/html; charset=utf-8")
+        case .rasterPage: return Self.body(page.raster, type: "text/html; charset=utf-8")
+        case .vectorScript: return Self.body(PackageResources.vector_js, type: "text/javascript; charset=utf-8")
+        case .rasterScript: return Self.body(PackageResources.raster_js, type: "text/javascript; charset=utf-8")
         case .pageScript: return Self.body(PackageResources.app_js, type: "text/javascript; charset=utf-8")
         case .pageStyle: return Self.body(PackageResources.app_css, type: "text/css; charset=utf-8")
         }

@@ -6,9 +6,11 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 
-def chromium():
+def chromium(webgl=False):
+    """With `webgl`, WebGL 2 drawn by SwiftShader on the CPU (a machine without a GPU has no other)."""
     options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--force-device-scale-factor=1"):
+    gpu = ("--use-angle=swiftshader", "--enable-unsafe-swiftshader") if webgl else ("--disable-gpu",)
+    for flag in ("--headless=new", "--no-sandbox", *gpu, "--window-size=1000,700", "--force-device-scale-factor=1"):
         options.add_argument(flag)
     options.binary_location = "/usr/bin/chromium"
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -25,6 +27,12 @@ def wait_for(driver, script, *args, rounds=3000):
             return answer
         time.sleep(0.1)
     return answer
+
+
+def map_idle(driver):
+    """True once the vector page's MapLibre map has drawn every tile of its style (its `idle` event
+    after the last change, which vector_check.py's `waymark.idle` records)."""
+    return bool(wait_for(driver, "return window.waymarkIdle === true && map.loaded() && map.areTilesLoaded();"))
 
 
 def tiles_settled(driver, address_part=""):

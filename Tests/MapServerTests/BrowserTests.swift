@@ -7,7 +7,7 @@ import Testing
 import TestSupport
 @testable import MapServer
 
-/// The map page in a real browser: headless Chromium (Debian's chromium, chromium-driver and
+/// The raster map page (`/raster`, Leaflet) in a real browser: headless Chromium (Debian's chromium, chromium-driver and
 /// python3-selenium, driven by Tests/Browser/page_check.py) loads it from a live server; the
 /// screenshot must show pins from our tiles in a category's colour, and after that category's
 /// check-box is clicked, none of that colour while the others remain; a right-click lists the
@@ -36,7 +36,7 @@ import TestSupport
             let (before, after) = (folder.appendingPathComponent("before.png"), folder.appendingPathComponent("after.png"))
 
             let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), [
-                Self.script.path, "http://127.0.0.1:\(port)/#\(view.lat),\(view.lon),14", "eat", before.path, after.path,
+                Self.script.path, "http://127.0.0.1:\(port)/raster#\(view.lat),\(view.lon),14", "eat", before.path, after.path,
                 String(lone.location!.lat), String(lone.location!.lon),
                 lone.name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), lone.name])
             try #require(run.exit == ChildProcess.Exit(status: 0, signalled: false), "the browser run failed: \(run.stdout) \(run.stderr)")

@@ -65,7 +65,7 @@ import Testing
         case .vectorTile: "/v1/tiles/0/0/0.mvt"
         case .tileJSON: "/v1/tiles.json"
         case .baseTile: "/v1/base/0/0/0.png"
-        case .categories, .health, .metrics, .openAPI, .page, .pageScript, .pageStyle: route.rawValue
+        case .categories, .health, .metrics, .openAPI, .page, .rasterPage, .vectorScript, .rasterScript, .pageScript, .pageStyle: route.rawValue
         }
     }
 

@@ -203,19 +203,26 @@ import Testing
             let page = try await client.get("/")
             #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
             let html = String(buffer: page.body)
-            #expect(html.contains(#"<script src="/leaflet/leaflet.js">"#) && html.contains(#"<script src="/app.js">"#))
+            #expect(html.contains(#"<script src="/maplibre/maplibre-gl.js">"#) && html.contains(#"<script src="/vector.js">"#)
+                    && html.contains(#"<script src="/app.js">"#) && html.contains(#"href="/raster""#))
+            let raster = String(buffer: try await client.get("/raster").body)
+            #expect(raster.contains(#"<script src="/leaflet/leaflet.js">"#) && raster.contains(#"<script src="/raster.js">"#)
+                    && raster.contains(#"<script src="/app.js">"#) && raster.contains(#"href="/""#))
             // No base layer unless configured; the credits each source asks for, for the data in view.
             let settings = try #require(html.firstMatch(of: #/<script id="settings" type="application/json">(.*)</script>/#)).1
             let object = try #require(try JSONSerialization.jsonObject(with: Data(settings.utf8)) as? [String: Any])
             #expect(Set(object.keys) == ["credits"], "no base layer unless configured")
             #expect((object["credits"] as? [String: String])?["osm"] == "© OpenStreetMap contributors")
-            // The page's own files, and Leaflet from Debian's libjs-leaflet.
-            for (path, type) in [("/app.js", "javascript"), ("/app.css", "css"), ("/leaflet/leaflet.js", "javascript"), ("/leaflet/leaflet.css", "css")] {
+            // The pages' own files, Leaflet from Debian's libjs-leaflet and MapLibre GL JS from PyPI's maplibre wheel.
+            for (path, type) in [("/app.js", "javascript"), ("/vector.js", "javascript"), ("/raster.js", "javascript"), ("/app.css", "css"),
+                                 ("/leaflet/leaflet.js", "javascript"), ("/leaflet/leaflet.css", "css"),
+                                 ("/maplibre/maplibre-gl.js", "javascript"), ("/maplibre/maplibre-gl.css", "css")] {
                 let response = try await client.get(path)
                 #expect(response.status == .ok && response.headers[.contentType]?.contains(type) == true && response.body.readableBytes > 500,
                         "\(path): \(response.status) \(response.headers[.contentType] ?? "")")
             }
             #expect(try await client.get("/leaflet/nothing.js").status == .notFound)
+            #expect(try await client.get("/maplibre/nothing.js").status == .notFound)
             #expect(try await client.get("/?hide=eat,see").status == .ok)
             #expect(try await client.get("/?category=do&lang=lv").status == .ok)
         }

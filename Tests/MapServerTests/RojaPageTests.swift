@@ -69,7 +69,7 @@ import TestSupport
             defer { try? FileManager.default.removeItem(at: folder) }
 
             // Opened bare: fitted to the data, the credits of OpenStreetMap's objects, the view in the address.
-            let (first, shot) = try await open("http://127.0.0.1:\(port)/", in: folder, language: "lv", credit: "© OpenStreetMap contributors")
+            let (first, shot) = try await open("http://127.0.0.1:\(port)/raster", in: folder, language: "lv", credit: "© OpenStreetMap contributors")
             let view = try #require(first["view"] as? [String: Any])
             let (south, west, north, east) = (view["south"] as? Double ?? 0, view["west"] as? Double ?? 0, view["north"] as? Double ?? 0, view["east"] as? Double ?? 0)
             #expect(south <= bounds.south && west <= bounds.west && north >= bounds.north && east >= bounds.east,
@@ -90,7 +90,7 @@ import TestSupport
             #expect((first["address"] as? String ?? "").contains("lang=lv"))
 
             // Opened on a view and a category from the address: that view, only that category checked.
-            let (second, beachShot) = try await open("http://127.0.0.1:\(port)/?category=do#57.50935,22.80612,15", in: folder, language: "cs")
+            let (second, beachShot) = try await open("http://127.0.0.1:\(port)/raster?category=do#57.50935,22.80612,15", in: folder, language: "cs")
             let asked = try #require(second["view"] as? [String: Any])
             // The beach alone, its pin in the colour of "do" where Leaflet puts its point.
             let pin = try #require(asked["pin"] as? [Double])

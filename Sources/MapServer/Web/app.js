@@ -1,22 +1,11 @@
-// The Waymark map page: our annotation tiles over the server's base tiles (or an outside base
-// layer the server was given, or a plain background), category check-boxes that switch the tiles' categories, a pin's name and
-// address on click (from /v1/bbox), the nearest places on right-click or long-press, a language
-// switch, the view in the address (#LAT,LON,ZOOM), and the credits of the data in view.
+// The map pages' panel, over either page's map (`view`, from raster.js or vector.js): category
+// check-boxes that switch the annotations' categories, a pin's name and address on click (from
+// /v1/bbox), the nearest places on right-click or long-press, a language switch, the search box,
+// the view in the address (#LAT,LON,ZOOM, zooms of 256 px tiles on both pages), and the credits of
+// the data in view where the map does not show its tiles' own.
 "use strict";
 
-// The server's settings for this page: { baseLayer: "https://…/{z}/{x}/{y}.png" } (an outside
-// server), { baseLayer: "/v1/base/…", baseAttribution: "© …" } (its own base map), or neither;
-// and credits: { source: "© …" }, the credit each source of data asks for.
-const config = JSON.parse(document.getElementById("settings").textContent);
 const params = new URLSearchParams(location.search);
-// The view is set once the categories (and so what to fit) are known: see openView.
-const map = L.map("map", { zoomControl: true });
-// Our own base tiles go as deep as the annotations; an outside server usually stops at 19.
-if (config.baseLayer) L.tileLayer(config.baseLayer, { maxZoom: config.baseAttribution === undefined ? 19 : 22, attribution: config.baseAttribution || "" }).addTo(map);
-
-// {r} becomes "@2x" on HiDPI screens: our tiles are drawn sharper, with the same layout.
-const TILES = "/v1/tiles/{z}/{x}/{y}{r}.png";
-const annotations = L.tileLayer(TILES, { maxZoom: 22 }).addTo(map);
 
 // ---- Language: ?lang=, else the one chosen here last time, else the data's own names.
 const LANGUAGES = { "": "—", lv: "Latviešu", en: "English", cs: "Čeština" };
@@ -43,10 +32,7 @@ function withCategories(query) {
 
 function refreshTiles() {
   // None checked: a code no feature has would draw nothing, so hide instead.
-  if (selected().length === 0) { map.removeLayer(annotations); return; }
-  const query = withLanguage(withCategories(new URLSearchParams())).toString();
-  annotations.setUrl(query ? TILES + "?" + query : TILES);
-  if (!map.hasLayer(annotations)) annotations.addTo(map);
+  view.showAnnotations(selected().length === 0 ? null : withLanguage(withCategories(new URLSearchParams())).toString());
 }
 
 /** The address says what the page shows: ?category= the checked ones, ?lang=, #LAT,LON,ZOOM the view. */
@@ -55,6 +41,9 @@ function writeAddress() {
   for (const name of ["hide", "category", "lang"]) query.delete(name);
   const text = withLanguage(withCategories(query)).toString();
   history.replaceState(null, "", location.pathname + (text ? "?" + text : "") + viewHash());
+  // The other page shows the same view.
+  const other = document.getElementById("other-page");
+  other.href = other.pathname + location.search + location.hash;
 }
 
 async function json(url) {
@@ -117,9 +106,9 @@ function setUpLanguages() {
 const VIEW_KEY = "waymark.view";
 
 function viewHash() {
-  if (!map._loaded) return location.hash;
-  const c = map.getCenter();
-  return `#${c.lat.toFixed(5)},${c.lng.toFixed(5)},${map.getZoom()}`;
+  if (!view.isReady()) return location.hash;
+  const c = view.center();
+  return `#${c.lat.toFixed(5)},${c.lon.toFixed(5)},${view.zoom()}`;
 }
 
 /** {lat, lon, zoom} from #LAT,LON,ZOOM, or null. */
@@ -132,70 +121,71 @@ function viewFromHash() {
 
 function lastView() {
   try {
-    const view = JSON.parse(localStorage.getItem(VIEW_KEY));
-    return view && [view.lat, view.lon, view.zoom].every(Number.isFinite) ? view : null;
+    const last = JSON.parse(localStorage.getItem(VIEW_KEY));
+    return last && [last.lat, last.lon, last.zoom].every(Number.isFinite) ? last : null;
   } catch { return null; }
 }
 
-/** The box around every located feature of the checked categories (each category's bbox from
- * /v1/categories), or null when there are none. */
+/** [west, south, east, north] around every located feature of the checked categories (each
+ * category's bbox from /v1/categories), or null when there are none. */
 function dataBounds() {
-  const boxes = categories.filter((c) => c.checked && c.bbox).map((c) => L.latLngBounds([c.bbox[1], c.bbox[0]], [c.bbox[3], c.bbox[2]]));
-  return boxes.length ? boxes.reduce((all, b) => all.extend(b)) : null;
+  const boxes = categories.filter((c) => c.checked && c.bbox).map((c) => c.bbox);
+  return boxes.length ? boxes.reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]) : null;
+}
+
+function meets(a, b) {
+  return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }
 
 async function openView() {
   const asked = viewFromHash();
-  if (asked) { map.setView([asked.lat, asked.lon], asked.zoom); return; }
+  if (asked) { view.setView(asked.lat, asked.lon, asked.zoom); return; }
   const data = dataBounds();
   const last = lastView();
   if (last) {
-    map.setView([last.lat, last.lon], last.zoom);
-    if (!data || map.getBounds().intersects(data)) return;
+    view.setView(last.lat, last.lon, last.zoom);
+    if (!data || meets(view.bounds(), data)) return;
   }
-  if (data) map.fitBounds(data, { padding: [40, 40], maxZoom: 15 });
-  else map.setView([20, 0], 2);
+  if (data) view.fitBox(data, 40, 15);
+  else view.setView(20, 0, 2);
 }
 
-map.on("moveend", () => {
-  const c = map.getCenter();
-  localStorage.setItem(VIEW_KEY, JSON.stringify({ lat: c.lat, lon: c.lng, zoom: map.getZoom() }));
+view.onMove(() => {
+  const c = view.center();
+  localStorage.setItem(VIEW_KEY, JSON.stringify({ lat: c.lat, lon: c.lon, zoom: view.zoom() }));
   writeAddress();
   refreshCredits();
 });
 window.addEventListener("hashchange", () => {
   const asked = viewFromHash();
-  if (asked) map.setView([asked.lat, asked.lon], asked.zoom);
+  if (asked) view.setView(asked.lat, asked.lon, asked.zoom);
 });
 
-// ---- Credits: what the sources of the features in view ask for ("© OpenStreetMap contributors"…).
-let shownCredits = new Set();
-
+// ---- Credits: what the sources of the features in view ask for ("© OpenStreetMap contributors"…),
+// where the map does not show its tiles' own.
 async function refreshCredits() {
-  const b = map.getBounds();
+  if (!view.setCredits) return;
+  const b = view.bounds();
   const clamp = (v, limit) => Math.max(-limit, Math.min(limit, v));
-  const wholeWorld = b.getEast() - b.getWest() >= 360;
-  const box = [wholeWorld ? -180 : clamp(b.getWest(), 180), clamp(b.getSouth(), 90), wholeWorld ? 180 : clamp(b.getEast(), 180), clamp(b.getNorth(), 90)];
+  const wholeWorld = b[2] - b[0] >= 360;
+  const box = [wholeWorld ? -180 : clamp(b[0], 180), clamp(b[1], 90), wholeWorld ? 180 : clamp(b[2], 180), clamp(b[3], 90)];
   const query = withCategories(new URLSearchParams({ bbox: box.map((v) => v.toFixed(6)).join(","), limit: "1000" }));
   let credits = new Set();
   if (selected().length) {
     const body = await json("/v1/bbox?" + query);
     credits = new Set(body.features.map((f) => (config.credits || {})[f.properties.source]).filter(Boolean));
   }
-  for (const credit of shownCredits) if (!credits.has(credit)) map.attributionControl.removeAttribution(escapeHTML(credit));
-  for (const credit of credits) if (!shownCredits.has(credit)) map.attributionControl.addAttribution(escapeHTML(credit));
-  shownCredits = credits;
+  view.setCredits(credits);
 }
 
 // The pixels a pin covers around its point: a teardrop standing on it (about 24 × 34 px).
 const PIN = { left: 12, right: 12, above: 34, below: 4 };
 
-map.on("click", async (event) => {
-  const p = map.latLngToContainerPoint(event.latlng);
+view.onClick(async (at, p) => {
   // The pin whose shape was clicked stands a little below the click.
-  const sw = map.containerPointToLatLng([p.x - PIN.left, p.y + PIN.above]);
-  const ne = map.containerPointToLatLng([p.x + PIN.right, p.y - PIN.below]);
-  const query = withLanguage(withCategories(new URLSearchParams({ bbox: [sw.lng, sw.lat, ne.lng, ne.lat].map((v) => v.toFixed(6)).join(","), limit: "20" })));
+  const sw = view.at(p.x - PIN.left, p.y + PIN.above);
+  const ne = view.at(p.x + PIN.right, p.y - PIN.below);
+  const query = withLanguage(withCategories(new URLSearchParams({ bbox: [sw.lon, sw.lat, ne.lon, ne.lat].map((v) => v.toFixed(6)).join(","), limit: "20" })));
   try {
     const body = await json("/v1/bbox?" + query);
     if (!body.features.length) return;
@@ -203,19 +193,19 @@ map.on("click", async (event) => {
     const nearest = body.features.map((f) => {
       if (f.geometry.type !== "Point") return { f, d: Infinity };  // a water: its pin is somewhere inside
       const [lon, lat] = f.geometry.coordinates;
-      const q = map.latLngToContainerPoint([lat, lon]);
+      const q = view.point(lat, lon);
       return { f, d: Math.hypot(q.x - p.x, q.y - (p.y + PIN.above / 2)) };
     }).sort((a, b) => a.d - b.d)[0].f;
     const props = nearest.properties;
     const text = [props.name || "(no name)", props.address].filter(Boolean).map(escapeHTML).join("<br>");
-    L.popup().setLatLng(event.latlng).setContent(`<div class="popup" data-id="${escapeHTML(nearest.id || "")}">${text}</div>`).openOn(map);
+    view.popup(at, `<div class="popup" data-id="${escapeHTML(nearest.id || "")}">${text}</div>`);
   } catch (error) {
     console.error(error);
   }
 });
 
-async function nearestTo(latlng) {
-  const query = withLanguage(withCategories(new URLSearchParams({ lat: latlng.lat.toFixed(6), lon: latlng.lng.toFixed(6), limit: "10" })));
+async function nearestTo(at) {
+  const query = withLanguage(withCategories(new URLSearchParams({ lat: at.lat.toFixed(6), lon: at.lon.toFixed(6), limit: "10" })));
   const body = await json("/v1/nearest?" + query);
   document.getElementById("nearest-to").textContent = `${query.get("lat")}, ${query.get("lon")}`;
   const list = document.getElementById("nearest-list");
@@ -229,26 +219,40 @@ async function nearestTo(latlng) {
   document.getElementById("nearest").hidden = false;
 }
 
-map.on("contextmenu", (event) => { nearestTo(event.latlng).catch(console.error); });
+view.onContextMenu((at) => { nearestTo(at).catch(console.error); });
 
 // Long-press on touch screens: half a second without moving.
 let press;
-map.getContainer().addEventListener("touchstart", (e) => {
+view.container().addEventListener("touchstart", (e) => {
   if (e.touches.length !== 1) return;
   const t = e.touches[0];
-  press = setTimeout(() => nearestTo(map.mouseEventToLatLng(t)).catch(console.error), 500);
+  const r = view.container().getBoundingClientRect();
+  press = setTimeout(() => nearestTo(view.at(t.clientX - r.left, t.clientY - r.top)).catch(console.error), 500);
 }, { passive: true });
 for (const type of ["touchend", "touchmove", "touchcancel"]) {
-  map.getContainer().addEventListener(type, () => clearTimeout(press), { passive: true });
+  view.container().addEventListener(type, () => clearTimeout(press), { passive: true });
 }
 
-// The search box: /v1/search as the user types, nearer the map's centre first; a result moves the map to it.
+/** [west, south, east, north] around a GeoJSON geometry's positions. */
+function geometryBox(geometry) {
+  const box = [Infinity, Infinity, -Infinity, -Infinity];
+  const walk = (c) => {
+    if (typeof c[0] === "number") {
+      [box[0], box[1], box[2], box[3]] = [Math.min(box[0], c[0]), Math.min(box[1], c[1]), Math.max(box[2], c[0]), Math.max(box[3], c[1])];
+    } else c.forEach(walk);
+  };
+  walk(geometry.coordinates);
+  return box;
+}
+
+// The search box: /v1/search as the user types, in the page's language, nearer the map's centre
+// first; a result moves the map to it.
 async function searchNames() {
   const text = document.getElementById("search-text").value.trim();
   const list = document.getElementById("search-list");
   if (!text) { list.replaceChildren(); return; }
-  const centre = map.getCenter();
-  const query = new URLSearchParams({ q: text, lat: centre.lat.toFixed(6), lon: centre.lng.toFixed(6), limit: "8" });
+  const centre = view.center();
+  const query = withLanguage(new URLSearchParams({ q: text, lat: centre.lat.toFixed(6), lon: centre.lon.toFixed(6), limit: "8" }));
   const body = await json("/v1/search?" + query);
   if (document.getElementById("search-text").value.trim() !== text) return;  // typed on meanwhile
   list.replaceChildren(...body.features.map((f) => {
@@ -256,8 +260,8 @@ async function searchNames() {
     item.textContent = f.properties.name || "(no name)";
     if (!f.geometry) { item.classList.add("unlocated"); return item; }  // the guide's objects without a position
     item.addEventListener("click", () => {
-      if (f.geometry.type === "Point") map.setView([f.geometry.coordinates[1], f.geometry.coordinates[0]], 17);
-      else map.fitBounds(L.geoJSON(f).getBounds(), { maxZoom: 17 });
+      if (f.geometry.type === "Point") view.setView(f.geometry.coordinates[1], f.geometry.coordinates[0], 17);
+      else view.fitBox(geometryBox(f.geometry), 0, 17);
     });
     return item;
   }));
@@ -272,5 +276,5 @@ function escapeHTML(s) {
 setUpLanguages();
 loadCategories().then(openView).catch((error) => {
   document.getElementById("categories").append("Categories could not be loaded: " + error.message);
-  if (!map._loaded) map.setView([20, 0], 2);
+  if (!view.isReady()) view.setView(20, 0, 2);
 });
