@@ -13,6 +13,7 @@ packages=(
   python3-mapnik                                                # Mapnik: waymark-bench's map peer
   libjs-leaflet                                                 # Leaflet, served by `waymark serve` to the map page
   chromium chromium-driver python3-selenium                     # the map page's test in a real (headless) browser
+  python3-pil                                                   # Pillow: the glyph SDFs' test draws the font's glyphs itself
   wrk                                                           # HTTP load for the server's benchmarks
   postgresql-15 postgresql-15-postgis-3                         # the PostGIS store: its tests' throw-away cluster; contrib's pg_trgm (the search benchmark's peer) comes with it
 )
@@ -31,6 +32,17 @@ if ! python3 -c 'import openapi_spec_validator, mapbox_vector_tile' 2>/dev/null;
   python3 -m pip --version >/dev/null 2>&1 || { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y python3-pip; }
   python3 -m pip install --quiet openapi-spec-validator mapbox-vector-tile 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages openapi-spec-validator mapbox-vector-tile
+fi
+# MapLibre GL JS, from PyPI's maplibre wheel (never fetched at run time): maplibre-gl.js and
+# maplibre-gl.css at one fixed place, for the map page and the style's test in Chromium.
+maplibre=/usr/local/share/waymark/maplibre
+if [ ! -s "$maplibre/maplibre-gl.js" ] || [ ! -s "$maplibre/maplibre-gl.css" ]; then
+  wheel=$(mktemp -d)
+  python3 -m pip download --quiet --no-deps --dest "$wheel" maplibre==0.3.6
+  python3 -m zipfile -e "$wheel"/maplibre-0.3.6-py3-none-any.whl "$wheel/unpacked"
+  $SUDO mkdir -p "$maplibre"
+  $SUDO install -m 644 "$wheel/unpacked/maplibre/srcjs/maplibre-gl.js" "$wheel/unpacked/maplibre/srcjs/maplibre-gl.css" "$maplibre/"
+  rm -rf "$wheel"
 fi
 # The OGC API clients the server's tests read /ogc with, besides GDAL: OWSLib, in a venv of its own.
 "$(dirname "$0")/ogc-clients.sh"

@@ -22,6 +22,15 @@ enum Route: String, CaseIterable, Sendable {
     case tileJSON = "/v1/tiles.json"
     /// The base map alone, opaque, to lay the annotation tiles over; `{y}` as above.
     case baseTile = "/v1/base/{z}/{x}/{y}.png"
+    /// A MapLibre style of the base and the annotations (`MapLibreStyle`), with the sprite and glyphs below.
+    case style = "/v1/style.json"
+    /// Signed distance fields of 256 characters of a font the style names (`GlyphRange`).
+    case glyphs = "/v1/fonts/{fontstack}/{range}.pbf"
+    /// The marks as MapLibre icons (`SpriteSheet`), at 1× and 2×.
+    case spriteIndex = "/v1/sprite.json"
+    case spriteImage = "/v1/sprite.png"
+    case spriteIndex2x = "/v1/sprite@2x.json"
+    case spriteImage2x = "/v1/sprite@2x.png"
     case categories = "/v1/categories"
     case health = "/healthz"
     case metrics = "/metrics"
@@ -45,16 +54,23 @@ enum Route: String, CaseIterable, Sendable {
         case .catchStatistics: ["by"]
         case .timezone: ["lat", "lon"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
-        case .tile, .vectorTile, .tileJSON: ["category", "lang"]
+        case .tile, .vectorTile, .tileJSON, .style: ["category", "lang"]
         case .baseTile: ["lang"]
         /// `hide`: categories unchecked when the page opens; `category`: the only ones checked; `lang`: its language.
         case .page, .rasterPage: ["hide", "category", "lang"]
         case .categories: ["lang"]
-        case .health, .metrics, .openAPI, .vectorScript, .rasterScript, .pageScript, .pageStyle: []
+        case .health, .metrics, .openAPI, .vectorScript, .rasterScript, .pageScript, .pageStyle, .glyphs, .spriteIndex, .spriteImage,
+             .spriteIndex2x, .spriteImage2x: []
         }
     }
 
-    var pathParameters: [String] { self == .tile || self == .vectorTile || self == .baseTile ? ["z", "x", "y"] : [] }
+    var pathParameters: [String] {
+        switch self {
+        case .tile, .vectorTile, .baseTile: ["z", "x", "y"]
+        case .glyphs: ["fontstack", "range"]
+        default: []
+        }
+    }
 
     /// The server's one table of the engine's fields (`Field`): the parameter of this route that
     /// carries each one, nil where the route takes none (an engine error naming such a field is

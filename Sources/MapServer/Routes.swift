@@ -57,6 +57,11 @@ struct Routes: Sendable {
         case .vectorTile: return try await vectorTile(p, context: context, request: request)
         case .tileJSON: return try await tileJSON(p, request: request)
         case .baseTile: return try await baseTile(p, context: context, request: request)
+        case .style: return try await mapLibreStyle(p, request: request)
+        case .glyphs: return try await glyphs(context: context, request: request)
+        case .spriteIndex, .spriteIndex2x:
+            return Self.body(Array(try SpriteSheet(style: style).index(pixelRatio: route == .spriteIndex ? 1 : 2)), type: "application/json")
+        case .spriteImage, .spriteImage2x: return try await sprite(pixelRatio: route == .spriteImage ? 1 : 2, request: request)
         case .categories: return try await categories(language: try p.language())
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
         case .metrics: return Self.body(Array(metrics.exposition.utf8), type: "text/plain; version=0.0.4; charset=utf-8")
@@ -210,16 +215,62 @@ struct Routes: Sendable {
     /// carried into the tiles' URL (`PublicBase`).
     private func tileJSON(_ p: Parameters, request: Request) async throws -> Response {
         let categories = try p.categories(), language = try p.language()
-        let safe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,")
-        let query = [categories.isAll ? nil : "category=" + categories.codes.sorted().joined(separator: ","), language.map { "lang=" + $0 }]
-            .compactMap { $0?.addingPercentEncoding(withAllowedCharacters: safe.union(CharacterSet(charactersIn: "="))) }
-        let template = PublicBase.of(request) + "/v1/tiles/{z}/{x}/{y}.mvt"
-            + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let query = Self.selectionQuery(categories, language)
+        let template = PublicBase.of(request) + "/v1/tiles/{z}/{x}/{y}.mvt" + (query.isEmpty ? "" : "?" + query)
         let document = try await workers.queries.withStore { store in
             try store.validate(categories: categories)
             return TileJSON(tiles: template, counts: try store.categories(), selected: categories, sources: try store.knownSources())
         }
         return Self.body(Array(try JSONEncoder.sorted.encode(document)), type: "application/json")
+    }
+
+    /// `category` and `lang` as a query string for the tiles' URL, escaped.
+    static func selectionQuery(_ categories: CategoryFilter, _ language: String?) -> String {
+        let safe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,")
+        return [categories.isAll ? nil : "category=" + categories.codes.sorted().joined(separator: ","), language.map { "lang=" + $0 }]
+            .compactMap { $0?.addingPercentEncoding(withAllowedCharacters: safe.union(CharacterSet(charactersIn: "="))) }
+            .joined(separator: "&")
+    }
+
+    // MARK: MapLibre
+
+    /// The MapLibre style: `category` and `lang` checked as the tiles check them and passed on to
+    /// the annotation tiles' TileJSON; `lang` also picks the base names' language.
+    private func mapLibreStyle(_ p: Parameters, request: Request) async throws -> Response {
+        let categories = try p.categories(), language = try p.language()
+        try await workers.queries.withStore { store in try store.validate(categories: categories) }
+        let document = try MapLibreStyle.document(style: style, server: PublicBase.of(request),
+                                                  query: Self.selectionQuery(categories, language), language: language)
+        return Self.body(Array(document), type: "application/json")
+    }
+
+    /// A font's glyph range, made on a drawing worker and kept in the render cache (gzipped too).
+    private func glyphs(context: Context, request: Request) async throws -> Response {
+        func segment(_ name: String) -> String {
+            let raw = context.parameters.get(name) ?? ""
+            return raw.removingPercentEncoding ?? raw
+        }
+        let (stack, range, style) = (segment("fontstack"), segment("range"), style)
+        guard let start = GlyphRange.start(of: range) else {
+            throw APIError.invalid("range", "'\(range)' is not a range of 256 characters such as 0-255 or 256-511, up to 65280-65535")
+        }
+        guard MapLibreFonts.face(of: stack, style: style) != nil else {
+            throw APIError.invalid("fontstack", "'\(stack)' names none of the fonts served: \(MapLibreFonts.regular(style)), \(MapLibreFonts.bold(style))")
+        }
+        let (data, source) = try await cachedImage(kind: "glyphs", key: "glyphs \(stack) \(start)", pixels: 0, compressible: true) { _, _ in
+            try GlyphRange.encode(fontstack: stack, start: start, style: style) ?? Data()
+        }
+        return Self.imageResponse(data, source: source, type: "application/x-protobuf", request: request)
+    }
+
+    /// The sprite sheet's image, drawn on a drawing worker and kept in the render cache.
+    private func sprite(pixelRatio: Int, request: Request) async throws -> Response {
+        let sheet = SpriteSheet(style: style)
+        let (image, source) = try await cachedImage(kind: "sprite", key: "sprite@\(pixelRatio)",
+                                                    pixels: sheet.width * sheet.height * pixelRatio * pixelRatio) { _, _ in
+            try sheet.png(pixelRatio: pixelRatio)
+        }
+        return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }
 
     /// The base map's tile: opaque, its names placed within it; transparent where the database

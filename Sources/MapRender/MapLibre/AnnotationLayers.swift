@@ -1,0 +1,61 @@
+/// The annotation tiles' MapLibre layers (vector source `annotations`, `AnnotationVectorTile`):
+/// each mark as the PNG tile draws it, an icon of the sprite (`SpriteSheet`) with its anchor on
+/// the point — a pin's tip, a dot's or ring's centre — a ring grown with its count as
+/// `ClusterStyle.scale(count:)` grows it, with the count on it; and each name where the tile's
+/// layout placed it, lines as the layout broke them. The layout already kept everything apart, so
+/// nothing is dropped for colliding; base names below give way to them.
+struct AnnotationLayers {
+    let style: MapStyle
+    let sprites: SpriteSheet
+
+    var layers: [[String: Any]] {
+        let c = style.clusters, l = style.labels
+        let form: [Any] = ["get", "form"], isCluster: [Any] = ["==", form, "cluster"]
+        // 1 + growth · log2(count), at most max_scale.
+        let scale: [Any] = ["min", c.maxScale, ["+", 1, ["*", c.growth, ["/", ["ln", ["max", 1, ["get", "count"]]], ["ln2"]]]]]
+        let codes = style.categories.keys.sorted()
+        func icon(_ form: String) -> [Any] {
+            ["match", ["get", "category"], codes, ["concat", form + "-", ["get", "category"]], "\(form)-\(SpriteSheet.neutral)"]
+        }
+        func offset(_ form: String) -> [Any] {
+            let anchor = sprites.anchor(of: form)
+            return ["literal", [-anchor.x, -anchor.y]]
+        }
+        let marks: [String: Any] = [
+            "id": "marks", "type": "symbol", "source": "annotations", "source-layer": "marks",
+            "layout": [
+                "icon-image": ["match", form, "pin", icon("pin"), "dot", icon("dot"), icon("cluster")],
+                // The icon's corner placed so its anchor is on the point; the offset grows with the icon.
+                "icon-anchor": "top-left",
+                "icon-offset": ["match", form, "pin", offset("pin"), "dot", offset("dot"), offset("cluster")],
+                "icon-size": ["case", isCluster, scale, 1],
+                "icon-allow-overlap": true,
+                "text-field": ["case", isCluster, ["to-string", ["get", "count"]], ""],
+                "text-font": [MapLibreFonts.bold(style)],
+                "text-size": ["*", c.countFontSize, scale],
+                "text-allow-overlap": true,
+                "text-ignore-placement": true,
+            ] as [String: Any],
+            "paint": ["text-color": MapLibreStyle.color(c.countColor)],
+        ]
+        let labels: [String: Any] = [
+            "id": "labels", "type": "symbol", "source": "annotations", "source-layer": "labels",
+            "layout": [
+                "text-field": ["get", "text"],
+                "text-font": [MapLibreFonts.regular(style)],
+                "text-size": l.fontSize,
+                "text-line-height": l.lineSpacing,
+                // The point is the centre of the name's box; its lines lie left, centred or right within it.
+                "text-anchor": "center",
+                "text-justify": ["get", "align"],
+                // The layout broke the lines already.
+                "text-max-width": 1000,
+                "text-padding": 0,
+                "text-allow-overlap": true,
+            ] as [String: Any],
+            "paint": ["text-color": MapLibreStyle.color(l.color), "text-halo-color": MapLibreStyle.color(l.haloColor),
+                      "text-halo-width": l.haloWidth],
+        ]
+        return [marks, labels]
+    }
+}
