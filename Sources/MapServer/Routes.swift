@@ -196,15 +196,16 @@ struct Routes: Sendable {
         return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }
 
-    /// The annotation tile's layout as a Mapbox Vector Tile, from the same fetch as the PNG tile;
-    /// kept in the render cache beside the images (gzipped too), validated by the same ETag.
+    /// The annotation layout of the tile's area at 512 pixels (the PNG tiles of the next zoom) as a
+    /// Mapbox Vector Tile; kept in the render cache beside the images (gzipped too), validated by the same ETag.
     private func vectorTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let (tile, scale) = try Self.tile(context)
         guard scale == 1 else { throw APIError.invalid("y", "@2x is for PNG tiles: a vector tile has no pixel size") }
         let categories = try p.categories(), language = try p.language(), style = style
         let (data, source) = try await cachedImage(kind: "mvt", key: "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")",
                                                    pixels: 0, compressible: true) { store, cancellation in
-            let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories, cancellation: cancellation)
+            let features = try store.features(in: MapRenderer.fetchArea(Viewport(vectorTile: tile), style: style), categories: categories,
+                                              cancellation: cancellation)
             return try AnnotationVectorTile.encode(tile, features: features, categories: categories, style: style, language: language,
                                                    cancellation: cancellation)
         }

@@ -11,7 +11,8 @@ struct TileJSON: Encodable {
     let scheme = "xyz"
     let tiles: [String]
     let minzoom = 0
-    let maxzoom = TileID.maxZoom
+    /// A vector tile holds the next zoom's layout (`Viewport(vectorTile:)`): the last is one before the PNG tiles' last.
+    let maxzoom = TileID.maxZoom - 1
     let bounds: [Double]
     let attribution: String
     let vector_layers: [Layer]
@@ -26,7 +27,7 @@ struct TileJSON: Encodable {
         Layer(id: "marks", description: "A pin, dot or cluster ring at its anchor (a pin's tip, a dot's or ring's centre)",
               fields: ["id": "String", "form": "String", "category": "String", "count": "Number", "color": "String",
                        "categories": "String", "feature": "String", "name": "String"]),
-        Layer(id: "labels", description: "A placed name at the centre of its box (tile pixels, 256 a tile)",
+        Layer(id: "labels", description: "A placed name at the centre of its box (pixels as the tile is drawn, 512 a tile)",
               fields: ["text": "String", "mark": "String", "align": "String", "width": "Number", "height": "Number"]),
     ]
 

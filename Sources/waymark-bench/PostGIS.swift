@@ -102,7 +102,7 @@ func postGISBenchmark(url: String, csv: URL, area: BoundingBox, category: String
     let tiles = try points.map { try TileID(containing: $0, zoom: 14) }
     let vectorTile = try measureSideBySide(("PostGIS waymark vector tile z14", "PostGIS ST_AsMVT tile z14"), queryCount) {
         let tile = tiles[$0]
-        let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: CategoryFilter())
+        let features = try store.features(in: MapRenderer.fetchArea(Viewport(vectorTile: tile), style: style), categories: CategoryFilter())
         return try AnnotationVectorTile.encode(tile, features: features, style: style).isEmpty ? 0 : 1
     } peer: {
         var b = PostgresBindings()

@@ -35,8 +35,15 @@ import Testing
 
     /// What a server would fetch for the tile: the features inside its fetch area.
     func fetched(_ features: [Feature], for tile: TileID) -> [Feature] {
-        let area = MapRenderer.fetchArea(tile: tile, style: style)
-        return features.filter { f in f.geometry.coordinates.contains { area.contains($0) } }
+        within(MapRenderer.fetchArea(tile: tile, style: style), features)
+    }
+
+    func fetched(_ features: [Feature], forVectorTile tile: TileID) -> [Feature] {
+        within(MapRenderer.fetchArea(Viewport(vectorTile: tile), style: style), features)
+    }
+
+    private func within(_ area: BoundingBox, _ features: [Feature]) -> [Feature] {
+        features.filter { f in f.geometry.coordinates.contains { area.contains($0) } }
     }
 
     /// Also over a base: opaque tiles, as the server's base tiles are, where land and sea, a lake

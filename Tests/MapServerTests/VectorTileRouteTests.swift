@@ -17,7 +17,7 @@ import TestSupport
             let style = try MapStyle.named("default"), store = try ImageRouteTests.store()
             let tile = try TileID(containing: Fixture.helsinki, zoom: 14)
             let uri = "/v1/tiles/\(tile.z)/\(tile.x)/\(tile.y).mvt?category=eat,see&lang=lv"
-            let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: CategoryFilter(["eat", "see"]))
+            let features = try store.features(in: MapRenderer.fetchArea(Viewport(vectorTile: tile), style: style), categories: CategoryFilter(["eat", "see"]))
             let expected = try AnnotationVectorTile.encode(tile, features: features, categories: ["eat", "see"], style: style, language: "lv")
             #expect(!features.isEmpty && expected.count > 100)
 

@@ -34,6 +34,14 @@ public struct Viewport: Sendable {
         self.init(center: center, zoom: Double(tile.z), width: WebMercator.tileSize, height: WebMercator.tileSize)
     }
 
+    /// The viewport a vector tile `tile` is drawn for: its area at twice the size, 512 pixels a
+    /// side, which is the scale of zoom z+1. MapLibre GL draws every vector tile 512 pixels wide
+    /// (and refuses another size), so a vector tile z holds what the 256-pixel tiles of z+1 show.
+    public init(vectorTile tile: TileID) {
+        let area = Viewport(tile: tile)
+        self.init(center: area.center, zoom: area.zoom + 1, width: 2 * area.width, height: 2 * area.height)
+    }
+
     /// `c` in world pixels at this zoom: the plane on which layout is done, fixed to the world,
     /// so that every image and tile at one zoom sees the same positions.
     public func worldPixel(_ c: Coordinate) -> (x: Double, y: Double) {

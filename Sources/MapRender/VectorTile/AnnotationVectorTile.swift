@@ -1,9 +1,10 @@
 import Foundation
 import GeoCore
 
-/// The annotation tile as a Mapbox Vector Tile: the same layout as the PNG tile (one layout, two
+/// The annotation tile as a Mapbox Vector Tile: the same layout as the PNG tiles (one layout, two
 /// encoders), so its clusters, their counts and categories, which places are named and where the
-/// names stand are the PNG tile's. Two layers:
+/// names stand are those of the four PNG tiles of the next zoom that it covers, as it is drawn
+/// 512 pixels wide (`Viewport(vectorTile:)`). Two layers:
 /// - `marks`: each pin, dot or cluster ring at its anchor (a pin's tip, a dot's or ring's centre);
 /// - `labels`: each placed name at the centre of its box, with the box's size in tile pixels and
 ///   how its lines align, so a client draws it where the PNG does without a collision pass.
@@ -11,11 +12,11 @@ public enum AnnotationVectorTile {
     /// Tile units across a tile (the spec's default).
     public static let extent = 4096
 
-    /// `features` must hold every feature within `MapRenderer.fetchArea(tile:style:)`, as for the PNG tile.
+    /// `features` must hold every feature within `MapRenderer.fetchArea(Viewport(vectorTile: tile), style:)`.
     public static func encode(_ tile: TileID, features: [Feature], categories: CategoryFilter = .init(), style: MapStyle,
                               language: String? = nil, cancellation: Cancellation = .never) throws -> Data {
         let drawn = categories.isAll ? features : features.filter(categories.selects)
-        let viewport = Viewport(tile: tile)
+        let viewport = Viewport(vectorTile: tile)
         // Names are measured as the 1× PNG tile measures them.
         let canvas = try Canvas(format: .png, width: 1, height: 1, transparent: true)
         let layout = try AnnotationLayout(features: drawn, viewport: viewport, style: style, language: language, keepInside: false,
