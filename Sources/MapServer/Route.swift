@@ -22,6 +22,10 @@ enum Route: String, CaseIterable, Sendable {
     case tileJSON = "/v1/tiles.json"
     /// The base map alone, opaque, to lay the annotation tiles over; `{y}` as above.
     case baseTile = "/v1/base/{z}/{x}/{y}.png"
+    /// The base map's features of that tile as a Mapbox Vector Tile (`BaseVectorTile`).
+    case baseVectorTile = "/v1/base/{z}/{x}/{y}.mvt"
+    /// TileJSON for the base vector tiles (`BaseTileJSON`).
+    case baseTileJSON = "/v1/base.json"
     case categories = "/v1/categories"
     case health = "/healthz"
     case metrics = "/metrics"
@@ -43,6 +47,8 @@ enum Route: String, CaseIterable, Sendable {
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile, .vectorTile, .tileJSON: ["category", "lang"]
         case .baseTile: ["lang"]
+        // Names in every language the data has: no `lang`.
+        case .baseVectorTile, .baseTileJSON: []
         /// `hide`: categories unchecked when the page opens; `category`: the only ones checked; `lang`: its language.
         case .page: ["hide", "category", "lang"]
         case .categories: ["lang"]
@@ -50,7 +56,7 @@ enum Route: String, CaseIterable, Sendable {
         }
     }
 
-    var pathParameters: [String] { self == .tile || self == .vectorTile || self == .baseTile ? ["z", "x", "y"] : [] }
+    var pathParameters: [String] { [.tile, .vectorTile, .baseTile, .baseVectorTile].contains(self) ? ["z", "x", "y"] : [] }
 
     /// The server's one table of the engine's fields (`Field`): the parameter of this route that
     /// carries each one, nil where the route takes none (an engine error naming such a field is

@@ -65,6 +65,8 @@ import Testing
         case .vectorTile: "/v1/tiles/0/0/0.mvt"
         case .tileJSON: "/v1/tiles.json"
         case .baseTile: "/v1/base/0/0/0.png"
+        case .baseVectorTile: "/v1/base/0/0/0.mvt"
+        case .baseTileJSON: route.rawValue
         case .categories, .health, .metrics, .openAPI, .page, .pageScript, .pageStyle: route.rawValue
         }
     }
