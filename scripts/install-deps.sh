@@ -24,14 +24,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y "${missing[@]}"
 fi
-# The Python clients the tests run (PyPI): the OpenAPI document's validator, and mapbox-vector-tile
-# (the vector tiles' second decoder beside GDAL's MVT driver), into the python3 first on the PATH,
+# The Python clients the tests run (PyPI): the OpenAPI document's validator, mapbox-vector-tile
+# (the vector tiles' second decoder beside GDAL's MVT driver) and shapely (GEOS: the base vector
+# tiles' geometry checked against the store's rows; mapbox-vector-tile needs it too), into the python3 first on the PATH,
 # as the tests run it: a pip of its own where it has one, else Debian's (which asks to be told that
 # it may install beside the system's packages).
-if ! python3 -c 'import openapi_spec_validator, mapbox_vector_tile' 2>/dev/null; then
+if ! python3 -c 'import openapi_spec_validator, mapbox_vector_tile, shapely' 2>/dev/null; then
   python3 -m pip --version >/dev/null 2>&1 || { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y python3-pip; }
-  python3 -m pip install --quiet openapi-spec-validator mapbox-vector-tile 2>/dev/null \
-    || python3 -m pip install --quiet --break-system-packages openapi-spec-validator mapbox-vector-tile
+  python3 -m pip install --quiet openapi-spec-validator mapbox-vector-tile shapely 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages openapi-spec-validator mapbox-vector-tile shapely
 fi
 # MapLibre GL JS, from PyPI's maplibre wheel (never fetched at run time): maplibre-gl.js and
 # maplibre-gl.css at one fixed place, for the map page and the style's test in Chromium.

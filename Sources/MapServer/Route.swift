@@ -22,6 +22,10 @@ enum Route: String, CaseIterable, Sendable {
     case tileJSON = "/v1/tiles.json"
     /// The base map alone, opaque, to lay the annotation tiles over; `{y}` as above.
     case baseTile = "/v1/base/{z}/{x}/{y}.png"
+    /// The base map's features of that tile as a Mapbox Vector Tile (`BaseVectorTile`).
+    case baseVectorTile = "/v1/base/{z}/{x}/{y}.mvt"
+    /// TileJSON for the base vector tiles (`BaseTileJSON`).
+    case baseTileJSON = "/v1/base.json"
     /// A MapLibre style of the base and the annotations (`MapLibreStyle`), with the sprite and glyphs below.
     case style = "/v1/style.json"
     /// Signed distance fields of 256 characters of a font the style names (`GlyphRange`).
@@ -56,6 +60,8 @@ enum Route: String, CaseIterable, Sendable {
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile, .vectorTile, .tileJSON, .style: ["category", "lang"]
         case .baseTile: ["lang"]
+        // Names in every language the data has: no `lang`.
+        case .baseVectorTile, .baseTileJSON: []
         /// `hide`: categories unchecked when the page opens; `category`: the only ones checked; `lang`: its language.
         case .page, .rasterPage: ["hide", "category", "lang"]
         case .categories: ["lang"]
@@ -66,7 +72,7 @@ enum Route: String, CaseIterable, Sendable {
 
     var pathParameters: [String] {
         switch self {
-        case .tile, .vectorTile, .baseTile: ["z", "x", "y"]
+        case .tile, .vectorTile, .baseTile, .baseVectorTile: ["z", "x", "y"]
         case .glyphs: ["fontstack", "range"]
         default: []
         }

@@ -62,6 +62,8 @@ struct Routes: Sendable {
         case .spriteIndex, .spriteIndex2x:
             return Self.body(Array(try SpriteSheet(style: style).index(pixelRatio: route == .spriteIndex ? 1 : 2)), type: "application/json")
         case .spriteImage, .spriteImage2x: return try await sprite(pixelRatio: route == .spriteImage ? 1 : 2, request: request)
+        case .baseVectorTile: return try await baseVectorTile(context: context, request: request)
+        case .baseTileJSON: return try await baseTileJSON(request: request)
         case .categories: return try await categories(language: try p.language())
         case .health: return Self.body(Array(#"{"status":"ok"}"#.utf8), type: "application/json")
         case .metrics: return Self.body(Array(metrics.exposition.utf8), type: "text/plain; version=0.0.4; charset=utf-8")
@@ -199,8 +201,7 @@ struct Routes: Sendable {
     /// The annotation layout of the tile's area at 512 pixels (the PNG tiles of the next zoom) as a
     /// Mapbox Vector Tile; kept in the render cache beside the images (gzipped too), validated by the same ETag.
     private func vectorTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
-        let (tile, scale) = try Self.tile(context)
-        guard scale == 1 else { throw APIError.invalid("y", "@2x is for PNG tiles: a vector tile has no pixel size") }
+        let tile = try Self.vectorTileID(context)
         let categories = try p.categories(), language = try p.language(), style = style
         let (data, source) = try await cachedImage(kind: "mvt", key: "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")",
                                                    pixels: 0, compressible: true) { store, cancellation in
@@ -284,6 +285,34 @@ struct Routes: Sendable {
             return try MapRenderer.renderTile(tile, features: [], scale: scale, style: style, language: language, base: base, cancellation: cancellation)
         }
         return Self.imageResponse(image, source: source, type: "image/png", request: request)
+    }
+
+    /// The base map's features of a tile as a Mapbox Vector Tile, from the same fetch as the PNG
+    /// base tile; cached, gzipped and validated as the annotation vector tiles.
+    private func baseVectorTile(context: Context, request: Request) async throws -> Response {
+        let tile = try Self.vectorTileID(context), style = style
+        let (data, source) = try await cachedImage(kind: "base-mvt", key: "base-mvt \(tile)", pixels: 0, compressible: true) { store, cancellation in
+            let base = try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(vectorTile: tile), style: style) ?? []
+            return try BaseVectorTile.encode(tile, base: base, style: style, cancellation: cancellation)
+        }
+        return Self.imageResponse(data, source: source, type: "application/vnd.mapbox-vector-tile", request: request)
+    }
+
+    /// TileJSON for the base vector tiles, on the host asked (`PublicBase`).
+    private func baseTileJSON(request: Request) async throws -> Response {
+        let template = PublicBase.of(request) + "/v1/base/{z}/{x}/{y}.mvt"
+        let document = try await workers.queries.withStore { store in
+            let base = store as? any BaseMapSource
+            return BaseTileJSON(tiles: template, bounds: try base?.baseBounds(), sources: try base?.baseSources() ?? [])
+        }
+        return Self.body(Array(try JSONEncoder.sorted.encode(document)), type: "application/json")
+    }
+
+    /// The tile a vector tile route's path names: one without `@2x`, which is for images.
+    static func vectorTileID(_ context: Context) throws -> TileID {
+        let (tile, scale) = try Self.tile(context)
+        guard scale == 1 else { throw APIError.invalid("y", "@2x is for PNG tiles: a vector tile has no pixel size") }
+        return tile
     }
 
     /// The tile a tile route's path names, and its scale (2 for `@2x`).

@@ -94,7 +94,25 @@ enum BaseMapBench {
             }
             rows.append(Row(ours: tile.0, peer: nil, target: "p50 ≤ 10 ms"))
         }
+        // The base map's vector tile as the server makes it (the lean connection, no tile cache):
+        // the station's tile fetched and encoded, and its bytes beside the PNG base tile's at @2x.
+        var sizes: [String] = []
+        for zoom in [15, 13] {
+            let tile = try TileID(containing: Coordinate(lat: 60.1699, lon: 24.9384), zoom: zoom)
+            let name = "base vector tile, central Helsinki z\(zoom) (\(tile.x)/\(tile.y))"
+            if let only, !name.contains(only) { continue }
+            let timing = try measure(name, renders * 20) { _ in
+                try BaseVectorTile.encode(tile, base: try lean.baseFeatures(for: Viewport(vectorTile: tile), style: style), style: style).count > 0 ? 1 : 0
+            }
+            rows.append(Row(ours: timing.0, peer: nil, target: "p50 ≤ 3 ms"))
+            let mvt = try BaseVectorTile.encode(tile, base: try lean.baseFeatures(for: Viewport(vectorTile: tile), style: style), style: style)
+            let gzipped = try Deflate.compress(mvt, into: .gzip)
+            let png = try MapRenderer.renderTile(tile, features: [], scale: 2, style: style, base: try lean.baseFeatures(for: Viewport(tile: tile), style: style))
+            sizes.append(String(format: "%@: %d bytes, %d gzipped; the PNG base tile @2x: %d bytes (vector ÷ PNG: %.2f, gzipped %.2f)",
+                                name, mvt.count, gzipped.count, png.count, Double(mvt.count) / Double(png.count), Double(gzipped.count) / Double(png.count)))
+        }
         report(rows)
+        for line in sizes { print("\n" + line) }
 
         for (label, file) in [("Helsinki", helsinki), ("Andorra", andorra)] {
             let name = "base import \(label) (\(file.lastPathComponent)) into a fresh database"
@@ -149,7 +167,7 @@ enum BaseMapBench {
         print("| map | p50 ms | p99 ms | mapnik_base.py p50 ms | p99 ms | Mapnik p50 / ours | target |")
         print("|---|---:|---:|---:|---:|---:|---|")
         for row in rows {
-            let ours = String(format: "%.1f | %.1f", row.ours.p50 / 1000, row.ours.p99 / 1000)
+            let ours = String(format: "%.2f | %.2f", row.ours.p50 / 1000, row.ours.p99 / 1000)
             let peer = row.peer.map { String(format: "%.1f | %.1f | %.1f×", $0.p50, $0.p99, $0.p50 / (row.ours.p50 / 1000)) } ?? "— | — | —"
             print("| \(row.ours.name) | \(ours) | \(peer) | \(row.target) |")
         }

@@ -7,7 +7,9 @@ import MapRender
 import NIOCore
 import PixelTesting
 import SpatiaLiteStore
+import Stores
 import Testing
+import TestSupport
 @testable import MapServer
 
 /// The base map over HTTP: base tiles, `base=` on maps, and the page that uses them. The oracle
@@ -23,7 +25,7 @@ import Testing
     static func database() throws -> String {
         let path = try temporaryDatabase([.place(PlaceRecord(category: "eat", name: "Kahvila", location: Coordinate(lat: 60.18, lon: 24.96)))])
         let ring = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1), (-1, -1)].map { Coordinate(lat: centre.lat + $0.1 * dLat, lon: centre.lon + $0.0 * dLon) }
-        let lake = BaseFeature(layer: .water, kind: "lake", name: "Testijärvi", geometry: .polygon([ring]))
+        let lake = BaseFeature(layer: .water, kind: "lake", name: "Testijärvi", names: ["sv": "Testsjön"], geometry: .polygon([ring]))
         _ = try SpatiaLiteStore(path: path).importBase([BaseSource(name: "test.osm.pbf") { batch in try batch([lake]) }])
         return path
     }
@@ -50,6 +52,59 @@ import Testing
             #expect(px >= 60 && !image.near(px - 60, py, water, tolerance: 0.04), "west of the lake at (\(px - 60), \(py)) is water")
             let missing = try await client.execute(uri: "/v1/base/\(zoom)/\(x)/\(y).png?category=eat", method: .get)
             #expect(missing.status == .badRequest)
+        }
+    }
+
+    /// The base vector tile over HTTP: the encoder's tile of the store's base (the lake, decoded by
+    /// mapbox-vector-tile), gzipped only when asked, with the PNG tiles' validators; TileJSON leads
+    /// to it with the lake's bounds and the base's credits.
+    @Test func aBaseVectorTileHoldsTheLakeAndTileJSONLeadsToIt() async throws {
+        let tile = try TileID(containing: Self.centre, zoom: 14)
+        let path = "/v1/base/\(tile.z)/\(tile.x)/\(tile.y).mvt"
+        let database = try Self.database()
+        let style = try MapStyle.named("default"), store = try SpatiaLiteStore(path: database, readOnly: true)
+        let expected = try BaseVectorTile.encode(tile, base: try store.baseFeatures(for: Viewport(vectorTile: tile), style: style), style: style)
+        try await withServer(database: database) { client in
+            let plain = try await client.get(path)
+            #expect(plain.status == .ok && plain.headers[.contentType] == "application/vnd.mapbox-vector-tile")
+            #expect(plain.headers[.contentEncoding] == nil && plain.headers[.vary] == "Accept-Encoding" && plain.headers[.cacheControl] != nil)
+            #expect(Data(buffer: plain.body) == expected)
+            let etag = try #require(plain.headers[.eTag])
+            let decoded = try await ChildProcess.output(of: "python3", ["-c", """
+                import sys, json, mapbox_vector_tile
+                tile = mapbox_vector_tile.decode(sys.stdin.buffer.read())
+                print(json.dumps({name: [f["properties"] for f in layer["features"]] for name, layer in tile.items()}))
+                """], input: expected)
+            let layers = try #require(try JSONSerialization.jsonObject(with: Data(decoded.utf8)) as? [String: [[String: Any]]])
+            #expect(Array(layers.keys) == ["water"], "\(layers)")
+            let lake = try #require(layers["water"]?.first)
+            #expect(lake["kind"] as? String == "lake" && lake["name"] as? String == "Testijärvi" && lake["name:sv"] as? String == "Testsjön")
+            #expect(lake["rank"] as? Int == 0 && lake.count == 4, "\(lake)")
+
+            let zipped = try await client.get(path, headers: [.acceptEncoding: "gzip"])
+            #expect(zipped.status == .ok && zipped.headers[.contentEncoding] == "gzip" && zipped.headers[.eTag] == "W/" + etag)
+            let notModified = try await client.get(path, headers: [.ifNoneMatch: "W/" + etag, .acceptEncoding: "gzip"])
+            #expect(notModified.status == .notModified && notModified.body.readableBytes == 0)
+            for refused in ["/v1/base/\(tile.z)/\(tile.x)/\(tile.y)@2x.mvt", path + "?lang=fi", "/v1/base/\(tile.z)/\(1 << tile.z)/0.mvt"] {
+                let answer = try await client.get(refused)
+                #expect(answer.status == .badRequest && String(buffer: answer.body).contains("\"parameter\""), "\(refused): \(String(buffer: answer.body))")
+            }
+
+            let json = try await client.get("/v1/base.json")
+            #expect(json.status == .ok && json.headers[.contentType] == "application/json")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(buffer: json.body)) as? [String: Any])
+            #expect(document["tilejson"] as? String == "3.0.0")
+            let template = try #require((document["tiles"] as? [String])?.first)
+            #expect(template.hasPrefix("http://") && template.hasSuffix("/v1/base/{z}/{x}/{y}.mvt"), "\(template)")
+            // The lake's box, to the single precision of the spatial index.
+            let expectedBounds = [Self.centre.lon - Self.dLon, Self.centre.lat - Self.dLat, Self.centre.lon + Self.dLon, Self.centre.lat + Self.dLat]
+            let bounds = try #require(document["bounds"] as? [Double])
+            #expect(bounds.count == 4 && zip(bounds, expectedBounds).allSatisfy { abs($0 - $1) < 1e-5 }, "\(bounds) against \(expectedBounds)")
+            #expect((document["attribution"] as? String)?.contains("OpenStreetMap") == true, "\(document)")
+            let vectorLayers = try #require(document["vector_layers"] as? [[String: Any]])
+            #expect(vectorLayers.map { $0["id"] as! String } == BaseLayer.allCases.map(\.rawValue))
+            let fields = Set((vectorLayers.first { $0["id"] as? String == "water" }?["fields"] as? [String: String] ?? [:]).keys)
+            #expect(Set(lake.keys.filter { !$0.hasPrefix("name:") }).isSubset(of: fields), "\(fields)")
         }
     }
 

@@ -65,9 +65,10 @@ import Testing
         case .vectorTile: "/v1/tiles/0/0/0.mvt"
         case .tileJSON: "/v1/tiles.json"
         case .baseTile: "/v1/base/0/0/0.png"
+        case .baseVectorTile: "/v1/base/0/0/0.mvt"
         case .glyphs: "/v1/fonts/DejaVu%20Sans/0-255.pbf"
         case .categories, .health, .metrics, .openAPI, .page, .rasterPage, .vectorScript, .rasterScript, .pageScript, .pageStyle, .style,
-             .spriteIndex, .spriteImage, .spriteIndex2x, .spriteImage2x: route.rawValue
+             .spriteIndex, .spriteImage, .spriteIndex2x, .spriteImage2x, .baseTileJSON: route.rawValue
         }
     }
 

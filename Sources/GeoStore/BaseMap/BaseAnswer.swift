@@ -18,12 +18,14 @@ package struct BaseAnswer {
     /// The box's parts, none crossing the antimeridian, for the index searches.
     package var searched: [BoundingBox] { parts }
 
-    /// Takes a candidate of row `id`.
+    /// Takes a candidate of row `id`, which becomes its `BaseFeature.id`.
     package mutating func add(_ id: Int64, _ feature: BaseFeature) {
         guard let extent = Extent(feature.geometry), parts.contains(where: { extent.meets($0) }) else { return }
         // One search finds a row once: only the parts of a box across the antimeridian may find it twice.
         if parts.count > 1 { guard ids.insert(id).inserted else { return } }
         order.append((Self.layers.firstIndex(of: feature.layer)!, feature.rank, id))
+        var feature = feature
+        feature.id = id
         found.append(feature)
     }
 

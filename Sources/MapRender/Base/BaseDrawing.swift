@@ -76,8 +76,9 @@ struct BaseDrawing {
 
     /// Layer by layer, checking `cancellation` between them (`CancellationError`).
     func draw(_ base: [BaseFeature], on canvas: Canvas, cancellation: Cancellation) throws {
-        // Positions, not copies of the features (each copy retains its strings and geometry).
-        let byLayer = Dictionary(grouping: base.indices, by: { base[$0].layer })
+        // Positions, not copies of the features (each copy retains its strings and geometry), of
+        // those the style shows at this zoom.
+        let byLayer = Dictionary(grouping: base.indices.filter { style.shows(base[$0], atZoom: zoom) }, by: { base[$0].layer })
         func layer(_ l: BaseLayer) -> LazyMapSequence<[Int], BaseFeature> { (byLayer[l] ?? []).lazy.map { base[$0] } }
 
         // Land polygons, when there are any, are drawn over the sea; else all is land.
@@ -90,7 +91,6 @@ struct BaseDrawing {
             // own takes "other"'s).
             var kinds: [String] = [], byKind: [String: [Geometry]] = [:]
             for f in features {
-                guard colours[f.kind] != nil || colours["other"] != nil else { continue }
                 let kind = colours[f.kind] != nil ? f.kind : "other"
                 if byKind[kind] == nil { kinds.append(kind) }
                 byKind[kind, default: []].append(f.geometry)
@@ -102,24 +102,21 @@ struct BaseDrawing {
         try cancellation.check()
         let waterways = Dictionary(grouping: layer(.waterway), by: \.kind)
         for kind in waterways.keys.sorted() {
-            guard let c = style.waterways.kinds[kind], zoom >= c.minZoom else { continue }
-            stroke(waterways[kind]!.map(\.geometry).flatMap(lines), color: style.waterways.color, width: c.width, on: canvas)
+            stroke(waterways[kind]!.map(\.geometry).flatMap(lines), color: style.waterways.color, width: style.waterways.kinds[kind]!.width, on: canvas)
         }
         try cancellation.check()
-        if zoom >= style.buildings.minZoom { area(layer(.building).map(\.geometry), style.buildings, on: canvas) }
+        area(layer(.building).map(\.geometry), style.buildings, on: canvas)
         try cancellation.check()
         drawRoads(layer(.road), on: canvas)
         try cancellation.check()
         let rail = style.rail
-        if zoom >= rail.minZoom {
-            let (trams, railways) = layer(.rail).reduce(into: ([Geometry](), [Geometry]())) { lines, f in
-                if MapStyle.BaseStyle.RailStyle.streetKinds.contains(f.kind) { lines.0.append(f.geometry) } else { lines.1.append(f.geometry) }
-            }
-            stroke(trams.flatMap(lines), color: rail.color, width: rail.tramWidth, on: canvas)
-            let railLines = railways.flatMap(lines)
-            stroke(railLines, color: rail.color, width: rail.width, on: canvas)
-            stroke(railLines, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
+        let (trams, railways) = layer(.rail).reduce(into: ([Geometry](), [Geometry]())) { lines, f in
+            if MapStyle.BaseStyle.RailStyle.streetKinds.contains(f.kind) { lines.0.append(f.geometry) } else { lines.1.append(f.geometry) }
         }
+        stroke(trams.flatMap(lines), color: rail.color, width: rail.tramWidth, on: canvas)
+        let railLines = railways.flatMap(lines)
+        stroke(railLines, color: rail.color, width: rail.width, on: canvas)
+        stroke(railLines, color: rail.dashColor, width: rail.width / 2, dash: rail.dash, on: canvas)
         try cancellation.check()
         for (level, borders) in Dictionary(grouping: layer(.border), by: { Int($0.kind) ?? 10 }).sorted(by: { $0.key > $1.key }) {
             // Each level below the countries' is thinner, its dashes shorter.
@@ -133,7 +130,6 @@ struct BaseDrawing {
         var byClass: [String: [Geometry]] = [:]
         for r in roads { if let c = style.road(r.kind) { byClass[c.name, default: []].append(r.geometry) } }
         let classes = byClass.keys.compactMap { name in style.roads[name].map { (name, $0) } }
-            .filter { zoom >= $0.1.minZoom }
             .sorted { ($0.1.width, $0.0) < ($1.1.width, $1.0) }
         // Projected and clipped once for both strokes.
         let lines = Dictionary(uniqueKeysWithValues: classes.map { name, _ in (name, byClass[name]!.flatMap(self.lines)) })
@@ -204,7 +200,6 @@ struct BaseDrawing {
     }
 
     private func area(_ geometries: [Geometry], _ s: MapStyle.BaseStyle.AreaStyle, on canvas: Canvas) {
-        guard zoom >= s.minZoom else { return }
         var outlinesLeftOut = false
         for g in geometries {
             let r = rings(g)

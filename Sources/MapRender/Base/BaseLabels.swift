@@ -74,7 +74,7 @@ struct BaseLabels {
     /// or a little beside it where that is taken.
     private func pointCandidates(_ base: [BaseFeature]) -> [[BaseLabel]] {
         let places = base.filter { $0.layer == .place }.compactMap { f -> (BaseFeature, MapStyle.BaseStyle.PlaceStyle)? in
-            guard let s = style.places[f.kind], zoom <= s.maxZoom else { return nil }
+            guard style.shows(f, atZoom: zoom), let s = style.places[f.kind] else { return nil }
             return (f, s)
         }
         .sorted { ($1.1.fontSize, $1.0.rank) < ($0.1.fontSize, $0.0.rank) }
@@ -120,10 +120,10 @@ struct BaseLabels {
             let kind: String
             switch f.layer {
             case .road:
-                guard zoom >= style.labels.streetMinZoom, let road = style.road(f.kind), zoom >= road.style.minZoom else { continue }
+                guard zoom >= style.labels.streetMinZoom, style.shows(f, atZoom: zoom), let road = style.road(f.kind) else { continue }
                 kind = road.name
             case .waterway:
-                guard let w = style.waterways.kinds[f.kind], zoom >= w.minZoom else { continue }
+                guard style.shows(f, atZoom: zoom) else { continue }
                 kind = f.kind
             default: continue
             }

@@ -1,5 +1,5 @@
-/// One layer of a Mapbox Vector Tile (2.1): point features in tile units (0…extent across the
-/// tile, y down; a feature may stand in the buffer beyond), their properties as indexes into the
+/// One layer of a Mapbox Vector Tile (2.1): features in tile units (0…extent across the tile, y
+/// down; a feature may reach into the buffer beyond), their properties as indexes into the
 /// layer's tables of keys and values, each key and value stored once.
 struct VectorTileLayer {
     enum Value: Hashable {
@@ -7,10 +7,18 @@ struct VectorTileLayer {
     }
 
     struct Feature {
-        /// Stable across tiles and requests (a client keeps per-feature state by it).
-        var id: UInt64
-        var point: (x: Int, y: Int)
+        /// Stable across tiles and requests (a client keeps per-feature state by it); nil: none.
+        var id: UInt64?
+        var geometry: VectorTileGeometry
         var properties: [(key: String, value: Value)]
+
+        init(id: UInt64?, geometry: VectorTileGeometry, properties: [(key: String, value: Value)]) {
+            (self.id, self.geometry, self.properties) = (id, geometry, properties)
+        }
+
+        init(id: UInt64, point: (x: Int, y: Int), properties: [(key: String, value: Value)]) {
+            self.init(id: id, geometry: .points([point]), properties: properties)
+        }
     }
 
     let name: String
@@ -41,12 +49,10 @@ struct VectorTileLayer {
                     tags.append(index(value, &values, &valueList))
                 }
                 layer.message(2) { feature in
-                    feature.uint(1, f.id)
+                    if let id = f.id { feature.uint(1, id) }
                     feature.packed(2, tags)
-                    feature.uint(3, 1)  // POINT
-                    // One MoveTo (command 1, count 1), then the point as zigzag deltas from (0, 0).
-                    feature.packed(4, [1 | 1 << 3, UInt32(ProtobufWriter.zigzag(Int64(f.point.x))),
-                                       UInt32(ProtobufWriter.zigzag(Int64(f.point.y)))])
+                    feature.uint(3, f.geometry.type)
+                    feature.packed(4, f.geometry.commands)
                 }
             }
             for key in keyList { layer.string(3, key) }

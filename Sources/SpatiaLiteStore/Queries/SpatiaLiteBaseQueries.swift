@@ -52,6 +52,15 @@ extension SpatiaLiteStore: BaseMapSource {
         return baseSourceList!.sources
     }
 
+    /// From the R*Tree's boxes: no geometry is read.
+    public func baseBounds() throws -> BoundingBox? {
+        guard try holdsBase() else { return nil }
+        let statement = try cached("SELECT min(xmin), min(ymin), max(xmax), max(ymax) FROM idx_base_geom")
+        defer { statement.reset() }
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return BoundingBox(minLon: statement.double(0), minLat: statement.double(1), maxLon: statement.double(2), maxLat: statement.double(3))
+    }
+
     /// Whether the file has the base table: one written by an older Waymark, opened read-only, has
     /// not been migrated and has no base map. Once it has, it keeps it.
     func holdsBase() throws -> Bool {
