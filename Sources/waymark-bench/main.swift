@@ -10,7 +10,7 @@ import SpatiaLiteStore
 /// SpatialIndex SQL, on the same database in the same run. Build with `-c release`.
 ///
 ///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR] [--only TEXT] [--reuse] [--cpu]
-///                   [--postgres postgres://user@host:port/database]
+///                   [--postgres postgres://user@host:port/database] [--wrk-seconds N]
 ///
 /// `--only` runs just the measurements whose name contains TEXT (for profiling one of them);
 /// `--reuse` keeps the synthetic database of an earlier run instead of importing it again;
@@ -18,7 +18,8 @@ import SpatiaLiteStore
 /// wall clock, which on a machine others load counts their turns too (Mapnik's and the CLI's
 /// figures, from processes of their own, stay wall-clock);
 /// `--postgres` also imports the synthetic points into PostGIS (schema `waymark_bench`, replaced)
-/// and measures Waymark's PostGIS store against the bare queries through postgres-nio.
+/// and measures Waymark's PostGIS store against the bare queries through postgres-nio;
+/// `--wrk-seconds` is how long wrk loads each HTTP route (OGCThroughputBench.swift; 20 s).
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -264,6 +265,15 @@ if let url = option("--postgres") {
     try postGISBenchmark(url: url, csv: csv, area: region, category: "eat", bboxDegrees: syntheticBox)
 }
 if only.map({ "search".contains($0) || $0.contains("search") }) ?? true { try searchBenchmark(region: region) }
+// The same points over HTTP: /ogc items beside /v1/bbox and pygeoapi, through wrk (OGCThroughputBench.swift).
+let waymarkCLI = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("waymark")
+if only.map({ "ogc".contains($0.lowercased()) || $0.lowercased().contains("ogc") }) ?? true {
+    if FileManager.default.isExecutableFile(atPath: waymarkCLI.path) {
+        try OGCThroughputBench.run(database: synthetic, waymark: waymarkCLI, seconds: Int(option("--wrk-seconds") ?? "") ?? 20)
+    } else {
+        print("\nskipped the OGC rows: no \(waymarkCLI.path) (build the waymark product too)")
+    }
+}
 
 // 2. GeoNames cities15000: 34 006 real places, read from ../shared/data when it is there.
 let cities = shared.appendingPathComponent("gazetteer/geonames_cities15000_tz.csv")
@@ -371,7 +381,7 @@ if only.map({ "atlas: 20 A4 maps at 300 dpi".contains($0) }) ?? true {
 }
 
 // 5. The CLI as a person runs it, on the default data.
-let cli = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("waymark")
+let cli = waymarkCLI
 if FileManager.default.isExecutableFile(atPath: cli.path) {
     func run() throws {
         let process = Process()
