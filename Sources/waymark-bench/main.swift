@@ -11,6 +11,7 @@ import SpatiaLiteStore
 ///
 ///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR] [--only TEXT] [--reuse] [--cpu]
 ///                   [--postgres postgres://user@host:port/database]
+///     waymark-bench --readers FILE,FILE…
 ///
 /// `--only` runs just the measurements whose name contains TEXT (for profiling one of them);
 /// `--reuse` keeps the synthetic database of an earlier run instead of importing it again;
@@ -18,7 +19,8 @@ import SpatiaLiteStore
 /// wall clock, which on a machine others load counts their turns too (Mapnik's and the CLI's
 /// figures, from processes of their own, stay wall-clock);
 /// `--postgres` also imports the synthetic points into PostGIS (schema `waymark_bench`, replaced)
-/// and measures Waymark's PostGIS store against the bare queries through postgres-nio.
+/// and measures Waymark's PostGIS store against the bare queries through postgres-nio;
+/// `--readers` times Waymark's own reader of each file against GDAL's (ReaderBench.swift), alone.
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -32,6 +34,10 @@ let only = option("--only")
 let reuse = arguments.contains("--reuse")
 let cpuClock = arguments.contains("--cpu")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+if let readers = option("--readers") {
+    try ReaderBench.run(readers.split(separator: ",").map(String.init))
+    exit(0)
+}
 
 /// A SQLite database and its journal files, gone.
 func removeDatabase(_ path: String) {
