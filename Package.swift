@@ -58,8 +58,10 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // Reads base-map files (OSM, Shapefile, GeoJSON, GeoPackage) into base features: no store.
-        .target(name: "BaseData", dependencies: ["GeoCore", "CGDAL"]),
+        // Everything read through GDAL: base-map files (OSM, Shapefile, GeoJSON, GeoPackage) into
+        // base features, and the vector formats `waymark import` has no parser of its own for
+        // into GeoStore's records; no store.
+        .target(name: "BaseData", dependencies: ["GeoCore", "GeoStore", "CGDAL"]),
         // Draws what it is handed: never reads a store.
         .target(name: "MapRender", dependencies: ["GeoCore", "CCairo", "CDeflate", "CProj"]),
         // Opens either store from a path or a URL, and fetches a map's features from it: for the

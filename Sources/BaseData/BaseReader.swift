@@ -62,6 +62,8 @@ public struct BaseReader: Sendable {
         public var kept = 0
         /// Degenerate features, invalid areas and broken coastlines left out (OpenStreetMap only).
         public var skipped = 0
+        /// Why a layer of a vector file yielded nothing ("layer 'x': none of its 7 343 features has a geometry…").
+        public var notes: [String] = []
     }
 
     /// How far a read has come: the features read, and the part of the file done when known
@@ -265,9 +267,17 @@ public struct BaseReader: Sendable {
         // unknown (-1, without forcing a pass over the file): then no part is known.
         let counts = layers.map { OGR_L_GetFeatureCount($0, 0) }
         let total = counts.contains { $0 < 0 } ? nil : counts.reduce(0, +)
+        let isCSV = String(cString: GDALGetDriverShortName(GDALGetDatasetDriver(dataset))) == "CSV"
         for (layer, (layerName, kind)) in zip(layers, kinds) {
             let fields = OGRFields(layer)
             let transform = try Reprojection(layer, file: path)
+            let (readBefore, keptBefore) = (output.summary.read, output.summary.kept)
+            defer {
+                if let note = Self.emptyLayerNote(layerName, read: output.summary.read - readBefore, kept: output.summary.kept - keptBefore,
+                                                  isCSV: isCSV) {
+                    output.summary.notes.append(note)
+                }
+            }
             OGR_L_ResetReading(layer)
             while true {
                 let next = OGR_L_GetNextFeature(layer)
@@ -293,24 +303,25 @@ public struct BaseReader: Sendable {
         }
     }
 
+    /// Why a layer that yielded no base feature did: it holds none, or none with a geometry a
+    /// base layer takes (a CSV without the coordinate columns GDAL looks for); nil when it yielded some.
+    static func emptyLayerNote(_ layer: String, read: Int, kept: Int, isCSV: Bool) -> String? {
+        guard kept == 0 else { return nil }
+        guard read > 0 else { return "layer '\(layer)': left out: it holds no features" }
+        return "layer '\(layer)': left out: none of its \(read) feature(s) has a point, line or area"
+            + (isCSV ? " (a CSV's positions come from lon/lat, longitude/latitude or x/y columns, or a WKT column)" : "")
+    }
+
     /// The feature's geometry in 2-D WGS84, nil when it has none (or only a collection, which no
     /// base layer draws).
     private func geometry(of feature: OGRFeatureH, transform: OGRCoordinateTransformationH?, layerName: String) throws -> Geometry? {
-        guard let g = OGR_F_GetGeometryRef(feature), OGR_G_IsEmpty(g) == 0 else { return nil }
+        guard let g = OGR_F_GetGeometryRef(feature) else { return nil }
         let type = OGR_GT_Flatten(OGR_G_GetGeometryType(g))
         guard type != wkbGeometryCollection, type != wkbUnknown else { return nil }
-        OGR_G_FlattenTo2D(g)
-        if let transform, OGR_G_Transform(g, transform) != OGRERR_NONE {
-            throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): cannot be reprojected to WGS84")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(OGR_G_WkbSize(g)))
-        guard OGR_G_ExportToWkb(g, wkbNDR, &bytes) == OGRERR_NONE else {
-            throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): its geometry cannot be read")
-        }
-        do {
-            return try WKB.decode(bytes)
+        do throws(OGRGeometry.Unreadable) {
+            return try OGRGeometry.wgs84(of: feature, transform: transform)
         } catch {
-            throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): \(error)")
+            throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): \(error.reason)")
         }
     }
 }

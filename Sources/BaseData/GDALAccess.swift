@@ -62,9 +62,10 @@ public enum GDALAccess {
         let format: String
     }
 
-    /// The driver `path`'s content calls for, among `drivers`; refused (naming `name`, the path
-    /// as the user gave it) when it is not a regular local file or no allowed driver reads it.
-    static func identify(_ path: String, name: String, log: GDALErrorLog) throws -> File {
+    /// The driver `path`'s content calls for, among `allowed` (nil: every driver registered, which
+    /// `GDAL_SKIP` leaves without VRT and the network's); refused (naming `name`, the path as the
+    /// user gave it) when it is not a regular local file or no allowed driver reads it.
+    static func identify(_ path: String, name: String, log: GDALErrorLog, among allowed: [String]? = drivers) throws -> File {
         _ = registered
         func refused(_ reason: String) -> BaseReadError { BaseReadError(file: name, reason: reason) }
         let lower = path.lowercased()
@@ -75,9 +76,11 @@ public enum GDALAccess {
         var info = stat()
         guard stat(absolute, &info) == 0, access(absolute, R_OK) == 0 else { throw refused("no such readable file") }
         guard info.st_mode & S_IFMT == S_IFREG else { throw refused("not a file (a directory or a device): name the file to read") }
-        let driver = withCStrings(drivers) { allowed in GDALIdentifyDriverEx(absolute, UInt32(GDAL_OF_VECTOR), allowed, nil) }
+        let driver = allowed.map { allowed in withCStrings(allowed) { GDALIdentifyDriverEx(absolute, UInt32(GDAL_OF_VECTOR), $0, nil) } }
+            ?? GDALIdentifyDriverEx(absolute, UInt32(GDAL_OF_VECTOR), nil, nil)
         guard let driver else {
-            throw refused("not a file of a format Waymark reads (\(formats))" + (log.firstFailure.map { ": \($0)" } ?? ""))
+            throw refused((allowed == nil ? "unknown format: no GDAL driver reads it as vector data" : "not a file of a format Waymark reads (\(formats))")
+                          + (log.firstFailure.map { ": \($0)" } ?? ""))
         }
         let file = File(path: absolute, driver: String(cString: GDALGetDriverShortName(driver)),
                         format: String(cString: GDALGetDriverLongName(driver)))
@@ -90,10 +93,15 @@ public enum GDALAccess {
         return file
     }
 
-    /// Opens `file` read-only with its own driver alone; nil when GDAL cannot.
+    /// Opens `file` read-only with its own driver alone; nil when GDAL cannot. A CSV file's
+    /// points come from its longitude and latitude columns (GDAL's CSV driver reads only a WKT
+    /// column unless told their names), as Waymark's own CSV reader takes them.
     static func open(_ file: File) -> GDALDatasetH? {
-        withCStrings([file.driver]) { allowed in
-            GDALOpenEx(file.path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY), allowed, nil, nil)
+        let options = file.driver == "CSV" ? ["X_POSSIBLE_NAMES=lon,lng,long,longitude,x", "Y_POSSIBLE_NAMES=lat,latitude,y"] : []
+        return withCStrings([file.driver]) { allowed in
+            withCStrings(options) { options in
+                GDALOpenEx(file.path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY), allowed, options, nil)
+            }
         }
     }
 

@@ -11,6 +11,7 @@ import SpatiaLiteStore
 ///
 ///     waymark-bench [--points N] [--queries N] [--work DIR] [--shared DIR] [--only TEXT] [--reuse] [--cpu]
 ///                   [--postgres postgres://user@host:port/database] [--wrk-seconds N]
+///     waymark-bench --readers FILE,FILE…
 ///
 /// `--only` runs just the measurements whose name contains TEXT (for profiling one of them);
 /// `--reuse` keeps the synthetic database of an earlier run instead of importing it again;
@@ -20,6 +21,7 @@ import SpatiaLiteStore
 /// `--postgres` also imports the synthetic points into PostGIS (schema `waymark_bench`, replaced)
 /// and measures Waymark's PostGIS store against the bare queries through postgres-nio;
 /// `--wrk-seconds` is how long wrk loads each HTTP route (OGCThroughputBench.swift; 20 s).
+/// `--readers` times Waymark's own reader of each file against GDAL's (ReaderBench.swift), alone.
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -33,6 +35,10 @@ let only = option("--only")
 let reuse = arguments.contains("--reuse")
 let cpuClock = arguments.contains("--cpu")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+if let readers = option("--readers") {
+    try ReaderBench.run(readers.split(separator: ",").map(String.init))
+    exit(0)
+}
 
 /// A SQLite database and its journal files, gone.
 func removeDatabase(_ path: String) {

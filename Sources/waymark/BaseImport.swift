@@ -44,6 +44,7 @@ struct BaseImport: ParsableCommand {
         let stored = try store.baseSources()
         let progress = BaseProgress()
         var skipped = 0
+        var notes: [String] = []
         let sources = try readers.map { reader in
             // Stored under the same file name, from elsewhere: another file, or this one moved.
             let namesakes = stored.filter { $0 != reader.sourceName && ($0 as NSString).lastPathComponent == reader.fileName }
@@ -52,7 +53,8 @@ struct BaseImport: ParsableCommand {
                     + namesakes.map { $0.hasPrefix("/") ? $0 : "\($0) (imported by an older Waymark, its folder unknown)" }.joined(separator: ", ")
                     + ", beside which this one (\(reader.sourceName)) would be stored; rename this file to keep both, or give --replace-same-name to replace that one with it")
             }
-            var source = reader.importSource(progress: { progress.update(file: reader.fileName, $0) }) { skipped += $0 }
+            var source = reader.importSource(progress: { progress.update(file: reader.fileName, $0) },
+                                             skipped: { skipped += $0 }, noted: { notes.append("\(reader.path): \($0)") })
             source.replacing = namesakes
             source.mayShrink = allowShrink
             return source
@@ -65,6 +67,7 @@ struct BaseImport: ParsableCommand {
             throw error
         }
         progress.finish()
+        for note in notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         let counts = BaseLayer.allCases.compactMap { l in summary.features[l].map { "\($0) \(l.rawValue)" } }
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(readers.count) file(s)"
               + " (\(summary.copies.values.reduce(0, +)) generalised copies"
@@ -77,8 +80,14 @@ extension BaseLayer: ExpressibleByArgument {}
 
 extension BaseReader {
     /// The file as a store imports it (`BaseMapStore.importBase`): read within the import's
-    /// transaction; `skipped` is told how many degenerate features, invalid areas and broken coastlines the reading left out.
-    func importSource(progress: @escaping (Progress) -> Void = { _ in }, skipped: @escaping (Int) -> Void = { _ in }) -> BaseSource {
-        BaseSource(name: sourceName) { batch in skipped(try read(progress: progress, batch).skipped) }
+    /// transaction; `skipped` is told how many degenerate features, invalid areas and broken coastlines the reading left out,
+    /// `noted` why a layer yielded nothing.
+    func importSource(progress: @escaping (Progress) -> Void = { _ in }, skipped: @escaping (Int) -> Void = { _ in },
+                      noted: @escaping (String) -> Void = { _ in }) -> BaseSource {
+        BaseSource(name: sourceName) { batch in
+            let summary = try read(progress: progress, batch)
+            skipped(summary.skipped)
+            summary.notes.forEach(noted)
+        }
     }
 }

@@ -1,12 +1,18 @@
 import ArgumentParser
+import BaseData
 import Foundation
 import GeoCore
 import GeoStore
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import GeoJSON, CSV, GPX or the travel guide's XML feed, all files in one transaction.",
+        abstract: "Import GeoJSON, CSV, GPX, the travel guide's XML feed, GeoNames dumps, and through GDAL any other vector file (Shapefile, GeoPackage, KML/KMZ, FlatGeobuf, GeoJSON sequences…), all files in one transaction.",
         discussion: """
+            Formats: .geojson/.json, .csv (lat/lon columns), .gpx, the travel guide's .xml and GeoNames' .txt dumps are \
+            read by Waymark's own readers; any other file through GDAL (every layer, each GeoPackage table), reprojected \
+            to WGS84 from its CRS, its fields read as a GeoJSON feature's properties (name, name:xx, category, id, \
+            osm_type and osm_id…). A layer without geometry or without features is left out with a note saying so.
+
             Time zones: when the database holds zone polygons (`waymark timezone import`; the default database has the \
             world's), every record without a zone gets the zone of its position: the zone whose polygon holds it, the \
             smallest where polygons overlap; at sea the nearest zone within territorial waters (22.2 km), else Etc/GMT±N \
@@ -58,7 +64,7 @@ struct Import: ParsableCommand {
     @Flag(help: "With --replace-source: let a source lose more stored records than the files hold of it (refused without this, as an empty or cut-short file would do).")
     var allowShrink = false
 
-    @Argument(help: "Files to import (.geojson/.json, .csv, .gpx, .xml).")
+    @Argument(help: "Files to import (.geojson/.json, .csv, .gpx, .xml, .txt; any other vector file through GDAL: .shp, .gpkg, .kml, .kmz, .fgb, .geojsonl…).")
     var files: [String]
 
     func validate() throws {
@@ -67,7 +73,10 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let store = try database.openForWriting()
-        let parsed = try withOptionNames { try FileImport.parse(paths: files, kind: kind, source: source) }
+        let parsed = try withOptionNames { try FileImport.parse(paths: files, kind: kind, source: source, vectors: VectorFileImport()) }
+        for file in parsed {
+            for note in file.notes { FileHandle.standardError.write(Data("note: \(file.file): \(note)\n".utf8)) }
+        }
         var replaced = Set<String>()
         if replaceSource {
             // Not OSM's or GeoNames': their records come from many files, each holding a part.

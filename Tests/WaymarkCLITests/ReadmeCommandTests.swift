@@ -156,6 +156,16 @@ enum ReadmeTour {
 
             """),
         "lakes.geojson": .repository("Data/osm/helsinki_waters.geojson"),
+        // Files read through GDAL: a KML placemark with a category, a GeoJSON sequence's café.
+        "stops.kml": .text("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder><name>stops</name>
+            <Placemark><name>Rojas bāka</name><ExtendedData><Data name="category"><value>see</value></Data></ExtendedData>
+            <Point><coordinates>22.8061,57.5094</coordinates></Point></Placemark>
+            </Folder></Document></kml>
+
+            """),
+        "cafes.geojsonl": .text(#"{"type":"Feature","properties":{"name":"Kafe Jūra","category":"eat"},"geometry":{"type":"Point","coordinates":[22.8032,57.5068]}}"# + "\n"),
         // Two good rows around one that `--skip-invalid` reports (a latitude beyond 90).
         "messy.csv": .text("""
             name,lat,lon,category

@@ -1,8 +1,9 @@
 import Foundation
 import GeoCore
 
-/// Reads files into parsed records, choosing the parser by extension. The travel guide's feed
-/// comes one file per language; all `.xml` files of one call are merged into one feed.
+/// Reads files into parsed records, choosing the parser by extension; any other file goes to
+/// `vectors` (GDAL's reader of every other vector format, which the CLI gives). The travel
+/// guide's feed comes one file per language; all `.xml` files of one call are merged into one feed.
 public enum FileImport {
     /// Sources whose ids mean the same whoever imports them (an OSM element, a GeoNames id);
     /// `source` never renames them.
@@ -10,8 +11,9 @@ public enum FileImport {
 
     /// With `source`, every record that would come from the file's own source (its name, "gpx",
     /// "travel-guide") comes from `source` instead: a name that stays when the file is renamed.
-    public static func parse(paths: [String], kind: FeatureKind? = nil, source: String?) throws -> [ParsedFile] {
-        var parsed = try parse(paths: paths, kind: kind)
+    public static func parse(paths: [String], kind: FeatureKind? = nil, source: String?,
+                             vectors: (any VectorFileReader)? = nil) throws -> [ParsedFile] {
+        var parsed = try parse(paths: paths, kind: kind, vectors: vectors)
         guard let source else { return parsed }
         guard !source.isEmpty, !globalSources.contains(source) else {
             throw GeoError.invalid(field: .source, reason: "'\(source)' is not a name a file's records can take: give a name of your own")
@@ -24,13 +26,17 @@ public enum FileImport {
         return parsed
     }
 
-    public static func parse(paths: [String], kind: FeatureKind? = nil) throws -> [ParsedFile] {
+    public static func parse(paths: [String], kind: FeatureKind? = nil, vectors: (any VectorFileReader)? = nil) throws -> [ParsedFile] {
         var parsed: [ParsedFile] = []
         var feed: [(data: Data, file: String, language: String)] = []
         for path in paths {
             guard let format = ImportFormat.detect(path: path) else {
-                throw ImportProblem(file: path, record: "file",
-                                    reason: "unknown format; use .geojson, .json, .csv, .gpx, the travel guide's .xml or a GeoNames dump's .txt")
+                guard let vectors else {
+                    throw ImportProblem(file: path, record: "file",
+                                        reason: "unknown format; use .geojson, .json, .csv, .gpx, the travel guide's .xml or a GeoNames dump's .txt")
+                }
+                parsed.append(try vectors.parse(path: path, kind: kind))
+                continue
             }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {

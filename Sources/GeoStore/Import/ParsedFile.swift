@@ -9,6 +9,9 @@ public struct ParsedFile: Sendable {
     public var problems: [ImportProblem] = []
     /// How many problems there were beyond those in `problems`.
     public var omittedProblems = 0
+    /// What the file held that became no record, and why (a layer without geometry, an empty
+    /// layer), for the face to say when a file yields less than it seems to hold.
+    public var notes: [String] = []
     /// The row id of each record, when they come from another Waymark database (`exportAll`) and
     /// keep their ids, so that ids and cursors mean the same in a copy.
     package var storedIDs: [Int64]?

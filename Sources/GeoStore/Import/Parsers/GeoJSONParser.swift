@@ -46,22 +46,17 @@ public enum GeoJSONParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
         let fileName = Properties.fileName(of: file)
         var parsed = ParsedFile(file: file)
-        // The feature each source id came from: two features of one id would be one row.
-        var ids: [SourceKey: Int] = [:]
-        try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), [:]) }) { feature, index in
+        var ids = GivenIDs()
+        try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), GivenIDs()) }) { feature, index in
             var key: SourceKey?
-            // Only a given id must be unique; records keyed by their content collapse (the last wins).
             let given = feature["id"] != nil || feature["properties"]?["id"] != nil
-            let added = parsed.collect("feature \(index)") { () throws(GeoError) in
+            let label = "feature \(index)"
+            let added = parsed.collect(label) { () throws(GeoError) in
                 let record = try record(feature, fileName: fileName, kind: kind)
-                key = given || record.kind == .trip || FileImport.globalSources.contains(record.source ?? "") ? record.sourceKey : nil
-                if let key, let first = ids[key] {
-                    throw .invalid(field: .record("id"), reason: "'\(key.id)' is also the id of feature \(first); "
-                        + "the id identifies a feature when the file is imported again")
-                }
+                key = try ids.check(record, given: given)
                 return record
             }
-            if added, let key { ids[key] = index }
+            if added { ids.note(key, at: label) }
         }
         return parsed
     }
@@ -132,12 +127,19 @@ public enum GeoJSONParser {
         guard feature["type"]?.string == "Feature" else {
             throw .invalid(field: .record("type"), reason: "not a GeoJSON Feature")
         }
-        var rawProperties = feature["properties"] ?? .null
-        if case .object = rawProperties {} else { rawProperties = .object([]) }
-        let properties = try Properties(json: rawProperties)
         let geometry = try self.geometry(feature["geometry"])
         var id: String?
         if let value = feature["id"] { id = try Properties.identifier(value, field: "id") }
+        return try record(properties: feature["properties"] ?? .null, geometry: geometry, id: id, fileName: fileName, kind: kind)
+    }
+
+    /// A feature's record from its parts, `geometry` validated: read from GeoJSON, or from any
+    /// other format (`VectorRecords`).
+    static func record(properties rawProperties: JSONValue, geometry: Geometry?, id: String?,
+                       fileName: String, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
+        var rawProperties = rawProperties
+        if case .object = rawProperties {} else { rawProperties = .object([]) }
+        let properties = try Properties(json: rawProperties)
         let category = properties.category ?? "other"
         switch kind ?? properties.kind(category: category) {
         case .water:

@@ -1,0 +1,85 @@
+import CGDAL
+import Foundation
+import GeoCore
+import GeoStore
+
+/// `waymark import` of the vector formats Waymark has no parser of its own for, through GDAL:
+/// Shapefile, each table of a GeoPackage, KML/KMZ, FlatGeobuf, GeoJSON sequences, and any other
+/// format a registered GDAL driver reads from a local file (`GDALAccess`: never a VRT or a URL).
+/// Each layer's features, reprojected to WGS84 from the layer's CRS, become records as GeoJSON's
+/// features do (`VectorRecords`): the same attributes, kinds, ids and checks. A file GDAL cannot
+/// open, or fails on part-way (a truncated file), is refused whole, naming the file and layer; a
+/// feature whose geometry cannot be read is a problem of its own (`layer 'L', feature F`). A layer
+/// without a geometry column or without features is left out with a note saying so, and a file
+/// whose layers yield nothing at all is refused with those reasons.
+public struct VectorFileImport: VectorFileReader {
+    public init() {}
+
+    public func parse(path: String, kind: FeatureKind?) throws -> ParsedFile {
+        do {
+            return try GDALErrorLog.collecting { log in try read(path, kind: kind, log: log) }
+        } catch let error as BaseReadError {
+            throw ImportProblem(file: path, record: "file", reason: error.reason)
+        }
+    }
+
+    private func read(_ path: String, kind: FeatureKind?, log: GDALErrorLog) throws -> ParsedFile {
+        let file = try GDALAccess.identify(path, name: path, log: log, among: nil)
+        // GDAL reads a sequence's last line cut short as a feature without properties or geometry.
+        if file.driver == "GeoJSONSeq", let handle = FileHandle(forReadingAtPath: file.path) {
+            defer { try? handle.close() }
+            let end = try handle.seekToEnd()
+            if end > 0 {
+                try handle.seek(toOffset: end - 1)
+                if handle.readData(ofLength: 1) != Data([0x0A]) {
+                    throw ImportProblem(file: path, record: "file", reason: "it ends inside a feature: a GeoJSON sequence ends each feature "
+                                        + "with a line feed (RFC 8142); was the file cut short?")
+                }
+            }
+        }
+        // An open ring is a broken file, not one for GDAL to close.
+        CPLSetThreadLocalConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", "NO")
+        defer { CPLSetThreadLocalConfigOption("OGR_GEOMETRY_ACCEPT_UNCLOSED_RING", nil) }
+        guard let dataset = GDALAccess.open(file) else {
+            throw ImportProblem(file: path, record: "file", reason: log.firstFailure ?? "GDAL cannot read it as \(file.format)")
+        }
+        defer { GDALClose(dataset) }
+        var records = VectorRecords(file: path, kind: kind)
+        for index in 0..<GDALDatasetGetLayerCount(dataset) {
+            guard let layer = GDALDatasetGetLayer(dataset, index) else { continue }
+            let label = "layer '\(String(cString: OGR_L_GetName(layer)))'"
+            guard OGR_L_GetGeomType(layer) != wkbNone else {
+                records.note("\(label): left out: it has no geometry column (a table of attributes only)")
+                continue
+            }
+            let transform = try Reprojection(layer, file: path)
+            let attributes = OGRAttributes(layer)
+            records.startLayer()
+            var count = 0
+            OGR_L_ResetReading(layer)
+            while true {
+                let next = OGR_L_GetNextFeature(layer)
+                if let error = log.firstFailure { throw ImportProblem(file: path, record: label, reason: error) }
+                guard let feature = next else { break }
+                defer { OGR_F_Destroy(feature) }
+                count += 1
+                let record = "\(label), feature \(OGR_F_GetFID(feature))"
+                do throws(OGRGeometry.Unreadable) {
+                    let geometry = try OGRGeometry.wgs84(of: feature, transform: transform.handle)
+                    records.add(VectorFeature(attributes: attributes.values(of: feature), geometry: geometry), at: record)
+                } catch {
+                    records.reject(record, reason: "geometry: \(error.reason)")
+                }
+            }
+            if count == 0 { records.note("\(label): left out: it holds no features") }
+        }
+        // A file that yields nothing is refused with the reasons: an empty file, or one cut short,
+        // must not pass as imported (nor empty its source under --replace-source).
+        let parsed = records.parsed
+        guard !parsed.records.isEmpty || parsed.problemCount > 0 else {
+            throw ImportProblem(file: path, record: "file", reason: "nothing to import: "
+                                + (parsed.notes.isEmpty ? "it holds no layers" : parsed.notes.joined(separator: "; ")))
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,57 @@
+import GeoCore
+
+/// Features of another format (`VectorFeature`) made into records the way GeoJSON's features
+/// are: the same attributes, kinds, ids and checks, so that a Shapefile and the GeoJSON it was
+/// written from import to the same records. A reader labels each feature (its layer and feature).
+public struct VectorRecords {
+    public private(set) var parsed: ParsedFile
+    private let kind: FeatureKind?
+    private let fileName: String
+    private var ids = GivenIDs()
+
+    public init(file: String, kind: FeatureKind?) {
+        parsed = ParsedFile(file: file)
+        (self.kind, fileName) = (kind, Properties.fileName(of: file))
+    }
+
+    /// Before a layer's features: a layer may not give one id twice, but two layers may (as two
+    /// files may: the last record of an id wins), since each names its own ids.
+    public mutating func startLayer() { ids = GivenIDs() }
+
+    /// Adds the feature's record, or the problem that stopped it.
+    public mutating func add(_ feature: VectorFeature, at label: String) {
+        var key: SourceKey?
+        let given = feature.attributes.contains { $0.name.trimmed.lowercased() == "id" }
+        let (ids, fileName, kind) = (self.ids, self.fileName, self.kind)
+        let added = parsed.collect(label) { () throws(GeoError) in
+            try feature.geometry?.validate(field: .record("geometry"))
+            let properties = JSONValue.object(feature.attributes.map { ($0.name, Self.json($0.value)) })
+            let record = try GeoJSONParser.record(properties: properties, geometry: feature.geometry, id: nil, fileName: fileName, kind: kind)
+            key = try ids.check(record, given: given)
+            return record
+        }
+        if added { self.ids.note(key, at: label) }
+    }
+
+    /// A feature the reader could not make one of (a geometry no record can hold), and why.
+    public mutating func reject(_ label: String, reason: String) { parsed.reject(label, reason) }
+
+    /// What the file left out and why (a layer without geometry, an empty layer).
+    public mutating func note(_ text: String) { parsed.notes.append(text) }
+
+    private static func json(_ value: VectorFeature.Value) -> JSONValue {
+        switch value {
+        case let .text(text): return .string(text)
+        case let .number(n, literal): return .number(n, literal: literal)
+        case let .boolean(b): return .bool(b)
+        case let .json(text):
+            // What does not read as JSON is kept as the text it is.
+            let read = Array(text.utf8).withUnsafeBufferPointer { buffer -> JSONValue? in
+                var reader = JSONReader(bytes: buffer)
+                guard let value = try? reader.value(), (try? reader.end()) != nil else { return nil }
+                return value
+            }
+            return read ?? .string(text)
+        }
+    }
+}
