@@ -27,7 +27,8 @@ func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> 
     case .language: "--lang"
     case .date: "--date"
     case .by: "--by"
-    case .id: nil
+    // No command filters by time or CQL2 (OGC API's items do).
+    case .id, .time, .filter: nil
     case .size: "--size"
     case .scale: "--scale"
     case .crs: "--crs"

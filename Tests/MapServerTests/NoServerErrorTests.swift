@@ -6,8 +6,8 @@ import Testing
 @testable import GeoStore
 @testable import MapServer
 
-/// Never a 5xx for a request: every route the router serves (`Route.allCases`, which it is built
-/// from), with the fewest parameters that make a valid request, alone and with every category
+/// Never a 5xx for a request: every route the router serves (`Route.allCases` and `OGCRoute.allCases`,
+/// which it is built from), with the fewest parameters that make a valid request, alone and with every category
 /// and every kind it takes, on an empty database and on databases that hold one kind only. A
 /// selection with nothing in it is the client's to hear about (400, 404, 422), not a server failure.
 @Suite struct NoServerErrorTests {
@@ -72,9 +72,32 @@ import Testing
         }
     }
 
-    /// Each route's minimal request, and that request with every category and every kind the route takes.
+    /// Each OGC route's requests for `collection` (a switch over every route, as `minimal(_:)`):
+    /// items with each parameter it reads alone, with every category, and all of them at once; a
+    /// cursor of each kind (only the collection's own continues it); feature ids inside and outside
+    /// the rows a one-record database holds.
+    static func ogc(_ route: OGCRoute, collection: String) -> [String] {
+        let path = route.rawValue.replacingOccurrences(of: "{collectionId}", with: collection)
+        switch route {
+        case .landing, .conformance, .api, .collections: return [route.rawValue]
+        case .collection, .queryables: return [path]
+        case .items:
+            let cursors = kinds.map { "cursor=\($0)/1" }
+            let alone = ["bbox=-180,-90,180,90", "bbox=13,49,14,50", "bbox=170,-10,-170,10", "limit=1", "limit=10000", "source=osm",
+                         "source=travel-guide", "lang=lv", "datetime=2012-05-08T07:00:00Z",
+                         "datetime=2012-05-08/..", "datetime=../2012-05-08T09:00:00+02:00", "datetime=2012-05-08/2012-05-09",
+                         "name=Kafe", "filter=name%20%3D%20%27Kafe%27", "filter=S_INTERSECTS(geometry,BBOX(13,49,14,50))",
+                         "filter=NOT%20name%20IS%20NULL%20OR%20category%20%3C%3E%20%27eat%27", "filter=%28", "filter-lang=cql2-text"] + cursors + categories.map { "category=" + $0 }
+            return [path] + alone.map { path + "?" + $0 } + ["\(path)?bbox=13,49,14,50&limit=1&category=\(collection == "poi" ? "eat" : collection)&source=osm&cursor=\(collection)/1"]
+        case .item:
+            return ["0", "1", "2", "-1", "9223372036854775807", "x"].map { path.replacingOccurrences(of: "{featureId}", with: $0) }
+        }
+    }
+
+    /// Each route's minimal request, and that request with every category and every kind the route
+    /// takes; each OGC route for every collection.
     static var requests: [String] {
-        Route.allCases.flatMap { route -> [String] in
+        Set(OGCRoute.allCases.flatMap { route in kinds.flatMap { ogc(route, collection: $0) } }).sorted() + Route.allCases.flatMap { route -> [String] in
             let base = minimal(route), join = base.contains("?") ? "&" : "?"
             var uris = [base]
             if route.queryParameters.contains("category") { uris += categories.map { base + join + "category=" + $0 } }
@@ -91,7 +114,8 @@ import Testing
         var file = ParsedFile(file: "only")
         file.records = holding.records.map { ("", $0) }
         let database = try temporaryDatabase(importing: [file])
-        #expect(Set(Self.requests.map { URLComponents(string: $0)!.path }).count >= Route.allCases.count, "a route without a request")
+        #expect(Set(Self.requests.map { URLComponents(string: $0)!.path }).count >= Route.allCases.count + OGCRoute.allCases.count,
+                "a route without a request")
         let failures = try await withServer(database: database) { client in
             var failures: [String] = []
             for uri in Self.requests {
@@ -104,6 +128,10 @@ import Testing
                 for route in Route.allCases where route != .timezone {
                     let response = try await client.get(Self.minimal(route))
                     #expect(response.status.code < 400, "\(Self.minimal(route)): \(response.status.code) \(String(buffer: response.body))")
+                }
+                for route in OGCRoute.allCases where route != .item {
+                    let uri = Self.ogc(route, collection: "poi")[0], response = try await client.get(uri)
+                    #expect(response.status.code < 400, "\(uri): \(response.status.code) \(String(buffer: response.body))")
                 }
             }
             return failures

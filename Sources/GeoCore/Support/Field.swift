@@ -24,6 +24,10 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
     case language
     /// A local day (YYYY-MM-DD), the groups of catch statistics, a stored record's id.
     case date, by, id
+    /// An instant or an interval of time (`TimeSpan`), which a feature's own times meet.
+    case time
+    /// A condition on features' properties and geometry (`FeatureFilter`: CQL2 text, `name=`).
+    case filter
     /// An image's size in pixels (or points), its scale, its projected CRS, its style.
     case size, scale, crs, style
     /// A printed map: its paper, its area, the radius of an area around a centre.
@@ -60,6 +64,8 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
         case .date: "date"
         case .by: "by"
         case .id: "id"
+        case .time: "time"
+        case .filter: "filter"
         case .size: "size"
         case .scale: "scale"
         case .crs: "crs"

@@ -6,7 +6,8 @@ public struct FeaturePage: Sendable {
     public var next: Cursor?
     /// Each trip's catches, filled in by `withDetails` (a list, which flat properties cannot hold).
     public var catches: [FeatureID: [CatchRecord]] = [:]
-    /// How many features match in all (a search's; nil for the other queries).
+    /// How many features match in all: a search's, and a listing's (`KindQuery`) when its first
+    /// page holds them all; nil otherwise.
     public var total: Int?
 
     public init(features: [Feature], next: Cursor?, total: Int? = nil) {

@@ -16,6 +16,8 @@ public protocol FeatureStore: ZoneStore {
     func delete(_ deletion: Deletion) throws -> DeletedCounts
     func nearest(_ query: NearestQuery) throws -> FeaturePage
     func bbox(_ query: BoxQuery) throws -> FeaturePage
+    /// A page of one kind's features (`KindQuery`), as `bbox` pages them.
+    func listing(_ query: KindQuery) throws -> FeaturePage
     /// Features by name, address or film title (`SearchQuery`, ranked by `SearchRanking`), with their total.
     func search(_ query: SearchQuery) throws -> FeaturePage
     /// Builds what a search with a typo needs for the data as it is now (a server does so when the

@@ -78,11 +78,19 @@ enum OGCOpenAPI {
                       ["type": "array", "minItems": 4, "maxItems": 4, "items": ["type": "number"]], style: ["style": "form", "explode": false]),
         "limit": query("limit", "features per page; a limit above the maximum is taken as the maximum",
                        ["type": "integer", "minimum": 1, "maximum": maximumLimit, "default": defaultLimit]),
-        "datetime": query("datetime", "not supported by any collection yet: a 400", text),
+        "datetime": query("datetime", "an RFC 3339 date-time with its offset (2012-05-08T10:00:00Z), a date (that day in UTC), or an interval "
+                              + "START/END of them with '..' (or nothing) for an open end. trip: the trip's start…end meets it; cinema: a "
+                              + "screening starts in it; poi and water hold no time, and a datetime on them is a 400", text),
         "category": query("category", "category codes or the guide's labels, comma-separated, of the collection's kind (an unknown one is a 400)",
                           text),
         "source": query("source", "where records come from (osm, geonames, travel-guide, a file's name), comma-separated; an unknown one is a 400",
                         text),
+        "name": query("name", "the record's own name, exactly: case and accents count, and a translation is not its name (/v1/search finds names "
+                          + "in any language and case)", text),
+        "filter": query("filter", "CQL2 text on the queryables name, category and source: =, <>, <, >, <=, >= with a string in single "
+                            + "quotes (compared by Unicode code points), IS [NOT] NULL, AND, OR, NOT, parentheses, and "
+                            + "S_INTERSECTS(geometry, BBOX(minLon, minLat, maxLon, maxLat)) or with a POLYGON that is a box", text),
+        "filter-lang": query("filter-lang", "the filter's language: cql2-text, the one read", ["type": "string", "enum": ["cql2-text"]]),
         "cursor": query("cursor", "where a page continues, as the next link gives it", text),
         "lang": query("lang", "Waymark's extension: names and descriptions in this language where the data has them",
                       ["type": "string", "maxLength": LanguageCode.maximumLength, "pattern": LanguageCode.pattern]),

@@ -1,8 +1,9 @@
 import GeoCore
 
 /// A collection's queryables (OGC API – Features Part 3): a JSON Schema of the properties items
-/// are filtered by, each a query parameter of its name (`category=eat`, `source=osm`), as
-/// `/v1/bbox` filters: several values separated by commas, an unknown one a 400.
+/// are filtered by, each a query parameter of its name (`category=eat`, `source=osm`, as
+/// `/v1/bbox` filters: several values separated by commas, an unknown one a 400; `name=`, one
+/// name exactly) and a property of CQL2 text (`filter`).
 struct OGCQueryables: Encodable, Sendable {
     struct Property: Encodable, Sendable {
         var title: String
@@ -21,7 +22,7 @@ struct OGCQueryables: Encodable, Sendable {
         case schema = "$schema", id = "$id", type, title, properties
     }
 
-    /// `categories`: those that select the kind (`OGCRoutes.everyCategory`), listed as the category's values; nil when none is stored.
+    /// `categories`: those that select the kind (`FeatureStore.everyCategory(of:)`), listed as the category's values; nil when none is stored.
     init(_ kind: FeatureKind, categories: CategoryFilter?, base: String) {
         id = base + "/collections/" + kind.rawValue + "/queryables"
         title = kind.rawValue
@@ -29,6 +30,7 @@ struct OGCQueryables: Encodable, Sendable {
             "category": Property(title: "category", description: "the category's code (or the guide's label for it)",
                                  enum: categories.map { $0.codes.sorted() }),
             "source": Property(title: "source", description: "where the record comes from: osm, geonames, travel-guide, gpx or a file's name"),
+            "name": Property(title: "name", description: "the record's own name, exactly (case and accents count; not a translation)"),
         ]
     }
 }

@@ -16,11 +16,11 @@ enum OGCRoute: String, CaseIterable, Sendable {
     case item = "/ogc/collections/{collectionId}/items/{featureId}"
 
     /// `f=json` on every route, as clients ask for the one encoding each route has. Items read
-    /// what `/v1/bbox` reads (`cursor` is where the `next` link continues), and `datetime`, which
-    /// the standard defines and no collection supports yet (a 400 naming it).
+    /// what `/v1/bbox` reads (`cursor` is where the `next` link continues), `datetime`, which
+    /// trips and cinemas have (`KindQuery.time`), and Part 3's `name=` and CQL2 text (`filter`).
     var queryParameters: [String] {
         switch self {
-        case .items: ["bbox", "limit", "datetime", "category", "source", "cursor", "lang", "f"]
+        case .items: ["bbox", "limit", "datetime", "category", "source", "name", "filter", "filter-lang", "cursor", "lang", "f"]
         case .item: ["lang", "f"]
         case .landing, .conformance, .api, .collections, .collection, .queryables: ["f"]
         }
@@ -47,6 +47,8 @@ extension OGCRoute: ParameterTable {
         let name: String? = switch field {
         case .bbox, .limit, .cursor, .category, .source: field.description
         case .language: "lang"
+        case .time: "datetime"
+        case .filter: "filter"
         case .lat, .lon, .maxDistance, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .kind, .q, .date, .by, .id, .size, .scale,
              .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .record: nil
         }

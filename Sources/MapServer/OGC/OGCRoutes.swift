@@ -18,7 +18,13 @@ struct OGCRoutes: Sendable {
                               "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
                               "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30",
                               "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables",
-                              "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters"]
+                              "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters",
+                              // CQL2 text as `CQL2Text` reads it: comparisons, AND/OR/NOT, IS NULL, S_INTERSECTS with a box.
+                              "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter",
+                              "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter",
+                              "http://www.opengis.net/spec/cql2/1.0/conf/cql2-text",
+                              "http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2",
+                              "http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions"]
 
     func register(on router: Router<Context>) {
         for route in OGCRoute.allCases {
@@ -65,7 +71,7 @@ struct OGCRoutes: Sendable {
             return try Self.json(OGCCollection(kind, counts: counts, base: base))
         case .queryables:
             let kind = try Self.kind(context)
-            let selected = try await workers.queries.withStore { store in try Self.everyCategory(of: kind, in: store) }
+            let selected = try await workers.queries.withStore { store in try store.everyCategory(of: kind) }
             return try Self.json(OGCQueryables(kind, categories: selected, base: base), type: OGCLink.jsonSchema)
         case .items:
             return try await items(try Self.kind(context), p, base: base, query: query)
@@ -77,37 +83,31 @@ struct OGCRoutes: Sendable {
     /// A page of the collection by id: in `bbox`, or without it every feature (those without a
     /// position too, with a null geometry), continued by the `next` link's `cursor`.
     private func items(_ kind: FeatureKind, _ p: Parameters, base: String, query: String?) async throws -> Response {
-        if try p.text("datetime") != nil {
-            throw APIError.invalid("datetime", "no collection is filtered by time yet; leave datetime out")
+        if let language = try p.text("filter-lang"), language != "cql2-text" {
+            throw APIError.invalid("filter-lang", "'\(language)' is not cql2-text, the one filter language read")
         }
-        let box = try p.text("bbox").map { try BoundingBox(parsing: $0) }
+        // `name=` is equality as CQL2's `name = '…'` is (`FeatureFilter`); both must hold.
+        let filters = try [p.text("name").map { FeatureFilter.compare(.name, .equal, $0) }, p.text("filter").map { try CQL2Text.parse($0) }].compactMap { $0 }
         // Over the maximum is not an error in OGC API – Features (/req/core/fc-limit-response-1): the maximum is used.
-        let limit = min(try p.integer("limit") ?? defaultLimit, maximumLimit)
-        let categories = try p.categories(), sources = try p.sources(), after = try p.cursor(), language = try p.language()
-        guard categories.isAll || categories.kinds == [kind] else {
-            throw APIError.invalid("category", kind == .poi ? "collection poi holds POI categories only"
-                                                            : "collection \(kind.rawValue) holds category \(kind.rawValue) only")
-        }
-        if let after, after.id.kind != kind {
-            throw APIError.invalid("cursor", "'\(after.token)' continues collection \(after.id.kind.rawValue), not \(kind.rawValue)")
-        }
+        let selection = KindQuery(kind: kind, box: try p.text("bbox").map { try BoundingBox(parsing: $0) },
+                              limit: min(try p.integer("limit") ?? defaultLimit, maximumLimit), categories: try p.categories(),
+                              sources: try p.sources(), after: try p.cursor(), time: try p.text("datetime").map { try TimeSpan(parsing: $0) },
+                              filter: filters.count > 1 ? .and(filters) : filters.first)
+        let language = try p.language(), after = selection.after
         let items = base + "/collections/" + kind.rawValue + "/items"
         let data = try await workers.queries.withStore { store in
-            var page = FeaturePage(features: [], next: nil)
-            if let selected = categories.isAll ? try Self.everyCategory(of: kind, in: store) : categories {
-                page = try store.withDetails(try store.bbox(BoxQuery(box: box ?? BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90),
-                                                                     limit: limit, categories: selected, sources: sources, after: after,
-                                                                     unlocated: box == nil)))
-            }
+            let page = try store.withDetails(try store.listing(selection))
             var links = [OGCLink(href: items + Self.query(query, cursor: after?.token), rel: "self", type: OGCLink.geoJSON)]
             if let next = page.next {
                 links.append(OGCLink(href: items + Self.query(query, cursor: next.token), rel: "next", type: OGCLink.geoJSON, title: "the next page"))
             }
-            return GeoJSONOutput.featureCollection(page, language: language, id: Self.featureID, members: [
+            var members: [(key: String, value: GeoJSONOutput.Value)] = [
                 ("links", .objects(links.map(\.value))),
                 ("numberReturned", .number(Double(page.features.count))),
                 ("timeStamp", .text(Date().formatted(.iso8601))),
-            ])
+            ]
+            if let total = page.total { members.append(("numberMatched", .number(Double(total)))) }
+            return GeoJSONOutput.featureCollection(page, language: language, id: Self.featureID, members: members)
         }
         return Routes.body(Array(data), type: OGCLink.geoJSON)
     }
@@ -138,14 +138,6 @@ struct OGCRoutes: Sendable {
                            message: "no collection '\(id)'; the collections are \(FeatureKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return kind
-    }
-
-    /// The categories that select `kind` and nothing else: its own code, or every POI category the
-    /// store holds; nil when it holds none (an empty filter would select every kind).
-    static func everyCategory(of kind: FeatureKind, in store: any FeatureStore) throws -> CategoryFilter? {
-        if let implied = kind.impliedCategory { return CategoryFilter([implied]) }
-        let codes = try store.knownCategories().subtracting(FeatureKind.allCases.compactMap(\.impliedCategory))
-        return codes.isEmpty ? nil : CategoryFilter(codes)
     }
 
     /// The request's query with `cursor` in place of the one it had (none for the first page).

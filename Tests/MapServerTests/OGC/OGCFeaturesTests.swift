@@ -37,7 +37,12 @@ import TestSupport
                                          "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
                                          "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30",
                                          "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables",
-                                         "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters"])
+                                         "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters",
+                                         "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter",
+                                         "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter",
+                                         "http://www.opengis.net/spec/cql2/1.0/conf/cql2-text",
+                                         "http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2",
+                                         "http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions"])
             let api = try await client.get("/ogc/api")
             #expect(api.headers[.contentType] == "application/vnd.oai.openapi+json;version=3.0")
         }
@@ -68,6 +73,8 @@ import TestSupport
                 let page = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 let features = page["features"] as! [[String: Any]]
                 #expect(page["numberReturned"] as? Int == features.count && page["timeStamp"] is String)
+                // Counted only where the page holds every match: never on these.
+                #expect(page["numberMatched"] == nil)
                 for f in features {
                     let c = (f["geometry"] as! [String: Any])["coordinates"] as! [Double]
                     let name = (f["properties"] as! [String: Any])["name"] as! String
@@ -115,7 +122,7 @@ import TestSupport
             #expect(response.headers[.contentType] == "application/schema+json")
             let schema = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
             let properties = schema["properties"] as! [String: [String: Any]]
-            #expect(Set(properties.keys) == ["category", "source"] && schema["type"] as? String == "object")
+            #expect(Set(properties.keys) == ["category", "name", "source"] && schema["type"] as? String == "object")
             #expect(Set(properties["category"]!["enum"] as! [String]) == Self.poiCategories)
             #expect(try await client.json("/ogc/collections/water/queryables")["properties"].map { ($0 as! [String: [String: Any]])["category"]!["enum"] as! [String] } == ["water"])
             let page = try await client.json("/ogc/collections/poi/items?category=see&limit=10000")
@@ -129,11 +136,60 @@ import TestSupport
         }
     }
 
+    /// `datetime` selects the trips whose start…end meets it and the cinemas with a screening that
+    /// starts in it, as each case says by hand, through the next links.
+    @Test func aDatetimeSelectsTheTripsAndCinemasThatMeetIt() async throws {
+        func time(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
+        func trip(_ name: String, _ start: String, _ end: String?) -> ImportRecord {
+            var trip = TripRecord(name: name)
+            (trip.spot, trip.start, trip.end) = (Coordinate(lat: 49.75, lon: 13.38), time(start), end.map(time))
+            return .trip(trip)
+        }
+        func cinema(_ name: String, _ starts: [String]) -> ImportRecord {
+            var cinema = CinemaRecord(name: name, timezone: "Europe/Prague", location: Coordinate(lat: 50.08, lon: 14.42))
+            cinema.screenings = starts.map { Screening(title: "Film", start: time($0)) }
+            return .cinema(cinema)
+        }
+        let database = try temporaryDatabase([
+            trip("A", "2012-05-08T07:00:00Z", "2012-05-08T10:00:00Z"), trip("B", "2012-05-08T12:00:00Z", nil),
+            trip("C", "2012-05-09T22:00:00Z", "2012-05-10T02:00:00Z"),
+            cinema("K1", ["2012-05-08T18:00:00Z"]), cinema("K2", ["2012-05-10T09:00:00Z", "2012-05-11T09:00:00Z"]), cinema("K3", []),
+        ])
+        let cases: [(datetime: String, trips: Set<String>, cinemas: Set<String>)] = [
+            ("2012-05-08T07:00:00Z", ["A"], []),
+            ("2012-05-08T09:00:00+02:00", ["A"], []),
+            ("2012-05-08T18:00:00Z", [], ["K1"]),
+            ("2012-05-08", ["A", "B"], ["K1"]),
+            ("2012-05-10/..", ["C"], ["K2"]),
+            ("../2012-05-08T12:00:00Z", ["A", "B"], []),
+            ("2012-05-08T10:00:01Z/2012-05-08T11:59:59Z", [], []),
+            ("2012-05-09T23:00:00Z/2012-05-10T09:00:00Z", ["C"], ["K2"]),
+            ("/2012-05-20", ["A", "B", "C"], ["K1", "K2"]),
+        ]
+        try await withServer(database: database) { client in
+            for (text, trips, cinemas) in cases {
+                for (collection, expected) in [("trip", trips), ("cinema", cinemas)] {
+                    var names: [String] = []
+                    var uri: String? = "/ogc/collections/\(collection)/items?limit=1&datetime=" + text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                    while let next = uri {
+                        let page = try await client.json(next)
+                        names += ((page["features"] as? [[String: Any]]) ?? []).compactMap { ($0["properties"] as? [String: Any])?["name"] as? String }
+                        uri = (page["links"] as? [[String: String]])?.first { $0["rel"] == "next" }?["href"]
+                    }
+                    #expect(Set(names) == expected && names.count == expected.count, "\(collection) \(text): \(names)")
+                    // One page holds them all: counted.
+                    let whole = try await client.json("/ogc/collections/\(collection)/items?limit=100&datetime=" + text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+                    #expect(whole["numberMatched"] as? Int == expected.count, "\(collection) \(text)")
+                }
+            }
+        }
+    }
+
     /// A limit over the maximum is the maximum (the standard's rule), not an error.
     @Test func aLimitOverTheMaximumIsClamped() async throws {
         try await withServer { client in
             let page = try await client.json("/ogc/collections/poi/items?limit=1000000")
-            #expect(page["numberReturned"] as? Int == Fixture.shared.places.count)
+            #expect(page["numberReturned"] as? Int == Fixture.shared.places.count && page["numberMatched"] as? Int == Fixture.shared.places.count)
             #expect(!(page["links"] as! [[String: String]]).contains { $0["rel"] == "next" })
         }
     }
@@ -162,6 +218,13 @@ import TestSupport
             ("/ogc/collections/water/items?category=eat", .badRequest, "category"),
             ("/ogc/collections/poi/items?source=nosuch", .badRequest, "source"),
             ("/ogc/collections/poi/items?datetime=2012-05-08T00:00:00Z", .badRequest, "datetime"),
+            ("/ogc/collections/water/items?datetime=../2012-05-08", .badRequest, "datetime"),
+            ("/ogc/collections/trip/items?datetime=2012-05-08T07:00:00", .badRequest, "datetime"),
+            ("/ogc/collections/trip/items?datetime=2012-05-09/2012-05-08", .badRequest, "datetime"),
+            ("/ogc/collections/cinema/items?datetime=../..", .badRequest, "datetime"),
+            ("/ogc/collections/cinema/items?datetime=tomorrow", .badRequest, "datetime"),
+            ("/ogc/collections/trip/items?cursor=cinema/1", .badRequest, "cursor"),
+            ("/ogc/collections/cinema/items?category=trip", .badRequest, "category"),
             ("/ogc/collections/poi/items?cursor=water/3", .badRequest, "cursor"),
             ("/ogc/collections/poi/items?cursor=zzz", .badRequest, "cursor"),
             ("/ogc/collections/poi/items?bbox-crs=EPSG:4326", .badRequest, "bbox-crs"),
