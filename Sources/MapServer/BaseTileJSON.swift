@@ -10,7 +10,8 @@ struct BaseTileJSON: Encodable {
     let scheme = "xyz"
     let tiles: [String]
     let minzoom = 0
-    let maxzoom = TileID.maxZoom
+    /// As the annotations' (`TileJSON.maxzoom`): a vector tile holds the next zoom's base.
+    let maxzoom = TileID.maxZoom - 1
     let bounds: [Double]
     let attribution: String
     let vector_layers: [TileJSON.Layer]

@@ -44,3 +44,18 @@ def tiles_settled(driver, address_part=""):
     """, address_part)
     time.sleep(0.3)  # Leaflet fades tiles in
     return bool(settled)
+
+
+def search_and_pick(driver, search, name):
+    """Types `search` into the page's search box as a person would and clicks the item named
+    `name`; the items offered (read and clicked in one script: a later answer to the typing may
+    replace the list meanwhile)."""
+    from selenium.webdriver.common.by import By
+    driver.find_element(By.ID, "search-text").send_keys(search)
+    return wait_for(driver, """
+        const items = [...document.querySelectorAll('#search-list li')];
+        const named = items.find((li) => li.innerText.trim() === arguments[0]);
+        if (!named) return null;
+        named.click();
+        return items.map((li) => li.innerText.trim());
+    """, name) or driver.execute_script("return [...document.querySelectorAll('#search-list li')].map((li) => li.innerText.trim());")

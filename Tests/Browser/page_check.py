@@ -12,7 +12,7 @@ JSON, with where the map went; the Swift test that runs this reads the pixels of
 import json
 import sys
 
-from headless import chromium, tiles_settled, wait_for
+from headless import chromium, search_and_pick, tiles_settled, wait_for
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -45,15 +45,7 @@ try:
 
     nearest_to = driver.find_element(By.ID, "nearest-to").text
 
-    driver.find_element(By.ID, "search-text").send_keys(search)
-    # Read and clicked in one script: a later answer to the typing may replace the list meanwhile.
-    offered = wait_for(driver, """
-        const items = [...document.querySelectorAll('#search-list li')];
-        const named = items.find((li) => li.innerText.trim() === arguments[0]);
-        if (!named) return null;
-        named.click();
-        return items.map((li) => li.innerText.trim());
-    """, name) or driver.execute_script("return [...document.querySelectorAll('#search-list li')].map((li) => li.innerText.trim());")
+    offered = search_and_pick(driver, search, name)
     # Where the map went, once its move to zoom 17 has ended (Leaflet animates it).
     went = wait_for(driver, "const c = map.getCenter(); return map.getZoom() === 17 && !map._animatingZoom ? [c.lat, c.lng, map.getZoom()] : null;") \
         or driver.execute_script("const c = map.getCenter(); return [c.lat, c.lng, map.getZoom()];")

@@ -11,7 +11,7 @@ projects itself.
 import json
 import sys
 
-from headless import chromium, map_idle, wait_for
+from headless import chromium, map_idle, search_and_pick, wait_for
 from selenium.webdriver.common.by import By
 
 url, category, before, after, search, name = sys.argv[1:7]
@@ -40,14 +40,7 @@ try:
     ok_after = bool(restyled) and map_idle(driver)
     driver.save_screenshot(after)
 
-    driver.find_element(By.ID, "search-text").send_keys(search)
-    offered = wait_for(driver, """
-        const items = [...document.querySelectorAll('#search-list li')];
-        const named = items.find((li) => li.innerText.trim() === arguments[0]);
-        if (!named) return null;
-        named.click();
-        return items.map((li) => li.innerText.trim());
-    """, name) or driver.execute_script("return [...document.querySelectorAll('#search-list li')].map((li) => li.innerText.trim());")
+    offered = search_and_pick(driver, search, name)
     went = wait_for(driver, "const c = view.center(); return view.isSettledAt(17) ? [c.lat, c.lon, view.zoom()] : null;") \
         or driver.execute_script("const c = view.center(); return [c.lat, c.lon, view.zoom()];")
     address = driver.execute_script("return location.hash;")

@@ -55,6 +55,14 @@ enum PixelClipping {
     }
 
     private static func segment(_ a: Point, _ b: Point, _ r: PixelRect) -> (Point, Point)? {
+        guard let (t0, t1) = span(a, b, r) else { return nil }
+        let d = (x: b.x - a.x, y: b.y - a.y)
+        let start = t0 == 0 ? a : (a.x + t0 * d.x, a.y + t0 * d.y), end = t1 == 1 ? b : (a.x + t1 * d.x, a.y + t1 * d.y)
+        return (start, end)
+    }
+
+    /// The part of segment a→b inside the rectangle, as fractions along it (Liang–Barsky).
+    static func span(_ a: Point, _ b: Point, _ r: PixelRect) -> (Double, Double)? {
         let d = (x: b.x - a.x, y: b.y - a.y)
         var t0 = 0.0, t1 = 1.0
         for (p, q) in [(-d.x, a.x - r.minX), (d.x, r.maxX - a.x), (-d.y, a.y - r.minY), (d.y, r.maxY - a.y)] {
@@ -66,8 +74,7 @@ enum PixelClipping {
                 if t0 > t1 { return nil }
             }
         }
-        let start = t0 == 0 ? a : (a.x + t0 * d.x, a.y + t0 * d.y), end = t1 == 1 ? b : (a.x + t1 * d.x, a.y + t1 * d.y)
-        return (start, end)
+        return (t0, t1)
     }
 
     private static func isInside(_ points: [Point], _ rect: PixelRect) -> Bool {

@@ -78,7 +78,7 @@ enum RectangleClipping {
         var pieces: [[Point]] = [], current: [Point]?
         for k in 0..<ring.count {
             let a = ring[(start + k) % ring.count], b = ring[(start + k + 1) % ring.count]
-            guard let (t0, t1) = span(a, b, rect) else { continue }
+            guard let (t0, t1) = PixelClipping.span(a, b, rect) else { continue }
             if current == nil {
                 guard t1 > t0 else { continue }
                 current = [point(a, b, t0)]
@@ -94,22 +94,6 @@ enum RectangleClipping {
 
     private static func point(_ a: Point, _ b: Point, _ t: Double) -> Point {
         t == 0 ? a : t == 1 ? b : (a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))
-    }
-
-    /// The part of segment a→b inside the rectangle, as fractions along it (Liang–Barsky).
-    private static func span(_ a: Point, _ b: Point, _ r: PixelRect) -> (Double, Double)? {
-        let d = (x: b.x - a.x, y: b.y - a.y)
-        var t0 = 0.0, t1 = 1.0
-        for (p, q) in [(-d.x, a.x - r.minX), (d.x, r.maxX - a.x), (-d.y, a.y - r.minY), (d.y, r.maxY - a.y)] {
-            if p == 0 {
-                if q < 0 { return nil }
-            } else {
-                let t = q / p
-                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-                if t0 > t1 { return nil }
-            }
-        }
-        return (t0, t1)
     }
 
     /// How far along the rectangle's edge `p` lies, clockwise (y down) from its top-left corner.
