@@ -24,12 +24,14 @@ struct Page: Sendable {
         // JSON inside a <script> element: "</" is escaped so no value can end the element.
         let json = String(decoding: (try? JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)
             .replacingOccurrences(of: "</", with: "<\\/")
-        let page = String(decoding: PackageResources.index_html, as: UTF8.self)
-            .replacingOccurrences(of: "<script id=\"settings\" type=\"application/json\">{}</script>",
-                                  with: "<script id=\"settings\" type=\"application/json\">\(json)</script>")
+        // The page's own words first, the settings last: no setting (a source's name, a base
+        // layer's URL) is read as one of the page's placeholders.
         func variant(library: String, adapter: Route, other: Route, otherName: String) -> [UInt8] {
-            Array(page.replacingOccurrences(of: "LIBRARY", with: library).replacingOccurrences(of: "ADAPTER", with: adapter.rawValue)
-                .replacingOccurrences(of: "OTHER-PAGE", with: other.rawValue).replacingOccurrences(of: "OTHER-NAME", with: otherName).utf8)
+            Array(String(decoding: PackageResources.index_html, as: UTF8.self)
+                .replacingOccurrences(of: "LIBRARY", with: library).replacingOccurrences(of: "ADAPTER", with: adapter.rawValue)
+                .replacingOccurrences(of: "OTHER-PAGE", with: other.rawValue).replacingOccurrences(of: "OTHER-NAME", with: otherName)
+                .replacingOccurrences(of: "<script id=\"settings\" type=\"application/json\">{}</script>",
+                                      with: "<script id=\"settings\" type=\"application/json\">\(json)</script>").utf8)
         }
         vector = variant(library: "/maplibre/maplibre-gl", adapter: .vectorScript, other: .rasterPage, otherName: "The same map as images (no WebGL)")
         raster = variant(library: "/leaflet/leaflet", adapter: .rasterScript, other: .page, otherName: "The vector map (MapLibre)")

@@ -312,6 +312,8 @@ struct Routes: Sendable {
     static func vectorTileID(_ context: Context) throws -> TileID {
         let (tile, scale) = try Self.tile(context)
         guard scale == 1 else { throw APIError.invalid("y", "@2x is for PNG tiles: a vector tile has no pixel size") }
+        // It holds the next zoom's layout (`Viewport(vectorTile:)`), and the PNG tiles stop at `TileID.maxZoom`.
+        guard tile.z < TileID.maxZoom else { throw APIError.invalid("z", "\(tile.z) is outside 0…\(TileID.maxZoom - 1) for a vector tile") }
         return tile
     }
 

@@ -37,6 +37,19 @@ import Testing
         #expect(try CQL2Text.parse("NOT S_INTERSECTS(geometry, BBOX(1,2,3,4))").box == nil)
     }
 
+    /// Nesting as deep as the limit reads; one level more, or a hundred thousand, is refused
+    /// naming the filter (the parser recurses: a request must not run its stack out).
+    @Test func nestingIsBounded() throws {
+        let limit = CQL2Text.maxDepth
+        #expect(try CQL2Text.parse(String(repeating: "(", count: limit) + "name = 'a'" + String(repeating: ")", count: limit)) == .compare(.name, .equal, "a"))
+        for text in [String(repeating: "(", count: limit + 1) + "name = 'a'" + String(repeating: ")", count: limit + 1),
+                     String(repeating: "NOT ", count: limit + 1) + "name = 'a'", String(repeating: "(", count: 100_000),
+                     String(repeating: "NOT ", count: 100_000) + "TRUE"] {
+            #expect(throws: GeoError.self) { try CQL2Text.parse(text) }
+            do { _ = try CQL2Text.parse(text) } catch { #expect(error.field == .filter && "\(error)".contains("nested deeper"), "\(error)") }
+        }
+    }
+
     @Test func whatAFilterKeeps() {
         func place(_ name: String?, source: String? = nil, at c: Coordinate? = Coordinate(lat: 3, lon: 2)) -> Feature {
             Feature(id: FeatureID(kind: .poi, row: 1), category: "eat", name: name, geometry: c.map(Geometry.point) ?? Feature.unlocated, source: source)

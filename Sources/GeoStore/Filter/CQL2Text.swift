@@ -7,7 +7,11 @@ import GeoCore
 /// of `geometry` with a `BBOX(…)`, a `POINT(…)` or a `POLYGON` that is a box (its envelope's
 /// corners and nothing else). No queryable is a number or a time: other literals are refused.
 /// Keywords in any case; an error says at which character (counted from 1) the text stops making sense.
+/// Parentheses and NOTs nest at most `maxDepth` deep: the parser recurses, and a request must not
+/// be able to run its stack out.
 public enum CQL2Text {
+    public static let maxDepth = 64
+
     public static func parse(_ text: String) throws(GeoError) -> FeatureFilter {
         var parser = Parser(Array(text))
         let filter = try parser.or()
@@ -19,6 +23,7 @@ public enum CQL2Text {
     private struct Parser {
         let text: [Character]
         var at = 0
+        var depth = 0
 
         init(_ text: [Character]) { self.text = text }
 
@@ -70,12 +75,23 @@ public enum CQL2Text {
         }
 
         mutating func not() throws(GeoError) -> FeatureFilter {
-            if keyword("NOT") { return .not(try not()) }
+            if keyword("NOT") {
+                try deeper()
+                defer { depth -= 1 }
+                return .not(try not())
+            }
             return try primary()
+        }
+
+        mutating func deeper() throws(GeoError) {
+            depth += 1
+            guard depth <= CQL2Text.maxDepth else { throw fail("nested deeper than \(CQL2Text.maxDepth) parentheses and NOTs") }
         }
 
         mutating func primary() throws(GeoError) -> FeatureFilter {
             if symbol("(") {
+                try deeper()
+                defer { depth -= 1 }
                 let inner = try or()
                 try expect(")")
                 return inner
