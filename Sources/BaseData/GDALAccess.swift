@@ -106,7 +106,7 @@ public enum GDALAccess {
     }
 
     /// `body` with `strings` as a NULL-terminated C array.
-    private static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+    static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let array: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]

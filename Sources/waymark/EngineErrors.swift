@@ -12,7 +12,7 @@ func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> 
     case .lon: "--lon"
     case .maxDistance: command == Nearest.self ? "--max-distance" : "--radius"
     case .bbox: "--bbox"
-    case .center: "--center"
+    case .center: command == Export.self ? "--near" : "--center"
     case .zoom: "--zoom"
     case .padding: "--padding"
     case .tileZ: "--z"

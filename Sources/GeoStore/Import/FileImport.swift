@@ -44,7 +44,13 @@ public enum FileImport {
             }
             switch format {
             case .geojson: parsed.append(try GeoJSONParser.parse(data, file: path, kind: kind))
-            case .csv: parsed.append(try CSVParser.parse(data, file: path, kind: kind))
+            case .csv:
+                // A geometry as WKT (a line, an area: as `waymark export` writes any CSV) is read through GDAL.
+                if let vectors, CSVParser.namesWKTColumn(data) {
+                    parsed.append(try vectors.parse(path: path, kind: kind))
+                } else {
+                    parsed.append(try CSVParser.parse(data, file: path, kind: kind))
+                }
             case .gpx: parsed.append(try GPXParser.parse(data, file: path))
             case .geonames: parsed.append(try GeoNamesParser.parse(data, file: path, kind: kind))
             case .travelGuide:

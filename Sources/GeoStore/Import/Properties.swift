@@ -17,6 +17,8 @@ struct Properties {
         case addrStreet, addrHousenumber, addrPostcode, addrCity
         case phone, contactPhone, mobile, contactMobile, email, contactEmail, website, contactWebsite
         case image, timezone, osmType, osmID, geonameID, id
+        // A record's identity as `waymark export` writes it (`ExportedFeature`).
+        case source, sourceID
         case district, organisation, `operator`
         // A place's population: OSM's and GeoNames' `population`, Natural Earth's `pop_max`.
         case population, popMax
@@ -60,6 +62,8 @@ struct Properties {
             case .osmID: "osm_id"
             case .geonameID: "geonameid"
             case .id: "id"
+            case .source: "source"
+            case .sourceID: "source_id"
             case .district: "district"
             case .organisation: "organisation"
             case .operator: "operator"
@@ -116,6 +120,8 @@ struct Properties {
 
         init(_ key: String) {
             if let known = Key.byText[key] { self = .known(known); return }
+            // A Shapefile's field names hold ten bytes: `waymark export` writes `descr`, `descr_lv`.
+            if key == "descr" || key.hasPrefix("descr_") { self.init("description" + key.dropFirst(5)); return }
             for localized in LocalizedKey.allCases {
                 if let language = Properties.language(of: key, variantOf: localized.key.text) {
                     self = .localized(localized, language: language)
@@ -376,11 +382,14 @@ struct Properties {
 
     static let largestPopulation = 1e10
 
-    /// Where the record came from: an OSM element ("osm", "node/123"), a GeoNames id, or else
+    /// Where the record came from: its `source` and `source_id` as an export wrote them, an OSM
+    /// element ("osm", "node/123"), a GeoNames id, or else
     /// the file and the record's own id, and without one `content` (`contentKey`), so that a row
     /// without an id is not doubled when its file is imported again. `fileName` is the file's
     /// name, not its path (see `Properties.fileName(of:)`); `import --source` renames it.
     func source(fileName: String, id: String?, content: @autoclosure () -> String) -> (source: String, id: String) {
+        // Both or neither: a `source` alone is OSM's tag for where a mapper took the data from.
+        if let source = self[.source], let sourceID = self[.sourceID] { return (source, sourceID) }
         if let type = self[.osmType], let osmID = self[.osmID] { return ("osm", "\(type)/\(osmID)") }
         if let geonameID = self[.geonameID] { return ("geonames", geonameID) }
         return (fileName, id ?? self[.id] ?? content())

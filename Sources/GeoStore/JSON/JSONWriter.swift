@@ -9,6 +9,7 @@ struct JSONWriter {
     private var needsComma = false
 
     var data: Data { Data(bytes) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func object(_ body: (inout JSONWriter) -> Void) {
         open("{")

@@ -38,6 +38,15 @@ public enum CSVParser {
         return parsed
     }
 
+    /// Whether the header names a `WKT` column, the geometry of each row as text, which GDAL's
+    /// reader takes for the geometry (lines and areas, which lat/lon columns cannot give).
+    public static func namesWKTColumn(_ data: Data) -> Bool {
+        let header = data.prefix { $0 != UInt8(ascii: "\n") }
+        return String(decoding: header, as: UTF8.self).split(separator: ",").contains {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" \r\u{FEFF}")).lowercased() == "wkt"
+        }
+    }
+
     /// The header row resolved once for all rows: where the position is, what each column is to
     /// a record, and the default category.
     private final class Header {

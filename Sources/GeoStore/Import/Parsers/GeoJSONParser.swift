@@ -161,7 +161,9 @@ public enum GeoJSONParser {
             (trip.catches, trip.localTimes.items) = try catches(rawProperties["catches"], zone: zone)
             return .trip(trip)
         default:
-            return .place(try properties.place(category: category, location: try point(geometry, of: "place"), fileName: fileName, id: id))
+            var place = try properties.place(category: category, location: try point(geometry, of: "place"), fileName: fileName, id: id)
+            if let images = try self.images(rawProperties["images"]) { place.images = images }
+            return .place(place)
         }
     }
 
@@ -244,6 +246,19 @@ public enum GeoJSONParser {
             result.append(("\(key)[\(k)]", item))
         }
         return result
+    }
+
+    /// A place's `images` (an export's: `ExportedFeature`): a list of texts; nil when absent or
+    /// null, so that a lone `image` counts.
+    private static func images(_ value: JSONValue?) throws(GeoError) -> [String]? {
+        guard let value, !value.isNull else { return nil }
+        guard case let .array(items) = value else { throw .invalid(field: .record("images"), reason: "must be an array of texts") }
+        var images: [String] = []
+        for (i, item) in items.enumerated() {
+            guard let text = item.string?.nonEmpty else { throw .invalid(field: .record("images[\(i)]"), reason: "must be text") }
+            if !images.contains(text) { images.append(text) }
+        }
+        return images
     }
 
     /// The number `key` of a screening or catch object; nil when absent or null.

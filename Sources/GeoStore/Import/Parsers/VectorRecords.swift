@@ -25,7 +25,7 @@ public struct VectorRecords {
         let (ids, fileName, kind) = (self.ids, self.fileName, self.kind)
         let added = parsed.collect(label) { () throws(GeoError) in
             try feature.geometry?.validate(field: .record("geometry"))
-            let properties = JSONValue.object(feature.attributes.map { ($0.name, Self.json($0.value)) })
+            let properties = JSONValue.object(feature.attributes.map { ($0.name, Self.json($0.value, named: $0.name)) })
             let record = try GeoJSONParser.record(properties: properties, geometry: feature.geometry, id: nil, fileName: fileName, kind: kind)
             key = try ids.check(record, given: given)
             return record
@@ -39,8 +39,14 @@ public struct VectorRecords {
     /// What the file left out and why (a layer without geometry, an empty layer).
     public mutating func note(_ text: String) { parsed.notes.append(text) }
 
-    private static func json(_ value: VectorFeature.Value) -> JSONValue {
+    /// The properties whose values are lists: a format without JSON fields holds them as JSON text.
+    private static let lists: Set<String> = ["screenings", "catches", "images"]
+
+    private static func json(_ value: VectorFeature.Value, named name: String) -> JSONValue {
         switch value {
+        case let .text(text) where lists.contains(name.trimmed.lowercased()):
+            // A CSV's empty field is an empty text: no list.
+            return text.trimmed.isEmpty ? .null : json(.json(text), named: name)
         case let .text(text): return .string(text)
         case let .number(n, literal): return .number(n, literal: literal)
         case let .boolean(b): return .bool(b)

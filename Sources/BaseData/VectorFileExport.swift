@@ -1,0 +1,173 @@
+import CGDAL
+import Foundation
+import GeoCore
+import GeoStore
+
+/// `waymark export`: stored records (`ExportedFeature`) written through GDAL to GeoPackage,
+/// FlatGeobuf, Shapefile, GeoJSON, GeoJSON sequences, CSV or KML, in WGS84, every property a field
+/// of its own. A format that holds layers (GeoPackage, KML) gets one per kind; a one-layer format
+/// one layer of every kind, told apart by `kind`; a Shapefile, which holds one geometry type, one
+/// file per kind and geometry type in a directory. What GDAL writes goes to a file beside the
+/// target and takes its name only when complete, so that a failed export leaves nothing half-written.
+public struct VectorFileExport {
+    public enum Format: String, CaseIterable, Sendable {
+        case gpkg, fgb, shp, geojson, geojsonseq, csv, kml
+
+        /// The format a target's extension names; nil for none (a Shapefile directory needs `--format shp`).
+        public init?(path: String) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "gpkg": self = .gpkg
+            case "fgb": self = .fgb
+            case "shp": self = .shp
+            case "geojson", "json": self = .geojson
+            case "geojsonl", "geojsons": self = .geojsonseq
+            case "csv": self = .csv
+            case "kml": self = .kml
+            default: return nil
+            }
+        }
+
+        var driver: String {
+            switch self {
+            case .gpkg: "GPKG"
+            case .fgb: "FlatGeobuf"
+            case .shp: "ESRI Shapefile"
+            case .geojson: "GeoJSON"
+            case .geojsonseq: "GeoJSONSeq"
+            case .csv: "CSV"
+            // GDAL's own KML driver writes a layer's fields shifted by one when a field is called `name`.
+            case .kml: "LIBKML"
+            }
+        }
+
+        var holdsLayers: Bool { self == .gpkg || self == .kml }
+
+        var layerOptions: [String] {
+            switch self {
+            // Written in UTF-8 (GDAL's default is ISO-8859-1, which has no "ā" or "ở"), each text field no wider than its longest value.
+            case .shp: ["ENCODING=UTF-8", "RESIZE=YES"]
+            case .csv: ["GEOMETRY=AS_WKT"]
+            default: []
+            }
+        }
+    }
+
+    /// Why an export could not be written.
+    public struct Failure: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    public let format: Format
+
+    public init(format: Format) { self.format = format }
+
+    /// Writes `features` to `path` (replacing what is there only with `overwrite`); the layers
+    /// written and how many features each holds.
+    public func write(_ features: [ExportedFeature], to path: String, overwrite: Bool) throws -> [(layer: String, count: Int)] {
+        let target = URL(fileURLWithPath: path)
+        func failure(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
+        if FileManager.default.fileExists(atPath: target.path), !overwrite {
+            throw failure("already exists; give --overwrite to replace it")
+        }
+        guard features.count > 0 else { throw failure("nothing to export: no stored record is selected") }
+        // GDAL 3.6 leaves a feature without geometry out of a FlatGeobuf, with no more than a debug message.
+        if format == .fgb, let unlocated = features.first(where: { $0.geometry == nil }) {
+            let count = features.count { $0.geometry == nil }
+            throw failure("a FlatGeobuf (as GDAL writes it) holds no record without a position, and \(count) selected have none (\(unlocated.id)…); "
+                          + "select the located ones (--bbox -180,-90,180,90) or export to GeoPackage")
+        }
+        let directory = format == .shp && target.pathExtension.lowercased() != "shp"
+        let layers = try ExportLayer.layers(of: features, format: format, name: target.deletingPathExtension().lastPathComponent)
+        if format == .shp, !directory, layers.count > 1 {
+            throw failure("a Shapefile holds one layer of one geometry type, and this export has \(layers.count) (\(layers.map(\.name).joined(separator: ", "))): "
+                          + "name a directory (no .shp) for one Shapefile each, or choose one --kind")
+        }
+        let partial = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.deletingPathExtension().lastPathComponent).partial-\(getpid())" + (target.pathExtension.isEmpty ? "" : ".\(target.pathExtension)"))
+        try? FileManager.default.removeItem(at: partial)
+        do {
+            try GDALErrorLog.collecting { log in try write(layers, to: partial.path, log: log) }
+            if overwrite { try? FileManager.default.removeItem(at: target) }
+            if directory || format != .shp {
+                try FileManager.default.moveItem(at: partial, to: target)
+            } else {
+                // A Shapefile is a .shp with sidecars (.shx, .dbf, .prj, .cpg), each renamed.
+                for sidecar in try FileManager.default.contentsOfDirectory(atPath: partial.deletingLastPathComponent().path)
+                where sidecar.hasPrefix(partial.deletingPathExtension().lastPathComponent + ".") {
+                    let ext = (sidecar as NSString).pathExtension
+                    try? FileManager.default.removeItem(at: target.deletingPathExtension().appendingPathExtension(ext))
+                    try FileManager.default.moveItem(at: partial.deletingLastPathComponent().appendingPathComponent(sidecar),
+                                                     to: target.deletingPathExtension().appendingPathExtension(ext))
+                }
+            }
+        } catch {
+            removePartial(partial)
+            if let error = error as? Failure { throw Failure(path: path, reason: error.reason) }
+            throw failure("\(error)")
+        }
+        return layers.map { ($0.name, $0.features.count) }
+    }
+
+    private func removePartial(_ partial: URL) {
+        try? FileManager.default.removeItem(at: partial)
+        let stem = partial.deletingPathExtension().lastPathComponent + "."
+        let directory = partial.deletingLastPathComponent()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(stem) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    private func write(_ layers: [ExportLayer], to path: String, log: GDALErrorLog) throws {
+        _ = GDALAccess.registered
+        func failed(_ what: String) -> Failure { Failure(path: path, reason: what + (log.firstFailure.map { ": \($0)" } ?? "")) }
+        guard let driver = GDALGetDriverByName(format.driver) else { throw failed("GDAL has no \(format.driver) driver") }
+        guard let dataset = GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, nil) else { throw failed("GDAL cannot create it") }
+        var closed = false
+        defer { if !closed { GDALClose(dataset) } }
+        let wgs84 = OSRNewSpatialReference(nil)
+        defer { OSRRelease(wgs84) }
+        OSRImportFromEPSG(wgs84, 4326)
+        OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER)
+        // One transaction for the file where the format has them (GeoPackage): a commit per feature costs a sync each.
+        let transaction = GDALDatasetStartTransaction(dataset, 0) == OGRERR_NONE
+        for layer in layers {
+            let handle = GDALAccess.withCStrings(format.layerOptions) { options in
+                GDALDatasetCreateLayer(dataset, layer.name, wgs84, layer.geometryType,
+                                       UnsafeMutableRawPointer(mutating: options).assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self))
+            }
+            guard let handle else { throw failed("GDAL cannot create the layer '\(layer.name)'") }
+            for field in layer.fields {
+                let definition = OGR_Fld_Create(field.name, field.type)
+                defer { OGR_Fld_Destroy(definition) }
+                if field.json { OGR_Fld_SetSubType(definition, OFSTJSON) }
+                if format == .shp, field.type == OFTString { OGR_Fld_SetWidth(definition, Int32(ExportLayer.shapefileTextBytes)) }
+                guard OGR_L_CreateField(handle, definition, 0) == OGRERR_NONE else { throw failed("GDAL cannot create the field '\(field.name)'") }
+            }
+            let definition = OGR_L_GetLayerDefn(handle)
+            for feature in layer.features {
+                let f = OGR_F_Create(definition)
+                defer { OGR_F_Destroy(f) }
+                for (i, value) in layer.values(of: feature).enumerated() {
+                    switch value {
+                    case nil: continue
+                    case let .text(text)?, let .json(text)?: OGR_F_SetFieldString(f, Int32(i), text)
+                    case let .integer(n)?: OGR_F_SetFieldInteger64(f, Int32(i), n)
+                    }
+                }
+                if let geometry = feature.geometry {
+                    var wkb = WKB.encode(geometry)
+                    var g: OGRGeometryH?
+                    guard OGR_G_CreateFromWkb(&wkb, nil, &g, Int32(wkb.count)) == OGRERR_NONE, let g else { throw failed("\(feature.id): GDAL cannot take its geometry") }
+                    OGR_F_SetGeometryDirectly(f, layer.forceMulti ? OGR_G_ForceTo(g, layer.geometryType, nil) : g)
+                }
+                guard OGR_L_CreateFeature(handle, f) == OGRERR_NONE, log.firstFailure == nil else { throw failed("\(feature.id): GDAL cannot write it") }
+            }
+        }
+        if transaction, GDALDatasetCommitTransaction(dataset) != OGRERR_NONE { throw failed("GDAL cannot commit the file") }
+        closed = true
+        GDALClose(dataset)
+        if let error = log.firstFailure { throw Failure(path: path, reason: error) }
+    }
+}

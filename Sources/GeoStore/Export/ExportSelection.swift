@@ -1,0 +1,70 @@
+import GeoCore
+
+/// What `waymark export` writes: every stored record, or those of some kinds, categories and
+/// sources, within a box or near a point. The area is the engine's own query (`bbox`, `nearest`),
+/// so that an export holds exactly what that query answers.
+public struct ExportSelection: Sendable {
+    public enum Area: Sendable {
+        case box(BoundingBox)
+        /// The `limit` nearest (every record when nil), within `radius` metres when given.
+        case near(Coordinate, limit: Int?, radius: Double?)
+    }
+
+    /// Empty: every kind.
+    public var kinds: Set<FeatureKind>
+    public var categories: CategoryFilter
+    public var sources: SourceFilter
+    public var area: Area?
+
+    public init(kinds: Set<FeatureKind> = [], categories: CategoryFilter = .init(), sources: SourceFilter = .init(), area: Area? = nil) {
+        (self.kinds, self.categories, self.sources, self.area) = (kinds, categories, sources, area)
+    }
+
+    func selects(_ record: ImportRecord) -> Bool {
+        guard kinds.isEmpty || kinds.contains(record.kind), sources.selects(record.source) else { return false }
+        if categories.isAll { return true }
+        if case let .place(place) = record { return categories.codes.contains(place.category) }
+        return record.kind.impliedCategory.map(categories.codes.contains) ?? false
+    }
+}
+
+extension FeatureStore {
+    /// The records `selection` selects as features for another format, by kind and then id.
+    public func export(_ selection: ExportSelection) throws -> [ExportedFeature] {
+        try validate(categories: selection.categories, sources: selection.sources)
+        let ids = try selection.area.map { try self.ids(in: $0, selection) }
+        var features: [ExportedFeature] = []
+        for file in try exportAll() {
+            for (i, record) in file.records.enumerated() where selection.selects(record.value) {
+                let id = FeatureID(kind: record.value.kind, row: file.storedIDs?[i] ?? Int64(i + 1))
+                if let ids, !ids.contains(id) { continue }
+                features.append(ExportedFeature(record.value, id: id.description))
+            }
+        }
+        return features
+    }
+
+    /// Every id the area's query answers, page after page.
+    private func ids(in area: ExportSelection.Area, _ selection: ExportSelection) throws -> Set<FeatureID> {
+        var ids = Set<FeatureID>()
+        switch area {
+        case let .box(box):
+            var query = BoxQuery(box: box, limit: maximumLimit, categories: selection.categories, sources: selection.sources)
+            repeat {
+                let page = try bbox(query)
+                ids.formUnion(page.features.map(\.id))
+                query.after = page.next
+            } while query.after != nil
+        case let .near(center, limit, radius):
+            var query = NearestQuery(center: center, limit: min(limit ?? maximumLimit, maximumLimit), categories: selection.categories,
+                                     sources: selection.sources, maxDistance: radius)
+            repeat {
+                let page = try nearest(query)
+                ids.formUnion(page.features.map(\.id))
+                query.after = page.next
+                query.limit = min(maximumLimit, (limit ?? .max) - ids.count)
+            } while query.after != nil && query.limit > 0
+        }
+        return ids
+    }
+}
