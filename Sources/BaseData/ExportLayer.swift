@@ -2,8 +2,9 @@ import CGDAL
 import GeoCore
 import GeoStore
 
-/// One layer of an export (`VectorFileExport`): its name, geometry type, features, and fields
-/// (`waymark_id`, then every property any of its features has, in the order they come).
+/// One layer of an export (`ExportPlan`) as the plan's walk finds it: its features' count, the
+/// geometry types among them, and its fields (`waymark_id`, then every property any of its
+/// features has, in the order they come), checked against the format's limits.
 struct ExportLayer {
     struct Field {
         let name: String
@@ -11,45 +12,71 @@ struct ExportLayer {
         let json: Bool
     }
 
-    let name: String
-    let geometryType: OGRwkbGeometryType
-    /// A Shapefile's lines and areas are Multi types, a lone line or polygon made one.
-    let forceMulti: Bool
-    let features: [ExportedFeature]
-    let fields: [Field]
+    /// A geometry's type as a Shapefile tells them apart.
+    enum Family: String, CaseIterable {
+        case points, lines, areas
+
+        init?(_ geometry: Geometry?) {
+            switch geometry {
+            case nil: return nil
+            case .point?, .multiPoint?: self = .points
+            case .lineString?, .multiLineString?: self = .lines
+            case .polygon?, .multiPolygon?: self = .areas
+            }
+        }
+
+        /// A Shapefile's type: lines and areas as Multi types, which hold the single ones too.
+        var shapefileType: OGRwkbGeometryType {
+            switch self {
+            case .points: wkbPoint
+            case .lines: wkbMultiLineString
+            case .areas: wkbMultiPolygon
+            }
+        }
+    }
+
+    var name: String
+    private(set) var fields = [Field(name: "waymark_id", type: OFTString, json: false)]
     /// Each field's position, by the property's name as the feature gives it.
-    private let positions: [String: Int]
+    private var positions: [String: Int] = [:]
+    private(set) var count = 0
+    private(set) var families = Set<Family>()
+    private(set) var unlocated = false
 
     /// A Shapefile's field names hold 10 bytes and its texts 254.
     static let shapefileNameBytes = 10, shapefileTextBytes = 254
 
-    private init(name: String, geometryType: OGRwkbGeometryType, features: [ExportedFeature], format: VectorFileExport.Format) throws {
-        (self.name, self.geometryType, self.features) = (name, geometryType, features)
-        forceMulti = format == .shp && geometryType != wkbPoint
-        var fields = [Field(name: "waymark_id", type: OFTString, json: false)], positions: [String: Int] = [:]
-        for feature in features {
-            for (property, value) in feature.properties where positions[property] == nil {
-                positions[property] = fields.count
-                let type: OGRFieldType = if case .integer = value { OFTInteger64 } else { OFTString }
-                let (fieldName, json) = (format == .shp ? try Self.shapefileName(property) : property, { if case .json = value { true } else { false } }())
-                fields.append(Field(name: fieldName, type: type, json: json))
-            }
+    init(name: String) { self.name = name }
+
+    /// Takes the feature's properties into the fields, refused where `format` cannot hold one.
+    mutating func plan(_ feature: ExportedFeature, format: VectorFileExport.Format) throws {
+        count += 1
+        if let family = Family(feature.geometry) { families.insert(family) } else { unlocated = true }
+        for (property, value) in feature.properties {
+            if format == .shp { try Self.checkShapefileText(property, value, of: feature) }
+            guard positions[property] == nil else { continue }
+            positions[property] = fields.count
+            let type: OGRFieldType = if case .integer = value { OFTInteger64 } else { OFTString }
+            let json = if case .json = value { true } else { false }
+            fields.append(Field(name: format == .shp ? try Self.shapefileName(property) : property, type: type, json: json))
         }
-        if format == .shp {
-            for feature in features {
-                for (property, value) in feature.properties {
-                    if case let .text(text) = value, text.utf8.count > Self.shapefileTextBytes {
-                        throw VectorFileExport.Failure(path: name, reason: "\(feature.id): its \(property) has \(text.utf8.count) bytes, more than a Shapefile's "
-                                                       + "\(Self.shapefileTextBytes); export to GeoPackage, FlatGeobuf or GeoJSON to keep it whole")
-                    }
-                    if case let .json(text) = value, text.utf8.count > Self.shapefileTextBytes {
-                        throw VectorFileExport.Failure(path: name, reason: "\(feature.id): its \(property) as JSON has \(text.utf8.count) bytes, more than a "
-                                                       + "Shapefile's \(Self.shapefileTextBytes); export to GeoPackage, FlatGeobuf or GeoJSON to keep it whole")
-                    }
-                }
-            }
+    }
+
+    /// The other layer's features and fields taken into this one (a Shapefile's records without a position).
+    mutating func merge(_ other: ExportLayer) {
+        count += other.count
+        unlocated = unlocated || other.unlocated
+        for (property, position) in other.positions.sorted(by: { $0.value < $1.value }) where positions[property] == nil {
+            positions[property] = fields.count
+            fields.append(other.fields[position])
         }
-        (self.fields, self.positions) = (fields, positions)
+    }
+
+    /// The layer's geometry type in `format`: points only are Points; a Shapefile's one family its
+    /// type; anything else GDAL's unknown (any geometry).
+    func geometryType(in format: VectorFileExport.Format) -> OGRwkbGeometryType {
+        if format == .shp { return (families.first ?? .points).shapefileType }
+        return families.subtracting([.points]).isEmpty ? wkbPoint : wkbUnknown
     }
 
     /// The feature's value of each field, in field order.
@@ -58,6 +85,18 @@ struct ExportLayer {
         values[0] = .text(feature.id)
         for (property, value) in feature.properties { values[positions[property]!] = value }
         return values
+    }
+
+    private static func checkShapefileText(_ property: String, _ value: ExportedFeature.Value, of feature: ExportedFeature) throws {
+        let (text, what): (String, String) = switch value {
+        case let .text(text): (text, property)
+        case let .json(text): (text, "\(property) as JSON")
+        case .integer: ("", property)
+        }
+        guard text.utf8.count <= shapefileTextBytes else {
+            throw VectorFileExport.Failure(path: feature.id, reason: "its \(what) has \(text.utf8.count) bytes, more than a Shapefile's "
+                                           + "\(shapefileTextBytes); export to GeoPackage, FlatGeobuf or GeoJSON to keep it whole")
+        }
     }
 
     /// A property's name as a Shapefile holds it: `description` as `descr`, `name:lv` as `name_lv`
@@ -70,54 +109,5 @@ struct ExportLayer {
                                            + "\(shapefileNameBytes) bytes; export to GeoPackage, FlatGeobuf or GeoJSON to keep it")
         }
         return name
-    }
-
-    /// The layers `features` make in `format`; `name` is a one-layer file's.
-    static func layers(of features: [ExportedFeature], format: VectorFileExport.Format, name: String) throws -> [ExportLayer] {
-        let kinds = FeatureKind.allCases.map { kind in (kind, features.filter { $0.kind == kind }) }.filter { !$0.1.isEmpty }
-        switch format {
-        case .gpkg, .kml:
-            return try kinds.map { kind, features in
-                try ExportLayer(name: kind.rawValue, geometryType: [.poi, .cinema].contains(kind) ? wkbPoint : wkbUnknown, features: features, format: format)
-            }
-        case .shp:
-            var layers: [ExportLayer] = []
-            for (kind, features) in kinds {
-                let families = Dictionary(grouping: features) { Family($0.geometry) }
-                let present = Family.allCases.filter { $0 != .none && families[$0] != nil }
-                for family in present.isEmpty ? [.points] : present {
-                    // Records without a position go with the kind's first geometry type: a Shapefile holds empty shapes of any.
-                    let members = (families[family] ?? []) + (family == (present.first ?? .points) ? families[.none] ?? [] : [])
-                    let layerName = present.count > 1 ? "\(kind.rawValue)_\(family.rawValue)" : kind.rawValue
-                    layers.append(try ExportLayer(name: layerName, geometryType: family.shapefileType, features: members, format: format))
-                }
-            }
-            return layers
-        case .fgb, .geojson, .geojsonseq, .csv:
-            let points = features.allSatisfy { [Family.points, .none].contains(Family($0.geometry)) }
-            return [try ExportLayer(name: name, geometryType: points ? wkbPoint : wkbUnknown, features: kinds.flatMap(\.1), format: format)]
-        }
-    }
-
-    /// A geometry's type as a Shapefile tells them apart.
-    private enum Family: String, CaseIterable {
-        case points, lines, areas, none
-
-        init(_ geometry: Geometry?) {
-            switch geometry {
-            case nil: self = .none
-            case .point?, .multiPoint?: self = .points
-            case .lineString?, .multiLineString?: self = .lines
-            case .polygon?, .multiPolygon?: self = .areas
-            }
-        }
-
-        var shapefileType: OGRwkbGeometryType {
-            switch self {
-            case .points, .none: wkbPoint
-            case .lines: wkbMultiLineString
-            case .areas: wkbMultiPolygon
-            }
-        }
     }
 }

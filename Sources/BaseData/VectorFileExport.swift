@@ -63,32 +63,35 @@ public struct VectorFileExport {
 
     public init(format: Format) { self.format = format }
 
-    /// Writes `features` to `path` (replacing what is there only with `overwrite`); the layers
-    /// written and how many features each holds.
-    public func write(_ features: [ExportedFeature], to path: String, overwrite: Bool) throws -> [(layer: String, count: Int)] {
+    /// Writes the feed's features to `path` (replacing what is there only with `overwrite`); the
+    /// layers written and how many features each holds. The feed is walked twice: once to plan the
+    /// layers and their fields (`ExportPlan`), once to write.
+    public func write(_ feed: ExportFeed, to path: String, overwrite: Bool) throws -> [(layer: String, count: Int)] {
         let target = URL(fileURLWithPath: path)
         func failure(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
         if FileManager.default.fileExists(atPath: target.path), !overwrite {
             throw failure("already exists; give --overwrite to replace it")
         }
-        guard features.count > 0 else { throw failure("nothing to export: no stored record is selected") }
+        let plan: ExportPlan
+        do { plan = try ExportPlan(feed, format: format, name: target.deletingPathExtension().lastPathComponent) } catch let error as Failure {
+            throw failure("\(error.path): \(error.reason)")
+        }
+        guard !plan.layers.isEmpty else { throw failure("nothing to export: no stored record is selected") }
         // GDAL 3.6 leaves a feature without geometry out of a FlatGeobuf, with no more than a debug message.
-        if format == .fgb, let unlocated = features.first(where: { $0.geometry == nil }) {
-            let count = features.count { $0.geometry == nil }
-            throw failure("a FlatGeobuf (as GDAL writes it) holds no record without a position, and \(count) selected have none (\(unlocated.id)…); "
+        if format == .fgb, plan.layers.contains(where: \.unlocated) {
+            throw failure("a FlatGeobuf (as GDAL writes it) holds no record without a position, and some selected have none; "
                           + "select the located ones (--bbox -180,-90,180,90) or export to GeoPackage")
         }
         let directory = format == .shp && target.pathExtension.lowercased() != "shp"
-        let layers = try ExportLayer.layers(of: features, format: format, name: target.deletingPathExtension().lastPathComponent)
-        if format == .shp, !directory, layers.count > 1 {
-            throw failure("a Shapefile holds one layer of one geometry type, and this export has \(layers.count) (\(layers.map(\.name).joined(separator: ", "))): "
+        if format == .shp, !directory, plan.layers.count > 1 {
+            throw failure("a Shapefile holds one layer of one geometry type, and this export has \(plan.layers.count) (\(plan.layers.map(\.name).joined(separator: ", "))): "
                           + "name a directory (no .shp) for one Shapefile each, or choose one --kind")
         }
         let partial = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.deletingPathExtension().lastPathComponent).partial-\(getpid())" + (target.pathExtension.isEmpty ? "" : ".\(target.pathExtension)"))
-        try? FileManager.default.removeItem(at: partial)
+        removePartial(partial)
         do {
-            try GDALErrorLog.collecting { log in try write(layers, to: partial.path, log: log) }
+            try GDALErrorLog.collecting { log in try write(feed, plan, to: partial.path, log: log) }
             if overwrite { try? FileManager.default.removeItem(at: target) }
             if directory || format != .shp {
                 try FileManager.default.moveItem(at: partial, to: target)
@@ -107,7 +110,7 @@ public struct VectorFileExport {
             if let error = error as? Failure { throw Failure(path: path, reason: error.reason) }
             throw failure("\(error)")
         }
-        return layers.map { ($0.name, $0.features.count) }
+        return plan.layers.map { ($0.name, $0.count) }
     }
 
     private func removePartial(_ partial: URL) {
@@ -119,7 +122,7 @@ public struct VectorFileExport {
         }
     }
 
-    private func write(_ layers: [ExportLayer], to path: String, log: GDALErrorLog) throws {
+    private func write(_ feed: ExportFeed, _ plan: ExportPlan, to path: String, log: GDALErrorLog) throws {
         _ = GDALAccess.registered
         func failed(_ what: String) -> Failure { Failure(path: path, reason: what + (log.firstFailure.map { ": \($0)" } ?? "")) }
         guard let driver = GDALGetDriverByName(format.driver) else { throw failed("GDAL has no \(format.driver) driver") }
@@ -132,9 +135,11 @@ public struct VectorFileExport {
         OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER)
         // One transaction for the file where the format has them (GeoPackage): a commit per feature costs a sync each.
         let transaction = GDALDatasetStartTransaction(dataset, 0) == OGRERR_NONE
-        for layer in layers {
+        var handles: [OGRLayerH] = []
+        for layer in plan.layers {
+            let geometryType = layer.geometryType(in: format)
             let handle = GDALAccess.withCStrings(format.layerOptions) { options in
-                GDALDatasetCreateLayer(dataset, layer.name, wgs84, layer.geometryType,
+                GDALDatasetCreateLayer(dataset, layer.name, wgs84, geometryType,
                                        UnsafeMutableRawPointer(mutating: options).assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self))
             }
             guard let handle else { throw failed("GDAL cannot create the layer '\(layer.name)'") }
@@ -145,25 +150,27 @@ public struct VectorFileExport {
                 if format == .shp, field.type == OFTString { OGR_Fld_SetWidth(definition, Int32(ExportLayer.shapefileTextBytes)) }
                 guard OGR_L_CreateField(handle, definition, 0) == OGRERR_NONE else { throw failed("GDAL cannot create the field '\(field.name)'") }
             }
-            let definition = OGR_L_GetLayerDefn(handle)
-            for feature in layer.features {
-                let f = OGR_F_Create(definition)
-                defer { OGR_F_Destroy(f) }
-                for (i, value) in layer.values(of: feature).enumerated() {
-                    switch value {
-                    case nil: continue
-                    case let .text(text)?, let .json(text)?: OGR_F_SetFieldString(f, Int32(i), text)
-                    case let .integer(n)?: OGR_F_SetFieldInteger64(f, Int32(i), n)
-                    }
+            handles.append(handle)
+        }
+        try feed.forEach { feature in
+            let i = plan.layer(of: feature), layer = plan.layers[i], handle = handles[i]
+            let f = OGR_F_Create(OGR_L_GetLayerDefn(handle))
+            defer { OGR_F_Destroy(f) }
+            for (field, value) in layer.values(of: feature).enumerated() {
+                switch value {
+                case nil: continue
+                case let .text(text)?, let .json(text)?: OGR_F_SetFieldString(f, Int32(field), text)
+                case let .integer(n)?: OGR_F_SetFieldInteger64(f, Int32(field), n)
                 }
-                if let geometry = feature.geometry {
-                    var wkb = WKB.encode(geometry)
-                    var g: OGRGeometryH?
-                    guard OGR_G_CreateFromWkb(&wkb, nil, &g, Int32(wkb.count)) == OGRERR_NONE, let g else { throw failed("\(feature.id): GDAL cannot take its geometry") }
-                    OGR_F_SetGeometryDirectly(f, layer.forceMulti ? OGR_G_ForceTo(g, layer.geometryType, nil) : g)
-                }
-                guard OGR_L_CreateFeature(handle, f) == OGRERR_NONE, log.firstFailure == nil else { throw failed("\(feature.id): GDAL cannot write it") }
             }
+            if let geometry = feature.geometry {
+                var wkb = WKB.encode(geometry)
+                var g: OGRGeometryH?
+                guard OGR_G_CreateFromWkb(&wkb, nil, &g, Int32(wkb.count)) == OGRERR_NONE, let g else { throw failed("\(feature.id): GDAL cannot take its geometry") }
+                let type = layer.geometryType(in: format)
+                OGR_F_SetGeometryDirectly(f, format == .shp && type != wkbPoint ? OGR_G_ForceTo(g, type, nil) : g)
+            }
+            guard OGR_L_CreateFeature(handle, f) == OGRERR_NONE, log.firstFailure == nil else { throw failed("\(feature.id): GDAL cannot write it") }
         }
         if transaction, GDALDatasetCommitTransaction(dataset) != OGRERR_NONE { throw failed("GDAL cannot commit the file") }
         closed = true

@@ -236,9 +236,12 @@ struct CopyRows {
 }
 
 extension PostGISStore {
-    public func exportAll() throws -> [ParsedFile] {
-        try Export.sql.map { kind, rows, children in
-            try Export.records(kind, rows: try self.rows(rows), children: try children.map { try self.rows($0) } ?? [])
+    /// The rows come in one answer (postgres-nio's rows are read whole here); the records are made one at a time.
+    public func exportRecords(_ kind: FeatureKind, _ body: (Int64, ImportRecord) throws -> Void) throws {
+        guard let sql = Export.sql.first(where: { $0.kind == kind }) else { return }
+        let children = try Export.children(try sql.children.map { try self.rows($0) } ?? [])
+        for row in try rows(sql.rows) {
+            if let (id, record) = try Export.record(kind, row: row, children: children) { try body(id, record) }
         }
     }
 }

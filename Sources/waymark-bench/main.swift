@@ -402,6 +402,11 @@ if FileManager.default.isExecutableFile(atPath: cli.path) {
     print(String(format: "\nCLI `waymark nearest` on the default data: p50 %.1f ms, max %.1f ms wall (20 runs)", wall[10], wall[19]))
 }
 
+// 5b. Files in and out beside ogr2ogr (VectorIOBench.swift).
+if FileManager.default.isExecutableFile(atPath: cli.path), only.map({ "files in and out".contains($0) }) ?? true {
+    try VectorIOBench.run(cli: cli, database: synthetic, csv: csv, work: work, runs: 3)
+}
+
 // 6. The base map: central Helsinki over its OpenStreetMap base against Mapnik, base +
 //    annotation tiles, `base import` of two extracts (BaseMapBench.swift).
 try BaseMapBench.run(work: work, shared: shared, renders: max(20, queryCount / 100))

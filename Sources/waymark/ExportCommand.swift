@@ -74,11 +74,13 @@ struct Export: ParsableCommand {
             if let near { selection.area = .near(try Coordinate(parsing: near, field: .center), limit: limit, radius: radius) }
             return selection
         }
-        let features = try withOptionNames(in: Self.self) { try store.export(selection) }
         let writer = VectorFileExport(format: format ?? VectorFileExport.Format(path: output)!)
-        let layers: [(layer: String, count: Int)]
-        do { layers = try writer.write(features, to: output, overwrite: overwrite) } catch let failure as VectorFileExport.Failure {
-            throw ValidationError(failure.description)
+        // One state of the data for the selection's query and both walks of the records.
+        let layers = try store.reading {
+            let feed = try withOptionNames(in: Self.self) { try store.export(selection) }
+            do { return try writer.write(feed, to: output, overwrite: overwrite) } catch let failure as VectorFileExport.Failure {
+                throw ValidationError(failure.description)
+            }
         }
         print("exported \(layers.map { "\($0.count) to \($0.layer)" }.joined(separator: ", ")) in \(output)")
     }

@@ -40,8 +40,9 @@ public protocol FeatureStore: ZoneStore {
     func knownSources() throws -> Set<String>
     /// A number that changes whenever the stored data does, whoever changed it (caches key by it).
     func dataVersion() throws -> UInt64
-    /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
-    func exportAll() throws -> [ParsedFile]
+    /// Every stored record of `kind` with its row id, in id order, handed to `body` one at a time
+    /// (`Export.sql` read as it goes, where the store can): an export holds no more than one.
+    func exportRecords(_ kind: FeatureKind, _ body: (Int64, ImportRecord) throws -> Void) throws
     /// Runs `body`'s queries against one state of the data (a query and then its details, a
     /// map's fetches), where the store can; not nested, and not around writes.
     func reading<T>(_ body: () throws -> T) throws -> T
@@ -55,6 +56,19 @@ extension FeatureStore {
     /// The first page of `cinemas(_:day:film:)` without a radius.
     public func cinemas(near center: Coordinate, day: String?, film: String?, limit: Int) throws -> [CinemaProgramme] {
         try cinemas(NearestQuery(center: center, limit: limit), day: day, film: film).programmes
+    }
+
+    /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
+    public func exportAll() throws -> [ParsedFile] {
+        try Export.sql.map { kind, _, _ in
+            var file = ParsedFile(file: kind.rawValue), ids: [Int64] = []
+            try exportRecords(kind) { id, record in
+                file.add(record, at: "\(kind.rawValue)/\(id)")
+                ids.append(id)
+            }
+            file.storedIDs = ids
+            return file
+        }
     }
 
     /// Each query on its own: a store without read transactions of its own.

@@ -29,19 +29,11 @@ public struct ExportSelection: Sendable {
 }
 
 extension FeatureStore {
-    /// The records `selection` selects as features for another format, by kind and then id.
-    public func export(_ selection: ExportSelection) throws -> [ExportedFeature] {
+    /// The records `selection` selects, as features for another format (`ExportFeed`); the
+    /// area's query is asked here, once. Run inside `reading` for one state of the data.
+    public func export(_ selection: ExportSelection) throws -> ExportFeed {
         try validate(categories: selection.categories, sources: selection.sources)
-        let ids = try selection.area.map { try self.ids(in: $0, selection) }
-        var features: [ExportedFeature] = []
-        for file in try exportAll() {
-            for (i, record) in file.records.enumerated() where selection.selects(record.value) {
-                let id = FeatureID(kind: record.value.kind, row: file.storedIDs?[i] ?? Int64(i + 1))
-                if let ids, !ids.contains(id) { continue }
-                features.append(ExportedFeature(record.value, id: id.description))
-            }
-        }
-        return features
+        return ExportFeed(store: self, selection: selection, ids: try selection.area.map { try self.ids(in: $0, selection) })
     }
 
     /// Every id the area's query answers, page after page.

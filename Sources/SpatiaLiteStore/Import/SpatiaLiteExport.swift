@@ -3,9 +3,14 @@ import GeoCore
 import GeoStore
 
 extension SpatiaLiteStore {
-    public func exportAll() throws -> [ParsedFile] {
-        try Export.sql.map { kind, rows, children in
-            try Export.records(kind, rows: try read(rows), children: try children.map(read) ?? [])
+    public func exportRecords(_ kind: FeatureKind, _ body: (Int64, ImportRecord) throws -> Void) throws {
+        guard let sql = Export.sql.first(where: { $0.kind == kind }) else { return }
+        let children = try Export.children(try sql.children.map(read) ?? [])
+        let statement = try db.prepare(sql.rows)
+        defer { statement.reset() }
+        let row = LiveRow(statement: statement)
+        while try statement.step() {
+            if let (id, record) = try Export.record(kind, row: row, children: children) { try body(id, record) }
         }
     }
 
@@ -35,4 +40,14 @@ private struct CopiedRow: ExportRow {
     func double(_ column: Int) -> Double? { values[column]?.real }
     func integer(_ column: Int) -> Int64? { values[column]?.integer }
     func geometry(_ column: Int) throws -> Geometry? { try values[column]?.bytes.map(WKB.decode) }
+}
+
+/// The row a statement stands on, read in place: a million rows exported pass through one.
+private struct LiveRow: ExportRow {
+    let statement: Statement
+
+    func string(_ column: Int) -> String? { statement.string(Int32(column)) }
+    func double(_ column: Int) -> Double? { statement.isNull(Int32(column)) ? nil : statement.double(Int32(column)) }
+    func integer(_ column: Int) -> Int64? { statement.isNull(Int32(column)) ? nil : statement.int(Int32(column)) }
+    func geometry(_ column: Int) throws -> Geometry? { try statement.blob(Int32(column)).map(WKB.decode) }
 }

@@ -32,62 +32,61 @@ package enum Export {
          "SELECT trip_id, species, length_cm, weight_kg, time_utc, bait, ST_AsBinary(geom) FROM catch ORDER BY trip_id, id"),
     ]
 
-    /// The records of one kind, from its rows and its children's rows.
-    package static func records(_ kind: FeatureKind, rows: [any ExportRow], children: [any ExportRow]) throws -> ParsedFile {
+    /// The children's rows (screenings, catches) by their parent's id (their first column).
+    package static func children(_ rows: [any ExportRow]) throws -> [Int64: [any ExportRow]] {
         var byParent: [Int64: [any ExportRow]] = [:]
-        for child in children { if let parent = try child.integer(0) { byParent[parent, default: []].append(child) } }
-        var file = ParsedFile(file: kind.rawValue), ids: [Int64] = []
-        for row in rows {
-            let id = try row.integer(0) ?? 0
-            let record: ImportRecord
-            switch kind {
-            case .poi:
-                var p = PlaceRecord(category: try row.string(1) ?? "other", name: try row.string(2) ?? "", location: try point(row, 15))
-                p.names = JSON.decode([String: String].self, try row.string(3)) ?? [:]
-                p.description = try row.string(4)
-                p.descriptions = JSON.decode([String: String].self, try row.string(5)) ?? [:]
-                (p.address, p.phone, p.mobilePhone, p.email, p.website) = (try row.string(6), try row.string(7), try row.string(8), try row.string(9), try row.string(10))
-                p.images = JSON.decode([String].self, try row.string(11)) ?? []
-                (p.timezone, p.source, p.sourceID) = (try row.string(12), try row.string(13), try row.string(14))
-                p.population = try row.integer(16).map(Int.init)
-                p.alternateNames = AlternateNames.list(try row.string(17))
-                record = .place(p)
-            case .water:
-                guard let geometry = try row.geometry(7) else { continue } // not stored without one
-                var w = WaterRecord(name: try row.string(1), waterKind: try row.string(2) ?? "water", geometry: geometry)
-                (w.district, w.organisation, w.source, w.sourceID) = (try row.string(3), try row.string(4), try row.string(5), try row.string(6))
-                w.timezone = try row.string(8)
-                w.alternateNames = AlternateNames.list(try row.string(9))
-                record = .water(w)
-            case .cinema:
-                var c = CinemaRecord(name: try row.string(1) ?? "", timezone: try row.string(4) ?? "UTC", location: try point(row, 7))
-                (c.address, c.website, c.source, c.sourceID) = (try row.string(2), try row.string(3), try row.string(5), try row.string(6))
-                c.alternateNames = AlternateNames.list(try row.string(8))
-                c.screenings = try (byParent[id] ?? []).map { s in
-                    Screening(title: try s.string(1) ?? "", start: UTC.parse(try s.string(2) ?? "") ?? .distantPast,
-                              minutes: try s.integer(3).map(Int.init), rating: try s.string(4), version: try s.string(5))
-                }
-                record = .cinema(c)
-            case .trip:
-                var t = TripRecord(name: try row.string(1) ?? "")
-                (t.start, t.end) = (try row.string(2).flatMap(UTC.parse), try row.string(3).flatMap(UTC.parse))
-                (t.notes, t.weather, t.waterName, t.source, t.sourceID) = (try row.string(4), try row.string(5), try row.string(6), try row.string(7), try row.string(8))
-                t.spot = try point(row, 9)
-                if case let .lineString(track)? = try row.geometry(10) { t.track = track }
-                t.timezone = try row.string(11)
-                t.catches = try (byParent[id] ?? []).map { c in
-                    var fish = CatchRecord(species: try c.string(1) ?? "")
-                    (fish.lengthCm, fish.weightKg, fish.time, fish.bait) = (try c.double(2), try c.double(3), try c.string(4).flatMap(UTC.parse), try c.string(5))
-                    fish.location = try point(c, 6)
-                    return fish
-                }
-                record = .trip(t)
+        for child in rows { if let parent = try child.integer(0) { byParent[parent, default: []].append(child) } }
+        return byParent
+    }
+
+    /// The record of one row of `kind` (`sql`'s), with its children from `children(_:)`, and its id.
+    package static func record(_ kind: FeatureKind, row: any ExportRow, children byParent: [Int64: [any ExportRow]]) throws -> (id: Int64, record: ImportRecord)? {
+        let id = try row.integer(0) ?? 0
+        let record: ImportRecord
+        switch kind {
+        case .poi:
+            var p = PlaceRecord(category: try row.string(1) ?? "other", name: try row.string(2) ?? "", location: try point(row, 15))
+            p.names = JSON.decode([String: String].self, try row.string(3)) ?? [:]
+            p.description = try row.string(4)
+            p.descriptions = JSON.decode([String: String].self, try row.string(5)) ?? [:]
+            (p.address, p.phone, p.mobilePhone, p.email, p.website) = (try row.string(6), try row.string(7), try row.string(8), try row.string(9), try row.string(10))
+            p.images = JSON.decode([String].self, try row.string(11)) ?? []
+            (p.timezone, p.source, p.sourceID) = (try row.string(12), try row.string(13), try row.string(14))
+            p.population = try row.integer(16).map(Int.init)
+            p.alternateNames = AlternateNames.list(try row.string(17))
+            record = .place(p)
+        case .water:
+            guard let geometry = try row.geometry(7) else { return nil } // not stored without one
+            var w = WaterRecord(name: try row.string(1), waterKind: try row.string(2) ?? "water", geometry: geometry)
+            (w.district, w.organisation, w.source, w.sourceID) = (try row.string(3), try row.string(4), try row.string(5), try row.string(6))
+            w.timezone = try row.string(8)
+            w.alternateNames = AlternateNames.list(try row.string(9))
+            record = .water(w)
+        case .cinema:
+            var c = CinemaRecord(name: try row.string(1) ?? "", timezone: try row.string(4) ?? "UTC", location: try point(row, 7))
+            (c.address, c.website, c.source, c.sourceID) = (try row.string(2), try row.string(3), try row.string(5), try row.string(6))
+            c.alternateNames = AlternateNames.list(try row.string(8))
+            c.screenings = try (byParent[id] ?? []).map { s in
+                Screening(title: try s.string(1) ?? "", start: UTC.parse(try s.string(2) ?? "") ?? .distantPast,
+                          minutes: try s.integer(3).map(Int.init), rating: try s.string(4), version: try s.string(5))
             }
-            file.add(record, at: "\(kind.rawValue)/\(id)")
-            ids.append(id)
+            record = .cinema(c)
+        case .trip:
+            var t = TripRecord(name: try row.string(1) ?? "")
+            (t.start, t.end) = (try row.string(2).flatMap(UTC.parse), try row.string(3).flatMap(UTC.parse))
+            (t.notes, t.weather, t.waterName, t.source, t.sourceID) = (try row.string(4), try row.string(5), try row.string(6), try row.string(7), try row.string(8))
+            t.spot = try point(row, 9)
+            if case let .lineString(track)? = try row.geometry(10) { t.track = track }
+            t.timezone = try row.string(11)
+            t.catches = try (byParent[id] ?? []).map { c in
+                var fish = CatchRecord(species: try c.string(1) ?? "")
+                (fish.lengthCm, fish.weightKg, fish.time, fish.bait) = (try c.double(2), try c.double(3), try c.string(4).flatMap(UTC.parse), try c.string(5))
+                fish.location = try point(c, 6)
+                return fish
+            }
+            record = .trip(t)
         }
-        file.storedIDs = ids
-        return file
+        return (id, record)
     }
 
     /// The base map's full-detail rows (band 0), in the order they were stored; the generalised
