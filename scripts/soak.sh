@@ -13,6 +13,7 @@
 #                                           and responses unlike the document only, since its
 #                                           datetime and filter have grammars no schema states
 #                                           (a 400 for a string the grammar refuses is honest).
+# WAYMARK_BIN=PATH runs that binary instead of building one (a release build takes 15–25 min here).
 # Requests and 5xx are counted by the server itself (/metrics) as well as by the client. Fails
 # (exit 1) on any 5xx, a failed check, or a server that died or stopped answering. The machine's
 # cores run both the client and the server; its load is printed at the start and the end.
@@ -29,8 +30,11 @@ seconds=${1:-$([ $mode = wrk ] && echo 600 || echo 300)}
 port=${PORT:-8282}
 work=${TMPDIR:-/tmp}/waymark-soak
 mkdir -p "$work"
-swift build -c release --scratch-path .build-release --product waymark >/dev/null
-bin=.build-release/release/waymark
+bin=${WAYMARK_BIN:-}
+if [ -z "$bin" ]; then
+  swift build -c release --scratch-path .build-release --product waymark >/dev/null
+  bin=.build-release/release/waymark
+fi
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2 / 1024)}' /proc/meminfo) MB; $(uptime | sed 's/.*load/load/')"
 
 server=
