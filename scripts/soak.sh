@@ -5,7 +5,8 @@
 #                                           (RATE=requests/s to give it instead), sampling the
 #                                           server's RSS every 10 s;
 #   scripts/soak.sh schemathesis [SECONDS]  schemathesis against /openapi.json for SECONDS (default
-#                                           300), in a venv it makes (.build/schemathesis-venv):
+#                                           300), in the venv scripts/ogc-clients.sh makes
+#                                           (.build/schemathesis-venv):
 #                                           5xx, responses unlike the document, requests valid
 #                                           by the document but refused with 400, and requests
 #                                           the document forbids but answered.
@@ -23,7 +24,7 @@ mode=wrk
 api=/openapi.json checks=not_a_server_error,status_code_conformance,response_schema_conformance,positive_data_acceptance,negative_data_rejection
 if [ "${1:-}" = schemathesis ]; then mode=schemathesis; shift; fi
 if [ "${1:-}" = schemathesis-ogc ]; then
-  mode=schemathesis api=/ogc/api checks=not_a_server_error,status_code_conformance,response_schema_conformance
+  mode=schemathesis api=/ogc/api checks=not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance
   shift
 fi
 seconds=${1:-$([ $mode = wrk ] && echo 600 || echo 300)}
@@ -86,7 +87,7 @@ if [ $mode = wrk ]; then
   ! grep -qv '^0$' "$work/client-5xx.txt" || failed=1
 else
   venv=.build/schemathesis-venv
-  [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q schemathesis; }
+  scripts/ogc-clients.sh
   echo "schemathesis $("$venv/bin/pip" show schemathesis | awk '/^Version/ {print $2}'): $api, $seconds s, positive and negative data"
   # The hooks keep positive cases within the rules that join parameters, which the document states in words.
   if ! WAYMARK_URL=http://127.0.0.1:$port PYTHONPATH=Benchmarks/schemathesis SCHEMATHESIS_HOOKS=waymark_hooks "$venv/bin/schemathesis" run "http://127.0.0.1:$port$api" \
