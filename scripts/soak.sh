@@ -5,7 +5,8 @@
 #                                           (RATE=requests/s to give it instead), sampling the
 #                                           server's RSS every 10 s;
 #   scripts/soak.sh schemathesis [SECONDS]  schemathesis against /openapi.json for SECONDS (default
-#                                           300), in a venv it makes (.build/schemathesis-venv):
+#                                           300), in the venv scripts/ogc-clients.sh makes
+#                                           (.build/schemathesis-venv):
 #                                           5xx, responses unlike the document, requests valid
 #                                           by the document but refused with 400, and requests
 #                                           the document forbids but answered.
@@ -13,6 +14,7 @@
 #                                           and responses unlike the document only, since its
 #                                           datetime and filter have grammars no schema states
 #                                           (a 400 for a string the grammar refuses is honest).
+# WAYMARK_BIN=PATH runs that binary instead of building one (a release build takes 15–25 min here).
 # Requests and 5xx are counted by the server itself (/metrics) as well as by the client. Fails
 # (exit 1) on any 5xx, a failed check, or a server that died or stopped answering. The machine's
 # cores run both the client and the server; its load is printed at the start and the end.
@@ -22,15 +24,18 @@ mode=wrk
 api=/openapi.json checks=not_a_server_error,status_code_conformance,response_schema_conformance,positive_data_acceptance,negative_data_rejection
 if [ "${1:-}" = schemathesis ]; then mode=schemathesis; shift; fi
 if [ "${1:-}" = schemathesis-ogc ]; then
-  mode=schemathesis api=/ogc/api checks=not_a_server_error,status_code_conformance,response_schema_conformance
+  mode=schemathesis api=/ogc/api checks=not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance
   shift
 fi
 seconds=${1:-$([ $mode = wrk ] && echo 600 || echo 300)}
 port=${PORT:-8282}
 work=${TMPDIR:-/tmp}/waymark-soak
 mkdir -p "$work"
-swift build -c release --scratch-path .build-release --product waymark >/dev/null
-bin=.build-release/release/waymark
+bin=${WAYMARK_BIN:-}
+if [ -z "$bin" ]; then
+  swift build -c release --scratch-path .build-release --product waymark >/dev/null
+  bin=.build-release/release/waymark
+fi
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2 / 1024)}' /proc/meminfo) MB; $(uptime | sed 's/.*load/load/')"
 
 server=
@@ -82,7 +87,7 @@ if [ $mode = wrk ]; then
   ! grep -qv '^0$' "$work/client-5xx.txt" || failed=1
 else
   venv=.build/schemathesis-venv
-  [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q schemathesis; }
+  scripts/ogc-clients.sh
   echo "schemathesis $("$venv/bin/pip" show schemathesis | awk '/^Version/ {print $2}'): $api, $seconds s, positive and negative data"
   # The hooks keep positive cases within the rules that join parameters, which the document states in words.
   if ! WAYMARK_URL=http://127.0.0.1:$port PYTHONPATH=Benchmarks/schemathesis SCHEMATHESIS_HOOKS=waymark_hooks "$venv/bin/schemathesis" run "http://127.0.0.1:$port$api" \

@@ -8,7 +8,9 @@ the image at zoom 0), or by center with zoom, or fitted (with a padding, 24 by d
 half its shorter side, and only then); size × scale stays within
 8192 device pixels a side and 16 777 216 in all; a search's lat and lon come together, its
 radius needs them and not bbox, and its q has from 1 to 8 words (runs of letters and digits,
-which the schema's pattern can only approach). Schemathesis draws each parameter from its own
+which the schema's pattern can only approach). On /ogc/api, a collection's items take its own
+categories, a datetime on trips and cinemas only, and a filter and a datetime that their grammars
+(CQL2 text, RFC 3339) read; a cursor is what a link gave. Schemathesis draws each parameter from its own
 schema, so cases it calls valid may break these rules and get an honest 400. This hook moves
 each such case (positive ones only: negative ones are meant to be refused) to the nearest case
 that keeps the rules, so that "valid by schema, refused with 400" counts only the server's faults.
@@ -33,7 +35,9 @@ def map_case(context, case):
     if meta is not None and not meta.generation.mode.is_positive:
         return case
     path = case.operation.path
-    if case.query and "category" in case.query:
+    if path == "/collections/{collectionId}/items" and case.query and case.path_parameters:
+        keep_items_rules(case.path_parameters["collectionId"], case.query)
+    elif case.query and "category" in case.query:
         case.query["category"] = served_categories(case.query["category"])
     if case.query and "source" in case.query:
         case.query["source"] = served_sources(case.query["source"])
@@ -47,6 +51,38 @@ def map_case(context, case):
         if path == "/v1/search":
             keep_search_rules(case.query)
     return case
+
+
+# OGC API items (/ogc/api): CQL2 text and datetime values that parse, for the text schemathesis drew.
+FILTERS = ["name = 'H1'", "category <> 'eat' AND name > 'P'", "NOT (source IS NULL)", "S_INTERSECTS(geometry, BBOX(24.9,60.1,25.0,60.2))",
+           "name < 'K' OR category = 'see'", "TRUE"]
+DATETIMES = ["2012-05-08", "2012-05-08T07:00:00Z/..", "../2012-05-10T00:00:00+02:00", "2012-05-01/2012-05-31"]
+
+
+def keep_items_rules(collection, q):
+    """A collection's items take its own categories only (its queryables list them), a datetime
+    only on trips and cinemas, a filter and a datetime as their grammars read them, and a cursor
+    only as a link gave it."""
+    if "category" in q:
+        q["category"] = chosen(collection_categories(collection), q["category"])
+    if "datetime" in q:
+        if collection in ("trip", "cinema"):
+            q["datetime"] = one(DATETIMES, q["datetime"])
+        else:
+            q.pop("datetime")
+    if "filter" in q:
+        q["filter"] = one(FILTERS, q["filter"])
+    q.pop("cursor", None)
+
+
+_categories_of = {}
+
+
+def collection_categories(collection):
+    if collection not in _categories_of:
+        with urllib.request.urlopen(f"{os.environ['WAYMARK_URL']}/ogc/collections/{collection}/queryables") as answer:
+            _categories_of[collection] = json.load(answer)["properties"]["category"].get("enum") or [collection]
+    return _categories_of[collection]
 
 
 def keep_search_rules(q):
@@ -116,15 +152,22 @@ def served_categories(text):
 
 def served_sources(text):
     """Each name replaced by a source the database holds, as categories are. No route lists the
-    sources; the 400 for an unknown one does ("… the known sources are a, b, c")."""
+    sources; the 400 for an unknown one does ("… the known sources are a, b, c", or "none names a
+    source", and then the text stays as it is: any source is an honest 400)."""
     if not _sources:
         try:
             urllib.request.urlopen(os.environ["WAYMARK_URL"] + "/v1/nearest?lat=0&lon=0&source=-")
         except urllib.error.HTTPError as refusal:
             message = json.load(refusal)["error"]["message"]
-            _sources.extend(message.split("the known sources are ", 1)[1].split(", "))
-    return chosen(_sources, text)
+            if "the known sources are " in message:
+                _sources.extend(message.split("the known sources are ", 1)[1].split(", "))
+    return chosen(_sources, text) if _sources else text
 
 
 def chosen(names, text):
-    return ",".join(names[zlib.crc32(name.encode()) % len(names)] for name in str(text).split(","))
+    return ",".join(one(names, name) for name in str(text).split(","))
+
+
+def one(options, text):
+    """The option the text's hash picks (the same text, the same choice)."""
+    return options[zlib.crc32(str(text).encode()) % len(options)]

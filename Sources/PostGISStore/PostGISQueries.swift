@@ -168,9 +168,9 @@ extension PostGISStore {
         return found.count == limit && lastSphere * SphereBounds.lower > found[limit - 1].distance! ? found : nil
     }
 
-    /// The planar index finds the rows whose box meets the box, by id; each is refined on its exact
-    /// geometry, and the fetch continues after the last id until `limit` rows are found.
-    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+    /// The planar index finds the rows whose box meets the box, by id (down the ids backward); each
+    /// is refined on its exact geometry, and the fetch continues past the last id until `limit` rows are found.
+    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, walk: RowWalk,
                         limit: Int) throws -> [Feature] {
         let t = KindTable.of(kind)
         var binds = Parameters()
@@ -178,8 +178,8 @@ extension PostGISStore {
         var sql = Self.select(t) + " FROM \(t.table) AS t WHERE t.\(t.column)::geometry && ST_MakeEnvelope($1, $2, $3, $4, 4326)"
         sql += Self.categoryClause(kind, categories, &binds)
         sql += Self.sourceClause(sources, &binds)
-        sql += " AND t.id > $\(binds.count + 1) ORDER BY t.id LIMIT $\(binds.count + 2)"
-        var found: [Feature] = [], after = afterRow
+        sql += " AND t.id \(walk.backward ? "<" : ">") $\(binds.count + 1) ORDER BY t.id\(walk.backward ? " DESC" : "") LIMIT $\(binds.count + 2)"
+        var found: [Feature] = [], after = walk.row
         while found.count < limit {
             let wanted = limit - found.count
             var fetchBinds = binds
@@ -198,17 +198,17 @@ extension PostGISStore {
     }
 
     /// A plain scan in id order: such rows are few, and no index holds them.
-    public func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+    public func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, walk: RowWalk,
                               limit: Int) throws -> [Feature] {
         let t = KindTable.of(kind)
         var binds = Parameters()
-        binds.append(afterRow)
+        binds.append(walk.row)
         // The columns of `select`, with no geometry.
-        var sql = "SELECT t.id, NULL::bytea, \(t.core) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id > $1"
+        var sql = "SELECT t.id, NULL::bytea, \(t.core) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id \(walk.backward ? "<" : ">") $1"
         sql += Self.categoryClause(kind, categories, &binds)
         sql += Self.sourceClause(sources, &binds)
         binds.append(limit)
-        return try rows(prepared: sql + " ORDER BY t.id LIMIT $\(binds.count)", binds).map { try Self.feature(t, $0, distance: nil).0 }
+        return try rows(prepared: sql + " ORDER BY t.id\(walk.backward ? " DESC" : "") LIMIT $\(binds.count)", binds).map { try Self.feature(t, $0, distance: nil).0 }
     }
 
     public func detailValues(of id: FeatureID) throws -> [String?]? {

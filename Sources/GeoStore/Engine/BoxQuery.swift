@@ -1,6 +1,7 @@
 import GeoCore
 
-/// Features that intersect a box (which may cross the antimeridian), by id.
+/// Features that intersect a box (which may cross the antimeridian), by id: the page after the
+/// cursor, or before it when the cursor goes backward.
 public struct BoxQuery: Sendable {
     public var box: BoundingBox
     public var limit: Int

@@ -38,7 +38,7 @@ extension QueryEngine {
             var found = Set<FeatureID>()
             for kind in query.categories.kinds {
                 for part in query.box.unwrapped {
-                    for row in try boxRows(of: kind, in: part, categories: query.categories, sources: query.sources, afterRow: .min, limit: .max) {
+                    for row in try boxRows(of: kind, in: part, categories: query.categories, sources: query.sources, walk: .all, limit: .max) {
                         found.insert(row.id)
                     }
                 }
@@ -49,7 +49,7 @@ extension QueryEngine {
             // A box never holds the records without a position.
             return try (targets(of: .query(BoxQuery(box: world, categories: categories))) ?? [])
                 + categories.kinds.filter(\.mayLackPosition).flatMap { kind in
-                    try unlocatedRows(of: kind, categories: categories, sources: SourceFilter(), afterRow: .min, limit: .max).map(\.id)
+                    try unlocatedRows(of: kind, categories: categories, sources: SourceFilter(), walk: .all, limit: .max).map(\.id)
                 }
         }
     }

@@ -31,21 +31,22 @@ extension QueryEngine {
         var box = BoxQuery(box: area ?? BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: query.limit,
                            categories: categories, sources: query.sources, after: query.after, unlocated: area == nil)
         guard query.time != nil || query.filter != nil else { return try bbox(box) }
-        // No index holds the times or the names: the box's pages in id order, each feature kept
-        // when it meets them, until one more than a page is kept. Pages of the biggest size an
-        // ordered walk reads (a bigger one reads the whole box at each call), since most may be dropped.
+        // No index holds the times or the names: the box's pages in id order (down it, backward),
+        // each feature kept when it meets them, until one more than a page is kept. Pages of the
+        // biggest size an ordered walk reads (a bigger one reads the whole box at each call), since most may be dropped.
+        let backward = query.after?.backward == true
         box.limit = wholeRange - 1
         var kept: [Feature] = []
         while kept.count <= query.limit {
             let page = try bbox(box)
-            kept += try page.features.filter { feature in
+            let features = try page.features.filter { feature in
                 try (query.filter?.keeps(feature) ?? true) && (query.time.map { try meets($0, feature.id) } ?? true)
             }
-            guard let next = page.next else { break }
-            box.after = next
+            kept += backward ? features.reversed() : features
+            guard let onward = backward ? page.previous : page.next else { break }
+            box.after = onward
         }
-        let features = Array(kept.prefix(query.limit))
-        return FeaturePage(features: features, next: kept.count > query.limit ? features.last.map { Cursor(distance: nil, id: $0.id) } : nil)
+        return FeaturePage(walked: kept, limit: query.limit, from: query.after)
     }
 
     /// Whether the feature's own times meet `time` (`KindQuery.time`); a trip without a start never does.

@@ -2,7 +2,8 @@ import GeoCore
 
 /// The features of one kind (OGC API's items of a collection): those that meet a box or, without
 /// one, every feature of the kind (those without a position too), of some of its categories and
-/// sources, whose own times meet `time`, that `filter` keeps; by id, continued by a cursor of the same kind.
+/// sources, whose own times meet `time`, that `filter` keeps; by id, continued either way by a cursor
+/// of the same kind (`Cursor.backward`).
 public struct KindQuery: Sendable {
     public var kind: FeatureKind
     public var box: BoundingBox?

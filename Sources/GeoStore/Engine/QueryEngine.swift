@@ -12,13 +12,13 @@ public protocol QueryEngine: FeatureStore {
     /// `nearestRows(of:…)` of each kind, without `accept`: a store may answer them in one round trip.
     func nearestRows(of kinds: [FeatureKind], _ query: NearestQuery, limit: Int) throws -> [Feature]
     /// Features of `kind` of the selected categories and sources whose exact geometry meets `part`
-    /// (a box that does not cross the antimeridian), with row ids above `afterRow`: at least the
-    /// first `limit` of them by id (more is allowed; the caller sorts and cuts).
-    func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+    /// (a box that does not cross the antimeridian), with row ids that `walk` reaches: at least the
+    /// first `limit` of them in its order (more is allowed; the caller sorts and cuts).
+    func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, walk: RowWalk,
                  limit: Int) throws -> [Feature]
     /// The first `limit` rows of `kind` stored without a position, of the selected categories and
-    /// sources, with ids above `afterRow`, by id; each with `Feature.unlocated` as its geometry.
-    func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+    /// sources, with ids that `walk` reaches, in its order; each with `Feature.unlocated` as its geometry.
+    func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, walk: RowWalk,
                        limit: Int) throws -> [Feature]
     /// The features whose indexed words (`SearchText`: names in every language, address, a
     /// cinema's film titles) include `term`, or with `prefix` a word that begins with it; by id
@@ -55,7 +55,7 @@ extension QueryEngine {
             for kind in query.categories.kinds where kind.mayLackPosition && ranked.count <= query.limit
                     && after.map({ kind >= $0.kind }) ?? true {
                 ranked += try unlocatedRows(of: kind, categories: query.categories, sources: query.sources,
-                                            afterRow: after.flatMap { $0.kind == kind ? $0.row : nil } ?? Int64.min,
+                                            walk: RowWalk(after: after.flatMap { $0.kind == kind ? $0.row : nil } ?? .min),
                                             limit: query.limit + 1 - ranked.count)
             }
         }
@@ -64,28 +64,30 @@ extension QueryEngine {
         return FeaturePage(features: page, next: next)
     }
 
+    /// A page by id; with a backward cursor, the page before it, found by walking the ids down.
     public func bbox(_ query: BoxQuery) throws -> FeaturePage {
         try query.validate()
         try validate(categories: query.categories, sources: query.sources)
+        let backward = query.after?.backward == true
+        // The kinds in the walk's order, from the cursor's on (kinds order ids before rows do).
+        let kinds = backward ? query.categories.kinds.reversed() : query.categories.kinds
         var found: [Feature] = []
-        for kind in query.categories.kinds where query.after.map({ kind >= $0.id.kind }) ?? true {
+        for kind in kinds where query.after.map({ backward ? kind <= $0.id.kind : kind >= $0.id.kind }) ?? true {
             let wanted = query.limit + 1 - found.count
-            let afterRow = query.after.flatMap { $0.id.kind == kind ? $0.id.row : nil } ?? Int64.min
+            let walk = RowWalk(from: query.after, of: kind, backward: backward)
             var rows = try query.box.unwrapped.flatMap {
-                try boxRows(of: kind, in: $0, categories: query.categories, sources: query.sources, afterRow: afterRow, limit: wanted)
+                try boxRows(of: kind, in: $0, categories: query.categories, sources: query.sources, walk: walk, limit: wanted)
             }
             if query.unlocated, kind.mayLackPosition {
-                rows += try unlocatedRows(of: kind, categories: query.categories, sources: query.sources, afterRow: afterRow, limit: wanted)
+                rows += try unlocatedRows(of: kind, categories: query.categories, sources: query.sources, walk: walk, limit: wanted)
             }
-            // Into id order (the two halves of a box across the antimeridian may share a row; the rows without a position come between).
+            // Into the walk's order (the two halves of a box across the antimeridian may share a row; the rows without a position come between).
             var seen = Set<Int64>()
-            found += rows.indices.sorted { rows[$0].id < rows[$1].id }.filter { seen.insert(rows[$0].id.row).inserted }
+            found += rows.indices.sorted { walk.precedes(rows[$0].id.row, rows[$1].id.row) }.filter { seen.insert(rows[$0].id.row).inserted }
                 .prefix(wanted).map { rows[$0] }
             if found.count > query.limit { break }
         }
-        let page = Array(found.prefix(query.limit))
-        let next = found.count > query.limit ? page.last.map { Cursor(distance: nil, id: $0.id) } : nil
-        return FeaturePage(features: page, next: next)
+        return FeaturePage(walked: found, limit: query.limit, from: query.after)
     }
 
     public func withDetails(_ page: FeaturePage) throws -> FeaturePage {

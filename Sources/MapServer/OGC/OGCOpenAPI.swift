@@ -13,7 +13,7 @@ enum OGCOpenAPI {
                 "summary": summary(route),
                 "parameters": (route.pathParameters + route.queryParameters).map { ["$ref": "#/components/parameters/\($0)"] },
                 "responses": [
-                    "200": ["description": "the answer", "content": [mediaType(route): ["schema": ["type": "object"]]]],
+                    "200": ["description": "the answer", "content": [mediaType(route): ["schema": schema(route)]]],
                     "400": exception("a parameter is invalid or unknown; the exception names it"),
                     "404": exception("no such collection or feature"),
                     "503": exception("every worker is busy and the queue is full; retry shortly"),
@@ -27,10 +27,7 @@ enum OGCOpenAPI {
                          + "Waymark's other routes are in /openapi.json."],
             "servers": [["url": "/ogc"]],
             "paths": paths,
-            "components": ["parameters": parameters, "schemas": ["exception": [
-                "type": "object", "required": ["code", "description"],
-                "properties": ["code": ["type": "string"], "description": ["type": "string"], "parameter": ["type": "string"]],
-            ]]],
+            "components": ["parameters": parameters, "schemas": schemas],
         ]
         return Array(try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]))
     }()
@@ -43,9 +40,66 @@ enum OGCOpenAPI {
         case .collections: "The collections: poi, water, cinema, trip"
         case .collection: "One collection, with its extent"
         case .queryables: "The properties items are filtered by, as query parameters of the same names (equality; a comma separates values)"
-        case .items: "A page of a collection's features, by id; a next link continues it"
+        case .items: "A page of a collection's features, by id; next and prev links page it either way"
         case .item: "One feature"
         }
+    }
+
+    /// The answer's schema, as the standard's own OpenAPI fragments give it (so that a client, or
+    /// schemathesis, can hold each answer to it): what they require, and the types of what we add.
+    private static func schema(_ route: OGCRoute) -> [String: Any] {
+        let name = switch route {
+        case .landing: "landingPage"
+        case .conformance: "confClasses"
+        case .api: "openAPI"
+        case .collections: "collections"
+        case .collection: "collection"
+        case .queryables: "queryables"
+        case .items: "featureCollectionGeoJSON"
+        case .item: "featureGeoJSON"
+        }
+        return ["$ref": "#/components/schemas/" + name]
+    }
+
+    private static var schemas: [String: Any] {
+        func object(_ required: [String], _ properties: [String: Any]) -> [String: Any] {
+            ["type": "object", "required": required, "properties": properties]
+        }
+        let string: [String: Any] = ["type": "string"], links: [String: Any] = ["type": "array", "items": ["$ref": "#/components/schemas/link"]]
+        let count: [String: Any] = ["type": "integer", "minimum": 0]
+        return [
+            "exception": object(["code", "description"], ["code": string, "description": string, "parameter": string]),
+            "link": object(["href", "rel"], ["href": string, "rel": string, "type": string, "title": string]),
+            "landingPage": object(["links"], ["title": string, "description": string, "links": links]),
+            "confClasses": object(["conformsTo"], ["conformsTo": ["type": "array", "items": string]]),
+            "openAPI": object(["openapi", "info", "paths"], ["openapi": string, "info": ["type": "object"], "paths": ["type": "object"]]),
+            "collection": object(["id", "links"], [
+                "id": string, "title": string, "description": string, "itemType": string, "crs": ["type": "array", "items": string], "links": links,
+                "extent": ["type": "object", "properties": ["spatial": ["type": "object", "properties": [
+                    "bbox": ["type": "array", "minItems": 1, "items": ["type": "array", "minItems": 4, "maxItems": 4, "items": ["type": "number"]]],
+                    "crs": string,
+                ]]]],
+            ]),
+            "collections": object(["links", "collections"], ["links": links, "collections": ["type": "array", "items": ["$ref": "#/components/schemas/collection"]]]),
+            // A JSON Schema (Part 3): an object whose properties are the queryables.
+            "queryables": object(["type", "properties"], [
+                "$schema": string, "$id": string, "type": ["type": "string", "enum": ["object"]], "title": string,
+                "properties": ["type": "object", "additionalProperties": object(["type"], ["title": string, "description": string, "type": string,
+                                                                                           "enum": ["type": "array", "items": string]])],
+            ]),
+            "geometryGeoJSON": object(["type"], ["type": ["type": "string", "enum": ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon",
+                                                                                 "MultiPolygon", "GeometryCollection"]]]),
+            // A record without a position has a null geometry.
+            "featureGeoJSON": object(["type", "geometry", "properties"], [
+                "type": ["type": "string", "enum": ["Feature"]], "id": string, "links": links,
+                "geometry": ["allOf": [["$ref": "#/components/schemas/geometryGeoJSON"]], "nullable": true],
+                "properties": ["type": "object", "nullable": true],
+            ]),
+            "featureCollectionGeoJSON": object(["type", "features"], [
+                "type": ["type": "string", "enum": ["FeatureCollection"]], "features": ["type": "array", "items": ["$ref": "#/components/schemas/featureGeoJSON"]],
+                "links": links, "timeStamp": ["type": "string", "format": "date-time"], "numberMatched": count, "numberReturned": count,
+            ]),
+        ]
     }
 
     private static func mediaType(_ route: OGCRoute) -> String {
@@ -91,7 +145,7 @@ enum OGCOpenAPI {
                             + "quotes (compared by Unicode code points), IS [NOT] NULL, AND, OR, NOT, parentheses, and "
                             + "S_INTERSECTS(geometry, BBOX(minLon, minLat, maxLon, maxLat)) or with a POLYGON that is a box", text),
         "filter-lang": query("filter-lang", "the filter's language: cql2-text, the one read", ["type": "string", "enum": ["cql2-text"]]),
-        "cursor": query("cursor", "where a page continues, as the next link gives it", text),
+        "cursor": query("cursor", "where a page continues, as the next and prev links give it", text),
         "lang": query("lang", "Waymark's extension: names and descriptions in this language where the data has them",
                       ["type": "string", "maxLength": LanguageCode.maximumLength, "pattern": LanguageCode.pattern]),
         "f": query("f", "the encoding: json (GeoJSON for features) is the one served", ["type": "string", "enum": ["json"]]),

@@ -16,7 +16,7 @@ enum OGCRoute: String, CaseIterable, Sendable {
     case item = "/ogc/collections/{collectionId}/items/{featureId}"
 
     /// `f=json` on every route, as clients ask for the one encoding each route has. Items read
-    /// what `/v1/bbox` reads (`cursor` is where the `next` link continues), `datetime`, which
+    /// what `/v1/bbox` reads (`cursor` is where the `next` or `prev` link continues), `datetime`, which
     /// trips and cinemas have (`KindQuery.time`), and Part 3's `name=` and CQL2 text (`filter`).
     var queryParameters: [String] {
         switch self {

@@ -81,7 +81,7 @@ struct OGCRoutes: Sendable {
     }
 
     /// A page of the collection by id: in `bbox`, or without it every feature (those without a
-    /// position too, with a null geometry), continued by the `next` link's `cursor`.
+    /// position too, with a null geometry), continued by the `next` and `prev` links' `cursor`.
     private func items(_ kind: FeatureKind, _ p: Parameters, base: String, query: String?) async throws -> Response {
         if let language = try p.text("filter-lang"), language != "cql2-text" {
             throw APIError.invalid("filter-lang", "'\(language)' is not cql2-text, the one filter language read")
@@ -100,6 +100,10 @@ struct OGCRoutes: Sendable {
             var links = [OGCLink(href: items + Self.query(query, cursor: after?.token), rel: "self", type: OGCLink.geoJSON)]
             if let next = page.next {
                 links.append(OGCLink(href: items + Self.query(query, cursor: next.token), rel: "next", type: OGCLink.geoJSON, title: "the next page"))
+            }
+            if let previous = page.previous {
+                links.append(OGCLink(href: items + Self.query(query, cursor: previous.token), rel: "prev", type: OGCLink.geoJSON,
+                                     title: "the previous page"))
             }
             var members: [(key: String, value: GeoJSONOutput.Value)] = [
                 ("links", .objects(links.map(\.value))),

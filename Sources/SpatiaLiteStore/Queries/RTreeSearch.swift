@@ -11,8 +11,9 @@ import GeoStore
 ///   radius, or the N-th best distance found so far) are pruned;
 /// - within: the same pruning, but every score is 0, so rows come out in no particular order
 ///   and SQLite's queue stays short (a plain range query, for callers that want all the rows);
-/// - box: entries outside the box are pruned; ordered, rows come out in rowid order, so that a
-///   page by id can stop after its last row; unordered, every score is 0 (as for within).
+/// - box: entries outside the box are pruned; ordered, rows come out in rowid order (descending
+///   for a backward walk), so that a page by id can stop after its last row; unordered, every
+///   score is 0 (as for within).
 /// In all, a POI entry of an unselected category is pruned before SQLite returns it as a row.
 ///
 /// The state lives in this per-connection object (the function's context), not in SQL
@@ -33,8 +34,8 @@ final class RTreeSearch {
     /// Whether the walk left out anything for being beyond the threshold (in the callback, or
     /// once its exact distance was known).
     var prunedByDistance = false
-    /// Box mode: rows up to this id were on earlier pages.
-    var afterRow = Int64.min
+    /// Box mode: the rows it does not reach were on earlier pages.
+    var walk = RowWalk.all
     /// Selected category numbers of POI rows, when a category filter applies.
     var categories: CategorySelection?
 
@@ -65,11 +66,12 @@ final class RTreeSearch {
             if score > threshold { prunedByDistance = true }
         case let .box(box, ordered):
             let meets = c[0] <= box.maxLon && c[1] >= box.minLon && c[2] <= box.maxLat && c[3] >= box.minLat
-            if !meets || row.map({ $0 <= afterRow }) == true {
+            if !meets || row.map({ !walk.reaches($0) }) == true {
                 info.pointee.eWithin = NOT_WITHIN
             } else {
-                // Nodes first (score 0), then rows in id order.
-                info.pointee.rScore = ordered ? row.map(Double.init) ?? 0 : 0
+                // Nodes first (score 0), then rows in the walk's order: scores stay positive, as
+                // nodes must come first, and exact for ids below 2^53.
+                info.pointee.rScore = ordered ? row.map { walk.backward ? 0x1p53 - Double($0) : Double($0) } ?? 0 : 0
                 info.pointee.eWithin = PARTLY_WITHIN
             }
         }

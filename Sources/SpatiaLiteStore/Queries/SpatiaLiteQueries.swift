@@ -112,13 +112,13 @@ extension SpatiaLiteStore {
         return best
     }
 
-    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+    public func boxRows(of kind: FeatureKind, in part: BoundingBox, categories: CategoryFilter, sources: SourceFilter, walk: RowWalk,
                         limit: Int) throws -> [Feature] {
         let t = KindTable.of(kind)
         // A large page takes every row in the box in one unordered walk, sorted by the caller (see `wholeRange`).
         let ordered = limit <= wholeRange
         search.mode = .box(part, ordered: ordered)
-        search.afterRow = afterRow
+        search.walk = walk
         search.categories = try categorySelection(kind, categories)
         let statement = try cached("walk " + t.table, t.walk)
         try statement.bind([])
@@ -139,16 +139,16 @@ extension SpatiaLiteStore {
     }
 
     /// A plain scan in id order: such rows are few, and no index holds them.
-    public func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, afterRow: Int64,
+    public func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, walk: RowWalk,
                               limit: Int) throws -> [Feature] {
         let t = KindTable.of(kind)
         let poiCategories = kind == .poi ? categories.poiCategories : []
         func list(_ values: [String]) -> String { Array(repeating: "?", count: values.count).joined(separator: ", ") }
-        var sql = "SELECT t.id, NULL, NULL, NULL, NULL, NULL, \(t.core) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id > ?"
+        var sql = "SELECT t.id, NULL, NULL, NULL, NULL, NULL, \(t.core) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id \(walk.backward ? "<" : ">") ?"
         if !poiCategories.isEmpty { sql += " AND t.category IN (\(list(poiCategories)))" }
         if !sources.isAll { sql += " AND t.source IN (\(list(sources.names.sorted())))" }
-        let statement = try db.prepare(sql + " ORDER BY t.id LIMIT ?")
-        let values: [any Bindable] = [afterRow] + poiCategories.map { $0 as any Bindable } + sources.names.sorted().map { $0 as any Bindable } + [Int64(limit)]
+        let statement = try db.prepare(sql + " ORDER BY t.id\(walk.backward ? " DESC" : "") LIMIT ?")
+        let values: [any Bindable] = [walk.row] + poiCategories.map { $0 as any Bindable } + sources.names.sorted().map { $0 as any Bindable } + [Int64(limit)]
         try statement.bind(values)
         var rows: [Feature] = []
         while try statement.step() { rows.append(t.feature(statement, geometry: Feature.unlocated, distance: nil)) }

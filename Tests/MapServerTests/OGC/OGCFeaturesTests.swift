@@ -227,6 +227,12 @@ import TestSupport
             ("/ogc/collections/cinema/items?category=trip", .badRequest, "category"),
             ("/ogc/collections/poi/items?cursor=water/3", .badRequest, "cursor"),
             ("/ogc/collections/poi/items?cursor=zzz", .badRequest, "cursor"),
+            // Forged backward cursors (`prev` links'): another kind's, garbled, one with a distance, a row past Int64.
+            ("/ogc/collections/poi/items?cursor=-water/3", .badRequest, "cursor"),
+            ("/ogc/collections/poi/items?cursor=-poi/x", .badRequest, "cursor"),
+            ("/ogc/collections/poi/items?cursor=--poi/3", .badRequest, "cursor"),
+            ("/ogc/collections/poi/items?cursor=-3ff0000000000000~poi/3", .badRequest, "cursor"),
+            ("/ogc/collections/poi/items?cursor=-poi/99999999999999999999", .badRequest, "cursor"),
             ("/ogc/collections/poi/items?bbox-crs=EPSG:4326", .badRequest, "bbox-crs"),
             ("/ogc/collections?f=html", .badRequest, "f"),
             ("/ogc/collections/nosuch", .notFound, nil),
