@@ -5,7 +5,7 @@ import Testing
 
 /// CQL2 text read into the trees written out here (known values), with the standard's precedence
 /// (NOT over AND over OR), and what a filter keeps: text compared as stored after NFC, by code
-/// points, a missing value meeting no comparison.
+/// points, a missing value or position making a test unknown (CQL2's three values).
 @Suite struct CQL2TextTests {
     @Test func textReadsIntoTheTreeItMeans() throws {
         let eat = FeatureFilter.compare(.category, .equal, "eat")
@@ -66,5 +66,28 @@ import Testing
         #expect(FeatureFilter.intersects(box).keeps(place("a")) && !FeatureFilter.intersects(box).keeps(place("a", at: Coordinate(lat: 5, lon: 2))))
         #expect(!FeatureFilter.intersects(box).keeps(place("a", at: nil)))
         #expect(FeatureFilter.intersects(BoundingBox(minLon: 170, minLat: -10, maxLon: -170, maxLat: 10)).keeps(place("a", at: Coordinate(lat: 0, lon: -175))))
+    }
+
+    /// CQL2's unknown, against the standard's truth tables (Kleene's) written out here: a
+    /// feature without a name is unknown to `name = 'a'` and to `NOT name = 'a'`, kept by neither;
+    /// one without a position likewise to a box; `OR` with a true side and `IS NULL` are known.
+    @Test func aMissingValueIsUnknownEvenUnderNot() throws {
+        let box = BoundingBox(minLon: 0, minLat: 0, maxLon: 10, maxLat: 10)
+        let nameless = Feature(id: FeatureID(kind: .water, row: 1), category: "water", name: nil, geometry: .point(Coordinate(lat: 5, lon: 5)))
+        let unlocated = Feature(id: FeatureID(kind: .poi, row: 2), category: "stay", name: "a", geometry: Feature.unlocated)
+        let named = FeatureFilter.compare(.name, .equal, "a"), inBox = FeatureFilter.intersects(box)
+        let cases: [(FeatureFilter, Feature, Bool?)] = [
+            (named, nameless, nil), (.not(named), nameless, nil), (.not(.not(named)), nameless, nil),
+            (.isNull(.name), nameless, true), (.not(.isNull(.name)), nameless, false),
+            (.and([named, .isNull(.name)]), nameless, nil), (.and([named, .not(.isNull(.name))]), nameless, false),
+            (.or([named, .isNull(.name)]), nameless, true), (.or([named, .not(.isNull(.name))]), nameless, nil),
+            (inBox, nameless, true), (.not(inBox), nameless, false),
+            (inBox, unlocated, nil), (.not(inBox), unlocated, nil), (.or([.not(inBox), named]), unlocated, true),
+            (.and([.not(inBox), named]), unlocated, nil), (.and([]), unlocated, true), (.or([]), unlocated, false),
+        ]
+        for (filter, feature, expected) in cases {
+            #expect(filter.meets(feature) == expected, "\(filter) on \(feature.id)")
+            #expect(filter.keeps(feature) == (expected == true), "\(filter) on \(feature.id)")
+        }
     }
 }

@@ -5,7 +5,8 @@ import GeoCore
 /// a listing (`KindQuery.filter`) keeps the features that meet: `name=` and CQL2 text (`CQL2Text`)
 /// both become one. Text compares as stored, after Unicode canonical composition (NFC) on both
 /// sides: case and accents count, and `name` is the record's own name, not a translation of it
-/// (`/v1/search` is the place for any case, any language). A missing value meets no comparison.
+/// (`/v1/search` is the place for any case, any language). A missing value, or a missing position,
+/// makes a comparison or a spatial test unknown, which NOT leaves unknown (`meets`).
 public indirect enum FeatureFilter: Hashable, Sendable {
     public enum Property: String, CaseIterable, Sendable {
         case name, category, source
@@ -34,10 +35,15 @@ public indirect enum FeatureFilter: Hashable, Sendable {
     case and([FeatureFilter])
     case or([FeatureFilter])
 
-    public func keeps(_ feature: Feature) -> Bool {
+    /// Whether the feature meets the filter: true only, as CQL2 has it, not false or unknown.
+    public func keeps(_ feature: Feature) -> Bool { meets(feature) == true }
+
+    /// CQL2's three values (nil: unknown): a comparison with a missing value, or a spatial test of
+    /// a feature without a position, is unknown, and stays so under NOT; AND and OR as Kleene's.
+    func meets(_ feature: Feature) -> Bool? {
         switch self {
         case let .compare(property, comparison, value):
-            guard let own = Self.value(of: property, in: feature) else { return false }
+            guard let own = Self.value(of: property, in: feature) else { return nil }
             let (a, b) = (own.precomposedStringWithCanonicalMapping, value.precomposedStringWithCanonicalMapping)
             // Unicode code point order, the same on every machine and locale.
             let (x, y) = (Array(a.unicodeScalars.map(\.value)), Array(b.unicodeScalars.map(\.value)))
@@ -52,13 +58,30 @@ public indirect enum FeatureFilter: Hashable, Sendable {
         case let .isNull(property):
             return Self.value(of: property, in: feature) == nil
         case let .intersects(box):
-            return feature.isLocated && box.unwrapped.contains { $0.meets(feature.geometry) }
+            guard feature.isLocated else { return nil }
+            return box.unwrapped.contains { $0.meets(feature.geometry) }
         case let .not(filter):
-            return !filter.keeps(feature)
+            return filter.meets(feature).map(!)
         case let .and(filters):
-            return filters.allSatisfy { $0.keeps(feature) }
+            var unknown = false
+            for filter in filters {
+                switch filter.meets(feature) {
+                case false?: return false
+                case nil: unknown = true
+                case true?: continue
+                }
+            }
+            return unknown ? nil : true
         case let .or(filters):
-            return filters.contains { $0.keeps(feature) }
+            var unknown = false
+            for filter in filters {
+                switch filter.meets(feature) {
+                case true?: return true
+                case nil: unknown = true
+                case false?: continue
+                }
+            }
+            return unknown ? nil : false
         }
     }
 

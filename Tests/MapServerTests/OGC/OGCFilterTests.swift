@@ -28,7 +28,9 @@ import Testing
         ("S_INTERSECTS(geometry, POLYGON((24.9 60.15, 24.95 60.15, 24.95 60.17, 24.9 60.17, 24.9 60.15))) AND category = 'eat'",
          { Self.in(24.9, 60.15, 24.95, 60.17, $0) && $0.category == "eat" }),
         ("S_INTERSECTS(geometry, BBOX(170, -10, -170, 10)) OR name = 'H3'", { Self.in(170, -10, 180, 10, $0) || Self.in(-180, -10, -170, 10, $0) || $0.name == "H3" }),
-        ("NOT S_INTERSECTS(geometry, BBOX(-180, -80, 180, 80)) AND TRUE", { !Self.in(-180, -80, 180, 80, $0) }),
+        // CQL2's unknown: a place without a position is in no box and out of none, and NOT keeps it unknown.
+        ("NOT S_INTERSECTS(geometry, BBOX(-180, -80, 180, 80)) AND TRUE", { $0.location != nil && !Self.in(-180, -80, 180, 80, $0) }),
+        ("NOT S_INTERSECTS(geometry, BBOX(24.93, 60.16, 24.96, 60.18)) OR name = 'H3'", { ($0.location != nil && !Self.in(24.93, 60.16, 24.96, 60.18, $0)) || $0.name == "H3" }),
         ("FALSE OR name = 'Helsinki 5'", { _ in false }),
     ]
 
