@@ -15,15 +15,15 @@ import GeoStore
 public struct VectorFileImport: VectorFileReader {
     public init() {}
 
-    public func parse(path: String, kind: FeatureKind?) throws -> ParsedFile {
+    public func parse(path: String, kind: FeatureKind?, mapping: FieldMapping) throws -> ParsedFile {
         do {
-            return try GDALErrorLog.collecting { log in try read(path, kind: kind, log: log) }
+            return try GDALErrorLog.collecting { log in try read(path, kind: kind, mapping: mapping, log: log) }
         } catch let error as BaseReadError {
             throw ImportProblem(file: path, record: "file", reason: error.reason)
         }
     }
 
-    private func read(_ path: String, kind: FeatureKind?, log: GDALErrorLog) throws -> ParsedFile {
+    private func read(_ path: String, kind: FeatureKind?, mapping: FieldMapping, log: GDALErrorLog) throws -> ParsedFile {
         let file = try GDALAccess.identify(path, name: path, log: log, among: nil)
         // GDAL reads a sequence's last line cut short as a feature without properties or geometry.
         if file.driver == "GeoJSONSeq", let handle = FileHandle(forReadingAtPath: file.path) {
@@ -44,7 +44,7 @@ public struct VectorFileImport: VectorFileReader {
             throw ImportProblem(file: path, record: "file", reason: log.firstFailure ?? "GDAL cannot read it as \(file.format)")
         }
         defer { GDALClose(dataset) }
-        var records = VectorRecords(file: path, kind: kind)
+        var records = VectorRecords(file: path, kind: kind, mapping: mapping)
         for index in 0..<GDALDatasetGetLayerCount(dataset) {
             guard let layer = GDALDatasetGetLayer(dataset, index) else { continue }
             let label = "layer '\(String(cString: OGR_L_GetName(layer)))'"

@@ -40,6 +40,7 @@ func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> 
     case .replaceSource: "--replace-source"
     case .skipInvalid: "--skip-invalid"
     case .allowShrink: "--allow-shrink"
+    case .fieldMapping: "--field"
     case let .record(name): name
     }
 }

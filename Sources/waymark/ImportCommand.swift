@@ -49,6 +49,12 @@ struct Import: ParsableCommand {
     @Option(help: "Store every record as this kind (poi, water, cinema, trip) instead of deciding by its tags.")
     var kind: FeatureKind?
 
+    @Option(help: "Every place's category (eat, see, …), whatever the file says.")
+    var category: String?
+
+    @Option(help: ArgumentHelp("Which of the file's fields holds what a record reads, as KEY=FIELD: name=NAZEV, id=KOD, category=TYPE, name:lv=NOSAUKUMS, lat=Y (CSV)…; repeat for each. A field of the file named like a mapped key is then not read.", valueName: "KEY=FIELD"))
+    var field: [String] = []
+
     @Flag(help: "Import the valid records and report the invalid ones instead of refusing the whole import.")
     var skipInvalid = false
 
@@ -73,7 +79,9 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let store = try database.openForWriting()
-        let parsed = try withOptionNames { try FileImport.parse(paths: files, kind: kind, source: source, vectors: VectorFileImport()) }
+        let parsed = try withOptionNames {
+            try FileImport.parse(paths: files, kind: kind, source: source, mapping: try FieldMapping(parsing: field, category: category), vectors: VectorFileImport())
+        }
         for file in parsed {
             for note in file.notes { FileHandle.standardError.write(Data("note: \(file.file): \(note)\n".utf8)) }
         }

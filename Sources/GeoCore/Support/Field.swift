@@ -37,6 +37,8 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
     /// An import that replaces its sources' records; one that skips invalid records; a replacement
     /// allowed to store fewer records than it removes.
     case replaceSource, skipInvalid, allowShrink
+    /// Which of an imported file's fields holds what a record reads (`name=NAZEV`).
+    case fieldMapping
     /// A field of a record in an imported file, as the file names it (`geometry`, `latitude`,
     /// `screenings[0].start`…): the file's own words, the same in every face.
     case record(String)
@@ -77,6 +79,7 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
         case .replaceSource: "replace_source"
         case .skipInvalid: "skip_invalid"
         case .allowShrink: "allow_shrink"
+        case .fieldMapping: "field"
         case let .record(name): name
         }
     }

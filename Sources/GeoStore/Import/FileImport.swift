@@ -11,9 +11,9 @@ public enum FileImport {
 
     /// With `source`, every record that would come from the file's own source (its name, "gpx",
     /// "travel-guide") comes from `source` instead: a name that stays when the file is renamed.
-    public static func parse(paths: [String], kind: FeatureKind? = nil, source: String?,
+    public static func parse(paths: [String], kind: FeatureKind? = nil, source: String?, mapping: FieldMapping = .none,
                              vectors: (any VectorFileReader)? = nil) throws -> [ParsedFile] {
-        var parsed = try parse(paths: paths, kind: kind, vectors: vectors)
+        var parsed = try parse(paths: paths, kind: kind, mapping: mapping, vectors: vectors)
         guard let source else { return parsed }
         guard !source.isEmpty, !globalSources.contains(source) else {
             throw GeoError.invalid(field: .source, reason: "'\(source)' is not a name a file's records can take: give a name of your own")
@@ -26,7 +26,10 @@ public enum FileImport {
         return parsed
     }
 
-    public static func parse(paths: [String], kind: FeatureKind? = nil, vectors: (any VectorFileReader)? = nil) throws -> [ParsedFile] {
+    /// `mapping` applies to GeoJSON, CSV and GDAL's formats; GPX, GeoNames dumps and the travel
+    /// guide's feed have fixed fields of their own, and refuse one.
+    public static func parse(paths: [String], kind: FeatureKind? = nil, mapping: FieldMapping = .none,
+                             vectors: (any VectorFileReader)? = nil) throws -> [ParsedFile] {
         var parsed: [ParsedFile] = []
         var feed: [(data: Data, file: String, language: String)] = []
         for path in paths {
@@ -35,21 +38,25 @@ public enum FileImport {
                     throw ImportProblem(file: path, record: "file",
                                         reason: "unknown format; use .geojson, .json, .csv, .gpx, the travel guide's .xml or a GeoNames dump's .txt")
                 }
-                parsed.append(try vectors.parse(path: path, kind: kind))
+                parsed.append(try vectors.parse(path: path, kind: kind, mapping: mapping))
                 continue
+            }
+            if mapping != .none, [.gpx, .geonames, .travelGuide].contains(format) {
+                throw GeoError.invalid(field: mapping.isNone ? .category : .fieldMapping,
+                                       reason: "\(path) is a file of fixed fields (GPX, a GeoNames dump, the travel guide's feed); a mapping names a GeoJSON, CSV or other vector file's fields")
             }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
                 throw ImportProblem(file: path, record: "file", reason: "cannot read: \(error.localizedDescription)")
             }
             switch format {
-            case .geojson: parsed.append(try GeoJSONParser.parse(data, file: path, kind: kind))
+            case .geojson: parsed.append(try GeoJSONParser.parse(data, file: path, kind: kind, mapping: mapping))
             case .csv:
                 // A geometry as WKT (a line, an area: as `waymark export` writes any CSV) is read through GDAL.
                 if let vectors, CSVParser.namesWKTColumn(data) {
-                    parsed.append(try vectors.parse(path: path, kind: kind))
+                    parsed.append(try vectors.parse(path: path, kind: kind, mapping: mapping))
                 } else {
-                    parsed.append(try CSVParser.parse(data, file: path, kind: kind))
+                    parsed.append(try CSVParser.parse(data, file: path, kind: kind, mapping: mapping))
                 }
             case .gpx: parsed.append(try GPXParser.parse(data, file: path))
             case .geonames: parsed.append(try GeoNamesParser.parse(data, file: path, kind: kind))

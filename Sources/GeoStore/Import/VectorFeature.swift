@@ -23,5 +23,5 @@ public struct VectorFeature: Sendable {
 /// Reads the files Waymark's own parsers do not (Shapefile, GeoPackage, KML, FlatGeobuf…): a
 /// face hands one to `FileImport`, since GeoStore links no GDAL.
 public protocol VectorFileReader {
-    func parse(path: String, kind: FeatureKind?) throws -> ParsedFile
+    func parse(path: String, kind: FeatureKind?, mapping: FieldMapping) throws -> ParsedFile
 }

@@ -11,7 +11,7 @@ import GeoCore
 /// `geonameid` column, or both `timezone` and `population`), else "other". Empty lat and lon give a place without location.
 /// CSV holds points only, so waters and trips (which GeoJSON and GPX bring) cannot come from it.
 public enum CSVParser {
-    public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
+    public static func parse(_ data: Data, file: String, kind: FeatureKind?, mapping: FieldMapping = .none) throws(ImportProblem) -> ParsedFile {
         func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
         switch kind {
         case .water?: throw unreadable("waters need a line or area geometry, which CSV cannot hold; import them from GeoJSON")
@@ -29,7 +29,7 @@ public enum CSVParser {
                 if let column = fields.textAfterClosingQuote {
                     throw unreadable("malformed quoting in the header: text follows the closing quote of column \(column + 1)")
                 }
-                header = try Header(fields.strings, file: file, unreadable: unreadable)
+                header = try Header(fields.strings, file: file, mapping: mapping, unreadable: unreadable)
                 return
             }
             parsed.collect("line \(line)") { () throws(GeoError) in try header.record(fields, closed: closed, kind: kind) }
@@ -54,10 +54,13 @@ public enum CSVParser {
         let properties: Properties.Columns
         let latColumn: Int, lonColumn: Int
         let defaultCategory: String
+        /// `import --category`: every place's.
+        let category: String?
         let fileName: String
 
-        init(_ fields: [String], file: String, unreadable: (String) -> ImportProblem) throws(ImportProblem) {
-            let columns = fields.map { $0.trimmed.lowercased() }
+        /// The columns as `mapping` names them (a column named like a mapped key is not read).
+        init(_ fields: [String], file: String, mapping: FieldMapping, unreadable: (String) -> ImportProblem) throws(ImportProblem) {
+            let columns = fields.map { mapping.key($0) ?? "" }
             // Of two columns of one name, neither can be taken for the value.
             var first: [String: Int] = [:]
             for (i, name) in columns.enumerated() where !name.isEmpty {
@@ -79,6 +82,7 @@ public enum CSVParser {
             self.latColumn = latColumn
             self.lonColumn = lonColumn
             self.defaultCategory = geoNamesLike ? "city" : "other"
+            self.category = mapping.category
             self.fileName = Properties.fileName(of: file)
         }
 
@@ -104,7 +108,7 @@ public enum CSVParser {
             }
             let properties = Properties(self.properties, field: fields.string)
             let location = try self.location(fields)
-            let category = properties.category ?? defaultCategory
+            let category = self.category ?? properties.category ?? defaultCategory
             switch kind ?? properties.kind(category: category) {
             case .cinema:
                 return .cinema(try properties.cinema(location: location, fileName: fileName, id: nil))

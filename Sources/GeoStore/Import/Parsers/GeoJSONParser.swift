@@ -43,16 +43,17 @@ import GeoCore
 ///   diary again updates its trips; without one it is `<name>@<start>` (`<name>@<lat>,<lon>` of
 ///   its spot when it has no start).
 public enum GeoJSONParser {
-    public static func parse(_ data: Data, file: String, kind: FeatureKind?) throws(ImportProblem) -> ParsedFile {
+    public static func parse(_ data: Data, file: String, kind: FeatureKind?, mapping: FieldMapping = .none) throws(ImportProblem) -> ParsedFile {
         let fileName = Properties.fileName(of: file)
         var parsed = ParsedFile(file: file)
         var ids = GivenIDs()
         try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), GivenIDs()) }) { feature, index in
             var key: SourceKey?
-            let given = feature["id"] != nil || feature["properties"]?["id"] != nil
+            var given = feature["id"] != nil
+            if case let .object(members)? = feature["properties"] { given = given || members.contains { mapping.key($0.key) == "id" } }
             let label = "feature \(index)"
             let added = parsed.collect(label) { () throws(GeoError) in
-                let record = try record(feature, fileName: fileName, kind: kind)
+                let record = try record(feature, fileName: fileName, kind: kind, mapping: mapping)
                 key = try ids.check(record, given: given)
                 return record
             }
@@ -123,24 +124,28 @@ public enum GeoJSONParser {
         return "line \(line), column \(column)"
     }
 
-    private static func record(_ feature: JSONValue, fileName: String, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
+    private static func record(_ feature: JSONValue, fileName: String, kind: FeatureKind?, mapping: FieldMapping) throws(GeoError) -> ImportRecord {
         guard feature["type"]?.string == "Feature" else {
             throw .invalid(field: .record("type"), reason: "not a GeoJSON Feature")
         }
         let geometry = try self.geometry(feature["geometry"])
         var id: String?
         if let value = feature["id"] { id = try Properties.identifier(value, field: "id") }
-        return try record(properties: feature["properties"] ?? .null, geometry: geometry, id: id, fileName: fileName, kind: kind)
+        return try record(properties: feature["properties"] ?? .null, geometry: geometry, id: id, fileName: fileName, kind: kind, mapping: mapping)
     }
 
     /// A feature's record from its parts, `geometry` validated: read from GeoJSON, or from any
-    /// other format (`VectorRecords`).
+    /// other format (`VectorRecords`); its properties' keys as `mapping` reads them.
     static func record(properties rawProperties: JSONValue, geometry: Geometry?, id: String?,
-                       fileName: String, kind: FeatureKind?) throws(GeoError) -> ImportRecord {
+                       fileName: String, kind: FeatureKind?, mapping: FieldMapping) throws(GeoError) -> ImportRecord {
         var rawProperties = rawProperties
-        if case .object = rawProperties {} else { rawProperties = .object([]) }
+        if case let .object(members) = rawProperties {
+            if !mapping.isNone { rawProperties = .object(members.compactMap { key, value in mapping.key(key).map { ($0, value) } }) }
+        } else {
+            rawProperties = .object([])
+        }
         let properties = try Properties(json: rawProperties)
-        let category = properties.category ?? "other"
+        let category = mapping.category ?? properties.category ?? "other"
         switch kind ?? properties.kind(category: category) {
         case .water:
             return .water(properties.water(geometry: try area(geometry), fileName: fileName, id: id))

@@ -6,12 +6,13 @@ import GeoCore
 public struct VectorRecords {
     public private(set) var parsed: ParsedFile
     private let kind: FeatureKind?
+    private let mapping: FieldMapping
     private let fileName: String
     private var ids = GivenIDs()
 
-    public init(file: String, kind: FeatureKind?) {
+    public init(file: String, kind: FeatureKind?, mapping: FieldMapping) {
         parsed = ParsedFile(file: file)
-        (self.kind, fileName) = (kind, Properties.fileName(of: file))
+        (self.kind, self.mapping, fileName) = (kind, mapping, Properties.fileName(of: file))
     }
 
     /// Before a layer's features: a layer may not give one id twice, but two layers may (as two
@@ -21,12 +22,12 @@ public struct VectorRecords {
     /// Adds the feature's record, or the problem that stopped it.
     public mutating func add(_ feature: VectorFeature, at label: String) {
         var key: SourceKey?
-        let given = feature.attributes.contains { $0.name.trimmed.lowercased() == "id" }
-        let (ids, fileName, kind) = (self.ids, self.fileName, self.kind)
+        let (ids, fileName, kind, mapping) = (self.ids, self.fileName, self.kind, self.mapping)
+        let given = feature.attributes.contains { mapping.key($0.name) == "id" }
         let added = parsed.collect(label) { () throws(GeoError) in
             try feature.geometry?.validate(field: .record("geometry"))
             let properties = JSONValue.object(feature.attributes.map { ($0.name, Self.json($0.value, named: $0.name)) })
-            let record = try GeoJSONParser.record(properties: properties, geometry: feature.geometry, id: nil, fileName: fileName, kind: kind)
+            let record = try GeoJSONParser.record(properties: properties, geometry: feature.geometry, id: nil, fileName: fileName, kind: kind, mapping: mapping)
             key = try ids.check(record, given: given)
             return record
         }
