@@ -79,6 +79,13 @@ func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) async thro
     (["nearest", "--lat", "0", "--lon", "-181"], ["--lon", "-181"]),
     (["nearest", "--lat", "nan", "--lon", "0"], ["--lat", "nan"]),
     (["nearest", "--lat", "0x1p4", "--lon", "0"], ["--lat", "0x1p4", "not a decimal number"]),
+    // A decimal comma, as many languages write it: the hint names the number as it is meant.
+    (["nearest", "--lat", "57,5", "--lon", "22"], ["--lat", "'57,5' is not a decimal number; use a decimal point: 57.5"]),
+    (["within", "--lat", "57.5", "--lon", "22", "--radius=-1,5"], ["--radius", "use a decimal point: -1.5"]),
+    // A misspelt option is said to be unknown (not taken for a missing --lat), with the nearest one.
+    (["nearest", "--lattitude", "57.5", "--lon", "22"], ["'--lattitude' is not an option of waymark nearest; did you mean '--lat'?"]),
+    (["cinemas", "--lat", "49.7", "--longitude=13.3"], ["'--longitude' is not an option of waymark cinemas; did you mean '--lon'?"]),
+    (["timezone", "import", "--allow-shrnk", "zones.geojson"], ["'--allow-shrnk' is not an option of waymark timezone import; did you mean '--allow-shrink'?"]),
     (["within", "--lat", "0", "--lon", "0", "--radius", "+500"], ["--radius", "+500", "not a decimal number"]),
     (["render", "--center", "0,0", "--zoom", "inf", "--output", "x.png"], ["--zoom", "inf", "not a decimal number"]),
     (["nearest", "--lat", "0", "--lon", "0", "--limit", "0"], ["--limit", "0"]),
