@@ -74,7 +74,10 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.openForWriting()
+        try database.writing(importFiles)
+    }
+
+    private func importFiles(into store: any FeatureStore) throws {
         let parsed = try withOptionNames { try FileImport.parse(paths: files, kind: kind, source: source, vectors: VectorFileImport()) }
         for file in parsed {
             for note in file.notes { FileHandle.standardError.write(Data("note: \(file.file): \(note)\n".utf8)) }

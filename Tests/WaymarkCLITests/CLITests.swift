@@ -148,6 +148,25 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) async throws 
     }
 }
 
+/// An import that fails removes the database it created, and leaves one that was there as it was.
+@Test func aFailedImportLeavesNoNewDatabaseAndTheOldOneAsItWas() async throws {
+    let workspace = try await Workspace.withFixture()
+    let missing = workspace.directory.appendingPathComponent("nosuch.geojson").path
+    let invalid = try workspace.file("invalid.geojson", #"{"type": "Feature", "properties": {"category": "eat"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#)
+    for (file, reason) in [(missing, "cannot read"), (invalid, "name: missing")] {
+        let new = workspace.directory.appendingPathComponent("new.sqlite").path
+        let result = try await run(["import", "--db", new, file])
+        #expect(result.status != 0 && result.stderr.contains(reason), "\(result.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: workspace.directory.path).filter { $0.hasPrefix("new.sqlite") }
+        #expect(left.isEmpty, "\(left)")
+
+        let old = workspace.directory.appendingPathComponent("test.sqlite")
+        let before = try Data(contentsOf: old)
+        #expect(try await run(["import", "--db", old.path, file]).status != 0)
+        #expect(try Data(contentsOf: old) == before)
+    }
+}
+
 @Test func stats() async throws {
     let empty = try Workspace()
     let created = try await run(["import", try empty.file("none.geojson", #"{"type": "FeatureCollection", "features": []}"#)], env: empty.env)
