@@ -397,23 +397,44 @@ import Testing
         try checkMigrated(store)
     }
 
-    /// Screenings stored before they kept their day are of their own local day: a day's file
-    /// replaces those that start on it, and keeps the one after its midnight.
-    @Test func screeningsStoredWithoutTheirDayAreOfTheirOwnLocalDay() throws {
-        let database = TemporaryDatabase()
-        do {
-            let db = try oldSpatiaLiteDatabase(database.path, version: 5)
-            try db.execute("""
-                INSERT INTO cinema (id, name, timezone, source, source_id, geom)
-                VALUES (1, 'Cinema City Plzeň Plaza', 'Europe/Prague', 'cinemacity', 'cc-plzen-plaza', MakePoint(13.3706, 49.7437, 4326));
-                INSERT INTO screening (cinema_id, title, start_utc, timezone) VALUES
-                    (1, 'Avengers', '2012-05-10T18:00:00Z', 'Europe/Prague'), (1, 'Prometheus', '2012-05-10T22:05:00Z', 'Europe/Prague');
-                """)
-        }
-        let store = try SpatiaLiteStore(path: database.path)
+    /// A cinema with two screenings stored before screenings kept their day, in either database's
+    /// SQL given its point: 20:00 on 10 May and 00:05 on the 11th, Prague time.
+    static func legacyProgramme(_ point: String) -> [String] {
+        ["""
+         INSERT INTO cinema (id, name, timezone, source, source_id, geom)
+         VALUES (1, 'Cinema City Plzeň Plaza', 'Europe/Prague', 'cinemacity', 'cc-plzen-plaza', \(point))
+         """,
+         """
+         INSERT INTO screening (cinema_id, title, start_utc, timezone) VALUES
+         (1, 'Avengers', '2012-05-10T18:00:00Z', 'Europe/Prague'), (1, 'Prometheus', '2012-05-10T22:05:00Z', 'Europe/Prague')
+         """]
+    }
+
+    /// Screenings stored without their day are of their own local day: a day's file replaces those
+    /// that start on it, and keeps the one after its midnight.
+    private func checkLegacyProgramme(_ store: any TestedStore) throws {
         _ = try load(store, "plzen-2012-05-10.geojson", Self.programme("2012-05-10", [("21:00", "Titanic 3D")]), source: "cinemacity")
         #expect(try store.texts("SELECT title || ' ' || coalesce(day, 'NULL') FROM screening ORDER BY start_utc")
             == ["Titanic 3D 2012-05-10", "Prometheus NULL"])
+    }
+
+    @Test func screeningsStoredWithoutTheirDayInSpatiaLiteAreOfTheirOwnLocalDay() throws {
+        let database = TemporaryDatabase()
+        do {
+            let db = try oldSpatiaLiteDatabase(database.path, version: 5)
+            for statement in Self.legacyProgramme("MakePoint(13.3706, 49.7437, 4326)") { try db.execute(statement) }
+        }
+        try checkLegacyProgramme(try SpatiaLiteStore(path: database.path))
+    }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's migration was not checked"))
+    func screeningsStoredWithoutTheirDayInPostGISAreOfTheirOwnLocalDay() throws {
+        let temporary = TemporaryStore(.postGIS)
+        do {
+            let old = try oldPostGISSchema(temporary, version: 5)
+            for statement in Self.legacyProgramme("'SRID=4326;POINT(13.3706 49.7437)'") { try old.execute(statement) }
+        }
+        try checkLegacyProgramme(try temporary.open())
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's migration was not checked"))
