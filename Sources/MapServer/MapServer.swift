@@ -145,6 +145,10 @@ extension MapServer {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         var logger = Logger(label: "waymark")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        try await application(configuration, logger: logger).runService()
+        do {
+            try await application(configuration, logger: logger).runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw PortInUse(host: configuration.host, port: configuration.port)
+        }
     }
 }

@@ -14,6 +14,7 @@ extension PostGISStore {
         try transaction {
             try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
+            try plan.checkProgrammes(skipInvalid: skipInvalid)
             try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }
             var ids: [FeatureKind: RowIDs] = [:]
             for kind in FeatureKind.allCases {
@@ -21,7 +22,7 @@ extension PostGISStore {
             }
             var tables: [String: CopyRows] = [:]
             func add(_ table: String, _ fields: [String?]) { tables[table, default: CopyRows()].add(fields) }
-            var programmeDays: (cinemas: [Int64], starts: [String], ends: [String]) = ([], [], [])
+            var programmeDays: (cinemas: [Int64], days: [String], starts: [String], ends: [String]) = ([], [], [], [])
             // Trips are written once the waters are stored: a trip names its water, maybe one of this import.
             for (_, _, value, stored) in plan.records where value.kind != .trip {
                 let id = stored ?? ids[value.kind]!.id(for: value.sourceKey)
@@ -38,13 +39,15 @@ extension PostGISStore {
                     let zone = c.timezone ?? "UTC"
                     add("cinema", [String(id), c.name, c.address, c.website, zone, c.source, c.sourceID, CopyRows.geometry(c.location.map(Geometry.point)),
                                     AlternateNames.text(c.alternateNames)])
-                    for day in c.programmeDays(in: zone) {
+                    let programme = try ProgrammeDays(c, zone: zone)
+                    for (day, start, end) in programme.replaced {
                         programmeDays.cinemas.append(id)
-                        programmeDays.starts.append(UTC.format(day.start))
-                        programmeDays.ends.append(UTC.format(day.end))
+                        programmeDays.days.append(day)
+                        programmeDays.starts.append(start)
+                        programmeDays.ends.append(end)
                     }
-                    for s in c.screenings {
-                        add("screening", [String(id), s.title, UTC.format(s.start), zone, s.minutes.map(String.init), s.rating, s.version])
+                    for (s, day) in zip(c.screenings, programme.ofScreenings) {
+                        add("screening", [String(id), s.title, UTC.format(s.start), zone, s.minutes.map(String.init), s.rating, s.version, day.description])
                     }
                 case .trip:
                     continue
@@ -69,15 +72,17 @@ extension PostGISStore {
             for table in ["poi", "cinema", "trip"] {
                 try store(table, Self.columns[table]!, tables[table], updating: ids[FeatureKind(rawValue: table)!]!)
             }
-            // A cinema imported again brings the days of its programme anew (other days stay), a
-            // trip its whole catch list.
+            // A cinema imported again brings the days its file is about anew (other days stay), a
+            // trip its whole catch list. Rows written before days were kept (NULL) are of their own local day.
             var binds = PostgresBindings()
             binds.append(programmeDays.cinemas)
+            binds.append(programmeDays.days)
             binds.append(programmeDays.starts)
             binds.append(programmeDays.ends)
             try execute("""
-                DELETE FROM screening AS s USING unnest($1::bigint[], $2::text[], $3::text[]) AS d(cinema, start_utc, end_utc)
-                WHERE s.cinema_id = d.cinema AND s.start_utc >= d.start_utc AND s.start_utc < d.end_utc
+                DELETE FROM screening AS s USING unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS d(cinema, day, start_utc, end_utc)
+                WHERE s.cinema_id = d.cinema
+                AND (s.day = d.day OR s.day IS NULL AND s.start_utc >= d.start_utc AND s.start_utc < d.end_utc)
                 """, binds)
             binds = PostgresBindings()
             binds.append(ids[.trip]!.updated)
@@ -108,7 +113,7 @@ extension PostGISStore {
                 "images", "timezone", "source", "source_id", "geom", "population", "alt_names"],
         "water": ["id", "name", "kind", "district", "organisation", "timezone", "source", "source_id", "geom", "alt_names"],
         "cinema": ["id", "name", "address", "website", "timezone", "source", "source_id", "geom", "alt_names"],
-        "screening": ["cinema_id", "title", "start_utc", "timezone", "minutes", "rating", "version"],
+        "screening": ["cinema_id", "title", "start_utc", "timezone", "minutes", "rating", "version", "day"],
         "trip": ["id", "name", "start_utc", "end_utc", "notes", "weather", "water_id", "timezone", "source", "source_id", "spot", "track"],
         "catch": ["trip_id", "species", "length_cm", "weight_kg", "time_utc", "bait", "geom"],
     ]

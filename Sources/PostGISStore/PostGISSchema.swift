@@ -135,6 +135,8 @@ enum PostGISSchema {
         CREATE TRIGGER search_water AFTER INSERT OR DELETE OR UPDATE OF id, name, alt_names ON water
             FOR EACH ROW EXECUTE FUNCTION waymark_search_trigger('1')
         """ },
+        // 10: each screening keeps the day of its programme it belongs to, as in SpatiaLite.
+        Migration("programme days") { "ALTER TABLE screening ADD COLUMN day text" },
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".

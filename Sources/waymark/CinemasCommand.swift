@@ -48,7 +48,9 @@ struct Cinemas: ParsableCommand {
                 }
             }
             print(TextTable.render(rows, rightAligned: [0, 4]))
-            if answer.programmes.isEmpty { print("(no cinema with screenings on that day)") }
+            if answer.programmes.isEmpty {
+                print(film.map { "(no cinema nearby shows a film whose title contains '\($0)' on that day)" } ?? "(no cinema with screenings on that day)")
+            }
             if let next = answer.next { print("more: --cursor \(next.token)") }
         }
     }

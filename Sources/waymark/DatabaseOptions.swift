@@ -44,6 +44,20 @@ struct DatabaseOptions: ParsableArguments {
         return try Self.open(named, readOnly: false)
     }
 
+    /// Runs `body` with the user's database for writing (`openForWriting`). A SpatiaLite file that
+    /// was not there before is removed when `body` fails, so that a failed command leaves no empty
+    /// database behind; one that was there stays as it was (the failure rolled its transaction back).
+    func writing<T>(_ body: (any FeatureStore) throws -> T) throws -> T {
+        let created = named.flatMap { StoreLocation.isPostgres($0) || FileManager.default.fileExists(atPath: $0) ? nil : $0 }
+        do {
+            return try body(try openForWriting())
+        } catch {
+            // The store was closed when `body` returned: its files go with it.
+            if let created { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: created + suffix) } }
+            throw error
+        }
+    }
+
     /// Refuses an empty name or a malformed URL as an error naming `option`.
     static func check(_ location: String, option: String) throws {
         // SQLite takes an empty name for a temporary database, deleted when it closes.

@@ -82,7 +82,8 @@ func sayingEngineFailures<T>(in command: (any ParsableCommand.Type)? = nil, _ bo
     }
 }
 
-/// An engine's failure said in the CLI's words, as it is, without the usage text.
+/// A failure of the engine's or the server's that is not one input's, said in the CLI's words, as
+/// it is, without the usage text.
 struct EngineFailure: Error, CustomStringConvertible {
     let description: String
 }

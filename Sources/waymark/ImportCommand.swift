@@ -35,9 +35,11 @@ struct Import: ParsableCommand {
             a Point, a name, an optional "timezone" (IANA; else the zone of its position) and "screenings": an array of \
             {"title", "start", "minutes"?, "rating"?, "version"?}, "start" ISO 8601, local to the cinema without an \
             offset ("2012-05-08T17:30") or with one ("2012-05-08T20:45+02:00"). A cinema imported again replaces the \
-            programme of the days (local to the cinema) its file has screenings on and keeps the other days, so a \
-            programme can be imported a day at a time: give each day's file the same --source (Data/examples/ has one \
-            day's file).
+            programme of the days (local to the cinema) its file is about and keeps the other days, so a programme can \
+            be imported a day at a time: give each day's file the same --source (Data/examples/ has one day's file). \
+            The days are those in "programme_days" (["2012-05-08", …]), else from the day of its first screening to \
+            the last day one belongs to. A cinema's day runs past midnight: a screening before 06:00 belongs to the day \
+            before when that is one of the file's, so a day's file with a show at 00:05 never replaces the next day.
 
             The angler's diary (GeoJSON, --kind trip or "kind": "trip"): "water" names a stored water by its id \
             ("way/8880952") or its name; of several waters of that name the nearest to the trip is taken, with a \
@@ -78,7 +80,10 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.openForWriting()
+        try database.writing(importFiles)
+    }
+
+    private func importFiles(into store: any FeatureStore) throws {
         let parsed = try withOptionNames {
             try FileImport.parse(paths: files, kind: kind, source: source, mapping: try FieldMapping(parsing: field, category: category), vectors: VectorFileImport())
         }

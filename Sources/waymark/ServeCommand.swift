@@ -77,6 +77,10 @@ struct Serve: AsyncParsableCommand {
         configuration.maxConnections = maxConnections
         MallocTuning.keepFreedImageMemory()
         configuration.releaseFreedMemory = MallocTuning.releaseFreedMemory
-        try await MapServer.run(configuration)
+        do {
+            try await MapServer.run(configuration)
+        } catch let error as PortInUse {
+            throw EngineFailure(description: "port \(error.port) is in use (another server is listening there); choose another with --port")
+        }
     }
 }

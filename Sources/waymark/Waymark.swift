@@ -19,17 +19,25 @@ struct Waymark: AsyncParsableCommand {
         // command's own run-time complaint (an engine error on an option) shows that command's
         // usage, not the root's "waymark <subcommand>".
         var command: any ParsableCommand
-        do { command = try await asyncParseAsRoot(nil) } catch { exit(withError: error) }
+        do { command = try await asyncParseAsRoot(nil) } catch {
+            if let unknown = UnknownOption.refusal(in: Array(CommandLine.arguments.dropFirst())) { refuse(unknown.message, of: unknown.command) }
+            exit(withError: error)
+        }
         do {
             if var asyncCommand = command as? any AsyncParsableCommand { try await asyncCommand.run() } else { try command.run() }
         } catch let error as ValidationError {
-            let path = (["waymark"] + commandPath(to: type(of: command))).joined(separator: " ")
-            let text = "Error: \(error.message)\nUsage: \(usageString(for: type(of: command)))\n  See '\(path) --help' for more information.\n"
-            FileHandle.standardError.write(Data(text.utf8))
-            exit(withError: ExitCode.validationFailure)
+            refuse(error.message, of: type(of: command))
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// Exits after saying `message` with the usage of `command`, as ArgumentParser says its own refusals.
+    static func refuse(_ message: String, of command: any ParsableCommand.Type) -> Never {
+        let path = (["waymark"] + commandPath(to: command)).joined(separator: " ")
+        let text = "Error: \(message)\nUsage: \(usageString(for: command))\n  See '\(path) --help' for more information.\n"
+        FileHandle.standardError.write(Data(text.utf8))
+        exit(withError: ExitCode.validationFailure)
     }
 
     /// The words naming a subcommand under waymark (`["base", "import"]`), found in the command tree.

@@ -23,13 +23,16 @@ import Testing
         return try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: false, replacingSources: replacing, allowShrink: false)
     }
 
-    /// One day of Cinema City Plzeň's programme, marked `"kind": "cinema"` (not `category`), times local to Prague.
-    static func programme(_ day: String, _ titles: [(time: String, title: String)]) -> String {
-        let screenings = titles.map { #"{"title": "\#($0.title)", "start": "\#(day)T\#($0.time)", "minutes": 120}"# }
+    /// One day of Cinema City Plzeň's programme, marked `"kind": "cinema"` (not `category`), times local to Prague
+    /// (a time with its date, "2012-05-11T00:05", is a screening after midnight), stating `days` when given.
+    static func programme(_ day: String, _ titles: [(time: String, title: String)], days: [String]? = nil) -> String {
+        let screenings = titles.map { s in
+            #"{"title": "\#(s.title)", "start": "\#(s.time.contains("T") ? s.time : "\(day)T\(s.time)")", "minutes": 120}"#
+        }
         return """
         {"type": "FeatureCollection", "features": [
           {"type": "Feature", "id": "cc-plzen-plaza", "geometry": {"type": "Point", "coordinates": [13.3706, 49.7437]},
-           "properties": {"kind": "cinema", "name": "Cinema City Plzeň Plaza", "timezone": "Europe/Prague",
+           "properties": {"kind": "cinema", "name": "Cinema City Plzeň Plaza", "timezone": "Europe/Prague",\(days.map { #" "programme_days": ["\#($0.joined(separator: #"", ""#))"],"# } ?? "")
                           "screenings": [\(screenings.joined(separator: ", "))]}}]}
         """
     }
@@ -55,6 +58,64 @@ import Testing
         #expect(try titles("2012-05-08") == ["Avengers"])
         #expect(try titles("2012-05-09") == ["Titanic 3D"])
         #expect(try store.count("screening") == 2)
+    }
+
+    /// A day's file with a screening after midnight is about its own day only: it neither
+    /// replaces the next day's programme nor loses that screening when the next day's file comes.
+    @Test(arguments: StoreKind.available, [false, true])
+    func aScreeningAfterMidnightStaysWithItsDay(_ kind: StoreKind, nextDayFirst: Bool) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
+        let plzen = Coordinate(lat: 49.7437, lon: 13.3706)
+        let files = [
+            ("plzen-2012-05-10.geojson", Self.programme("2012-05-10", [("20:00", "Avengers"), ("2012-05-11T00:05", "Prometheus")])),
+            ("plzen-2012-05-11.geojson", Self.programme("2012-05-11", [("17:30", "Muži v naději"), ("20:45", "Titanic 3D"),
+                                                                          ("2012-05-12T00:10", "Temný stín")])),
+        ]
+        for (name, text) in nextDayFirst ? files.reversed() : files { _ = try load(store, name, text, source: "cinemacity") }
+        func titles(_ day: String) throws -> [String] {
+            try store.cinemas(near: plzen, day: day, film: nil, limit: 5).flatMap { $0.screenings.map(\.title) }
+        }
+        #expect(try titles("2012-05-10") == ["Avengers"])
+        #expect(try titles("2012-05-11") == ["Prometheus", "Muži v naději", "Titanic 3D"])
+        #expect(try titles("2012-05-12") == ["Temný stín"])
+        // The 10th published again: its after-midnight screening replaced, the 11th's own kept.
+        _ = try load(store, "plzen-2012-05-10-v2.geojson", Self.programme("2012-05-10", [("20:00", "Avengers"), ("2012-05-11T00:15", "Prometheus")]),
+                     source: "cinemacity")
+        #expect(try titles("2012-05-11") == ["Prometheus", "Muži v naději", "Titanic 3D"])
+        #expect(try store.count("screening") == 5)
+    }
+
+    /// A file that states its days replaces those, a day without screenings included, and refuses
+    /// a screening on another day, naming it.
+    @Test(arguments: StoreKind.available)
+    func aProgrammeReplacesTheDaysItStates(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
+        let plzen = Coordinate(lat: 49.7437, lon: 13.3706)
+        func titles(_ day: String) throws -> [String] {
+            try store.cinemas(near: plzen, day: day, film: nil, limit: 5).flatMap { $0.screenings.map(\.title) }
+        }
+        _ = try load(store, "plzen-2012-05-10.geojson", Self.programme("2012-05-10", [("20:00", "Avengers")]), source: "cinemacity")
+        _ = try load(store, "plzen-2012-05-11.geojson", Self.programme("2012-05-11", [("20:45", "Titanic 3D")]), source: "cinemacity")
+        // The 11th's programme withdrawn (the cinema closed), stated in the 10th's new file.
+        _ = try load(store, "plzen-2012-05-10-11.geojson",
+                     Self.programme("2012-05-10", [("21:00", "Avengers"), ("2012-05-11T00:30", "Prometheus")], days: ["2012-05-10", "2012-05-11"]),
+                     source: "cinemacity")
+        #expect(try titles("2012-05-10") == ["Avengers"])
+        #expect(try titles("2012-05-11") == ["Prometheus"])
+
+        let stray = try FileImport.parse(paths: [write("plzen-stray.geojson",
+            Self.programme("2012-05-10", [("20:00", "Avengers"), ("2012-05-12T15:00", "Titanic 3D")], days: ["2012-05-10"]))], kind: nil, source: "cinemacity")
+        let before = try store.contentSnapshot()
+        let refusal = #expect(throws: ImportFailure.self) {
+            try store.importFiles(stray, skipInvalid: false, strictTimezones: false, replacingSources: [], allowShrink: false)
+        }
+        #expect(refusal?.problems.map(\.reason) == ["screenings[1].start: 2012-05-12 is not one of programme_days (2012-05-10)"])
+        #expect(try store.contentSnapshot() == before)
+        let notADay = try FileImport.parse(paths: [write("plzen-bad.geojson", Self.programme("2012-05-10", [("20:00", "Avengers")], days: ["10.5.2012"]))],
+                                           kind: nil, source: "cinemacity")
+        #expect(notADay.flatMap(\.problems).map(\.description) == ["\(files.directory.path)/plzen-bad.geojson: feature 0: programme_days[0]: '10.5.2012' is not a date in the form YYYY-MM-DD"])
     }
 
     @Test(arguments: StoreKind.available)
@@ -334,6 +395,46 @@ import Testing
         let store = try SpatiaLiteStore(path: database.path)
         #expect(store.schemaVersion == Schema.version)
         try checkMigrated(store)
+    }
+
+    /// A cinema with two screenings stored before screenings kept their day, in either database's
+    /// SQL given its point: 20:00 on 10 May and 00:05 on the 11th, Prague time.
+    static func legacyProgramme(_ point: String) -> [String] {
+        ["""
+         INSERT INTO cinema (id, name, timezone, source, source_id, geom)
+         VALUES (1, 'Cinema City Plzeň Plaza', 'Europe/Prague', 'cinemacity', 'cc-plzen-plaza', \(point))
+         """,
+         """
+         INSERT INTO screening (cinema_id, title, start_utc, timezone) VALUES
+         (1, 'Avengers', '2012-05-10T18:00:00Z', 'Europe/Prague'), (1, 'Prometheus', '2012-05-10T22:05:00Z', 'Europe/Prague')
+         """]
+    }
+
+    /// Screenings stored without their day are of their own local day: a day's file replaces those
+    /// that start on it, and keeps the one after its midnight.
+    private func checkLegacyProgramme(_ store: any TestedStore) throws {
+        _ = try load(store, "plzen-2012-05-10.geojson", Self.programme("2012-05-10", [("21:00", "Titanic 3D")]), source: "cinemacity")
+        #expect(try store.texts("SELECT title || ' ' || coalesce(day, 'NULL') FROM screening ORDER BY start_utc")
+            == ["Titanic 3D 2012-05-10", "Prometheus NULL"])
+    }
+
+    @Test func screeningsStoredWithoutTheirDayInSpatiaLiteAreOfTheirOwnLocalDay() throws {
+        let database = TemporaryDatabase()
+        do {
+            let db = try oldSpatiaLiteDatabase(database.path, version: 5)
+            for statement in Self.legacyProgramme("MakePoint(13.3706, 49.7437, 4326)") { try db.execute(statement) }
+        }
+        try checkLegacyProgramme(try SpatiaLiteStore(path: database.path))
+    }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's migration was not checked"))
+    func screeningsStoredWithoutTheirDayInPostGISAreOfTheirOwnLocalDay() throws {
+        let temporary = TemporaryStore(.postGIS)
+        do {
+            let old = try oldPostGISSchema(temporary, version: 5)
+            for statement in Self.legacyProgramme("'SRID=4326;POINT(13.3706 49.7437)'") { try old.execute(statement) }
+        }
+        try checkLegacyProgramme(try temporary.open())
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil, "WAYMARK_TEST_POSTGRES is unset: PostGIS's migration was not checked"))

@@ -79,6 +79,13 @@ func bboxFindsExactlyThePlacesInside(box: String, expected: [String]) async thro
     (["nearest", "--lat", "0", "--lon", "-181"], ["--lon", "-181"]),
     (["nearest", "--lat", "nan", "--lon", "0"], ["--lat", "nan"]),
     (["nearest", "--lat", "0x1p4", "--lon", "0"], ["--lat", "0x1p4", "not a decimal number"]),
+    // A decimal comma, as many languages write it: the hint names the number as it is meant.
+    (["nearest", "--lat", "57,5", "--lon", "22"], ["--lat", "'57,5' is not a decimal number; use a decimal point: 57.5"]),
+    (["within", "--lat", "57.5", "--lon", "22", "--radius=-1,5"], ["--radius", "use a decimal point: -1.5"]),
+    // A misspelt option is said to be unknown (not taken for a missing --lat), with the nearest one.
+    (["nearest", "--lattitude", "57.5", "--lon", "22"], ["'--lattitude' is not an option of waymark nearest; did you mean '--lat'?"]),
+    (["cinemas", "--lat", "49.7", "--longitude=13.3"], ["'--longitude' is not an option of waymark cinemas; did you mean '--lon'?"]),
+    (["timezone", "import", "--allow-shrnk", "zones.geojson"], ["'--allow-shrnk' is not an option of waymark timezone import; did you mean '--allow-shrink'?"]),
     (["within", "--lat", "0", "--lon", "0", "--radius", "+500"], ["--radius", "+500", "not a decimal number"]),
     (["render", "--center", "0,0", "--zoom", "inf", "--output", "x.png"], ["--zoom", "inf", "not a decimal number"]),
     (["nearest", "--lat", "0", "--lon", "0", "--limit", "0"], ["--limit", "0"]),
@@ -138,6 +145,25 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) async throws 
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(file) && result.stderr.contains(reason), "\(result.stderr)")
+    }
+}
+
+/// An import that fails removes the database it created, and leaves one that was there as it was.
+@Test func aFailedImportLeavesNoNewDatabaseAndTheOldOneAsItWas() async throws {
+    let workspace = try await Workspace.withFixture()
+    let missing = workspace.directory.appendingPathComponent("nosuch.geojson").path
+    let invalid = try workspace.file("invalid.geojson", #"{"type": "Feature", "properties": {"category": "eat"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#)
+    for (file, reason) in [(missing, "cannot read"), (invalid, "name: missing")] {
+        let new = workspace.directory.appendingPathComponent("new.sqlite").path
+        let result = try await run(["import", "--db", new, file])
+        #expect(result.status != 0 && result.stderr.contains(reason), "\(result.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: workspace.directory.path).filter { $0.hasPrefix("new.sqlite") }
+        #expect(left.isEmpty, "\(left)")
+
+        let old = workspace.directory.appendingPathComponent("test.sqlite")
+        let before = try Data(contentsOf: old)
+        #expect(try await run(["import", "--db", old.path, file]).status != 0)
+        #expect(try Data(contentsOf: old) == before)
     }
 }
 

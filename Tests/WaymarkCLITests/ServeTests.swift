@@ -35,6 +35,18 @@ func serveRefusesAnOptionOutOfRange(options: [String], named: String) async thro
     #expect(result.status != 0 && result.stderr.contains(named), "\(result.stderr)")
 }
 
+/// A port another server listens on is said to be in use, in the CLI's words, not as the socket's errno.
+@Test(.timeLimit(.minutes(30))) func serveOnAPortInUseSaysSo() async throws {
+    let workspace = try await Workspace.withFixture()
+    let (server, base) = try await startServe(["--workers", "1"], in: workspace)
+    defer { server.send(SIGKILL) }
+    let port = String(try #require(base.split(separator: ":").last))
+    let second = try await run(["serve", "--port", port], env: workspace.env)
+    #expect(second.status != 0)
+    #expect(second.stderr.contains("port \(port) is in use (another server is listening there); choose another with --port"), "\(second.stderr)")
+    #expect(!second.stderr.contains("errno"), "\(second.stderr)")
+}
+
 private let replica = ProcessInfo.processInfo.environment["WAYMARK_TEST_POSTGRES_REPLICA"].flatMap { $0.isEmpty ? nil : $0 }
 
 /// A deployment's primary in $WAYMARK_DB (or --db) for every command, and its server on a streaming

@@ -67,6 +67,8 @@ import TestSupport
     #expect(!table.stdout.contains("Muži v naději"))
     let far = try await run(["cinemas", "--lat", "49.7475", "--lon", "13.3776", "--date", "2012-05-08", "--radius", "100"], env: workspace.env)
     #expect(far.stdout.contains("(no cinema with screenings on that day)"), "\(far.stdout)")
+    let noFilm = try await run(["cinemas", "--lat", "49.7475", "--lon", "13.3776", "--date", "2012-05-08", "--film", "Titanik"], env: workspace.env)
+    #expect(noFilm.status == 0 && noFilm.stdout.contains("(no cinema nearby shows a film whose title contains 'Titanik' on that day)"), "\(noFilm.stdout)")
     let bad = try await run(["cinemas", "--lat", "49.7", "--lon", "13.3", "--date", "2012-13-01"], env: workspace.env)
     #expect(bad.status != 0 && bad.stderr.contains("--date: '2012-13-01' is not a date"), "\(bad.stderr)")
     let badRadius = try await run(["cinemas", "--lat", "49.7", "--lon", "13.3", "--radius", "-5"], env: workspace.env)

@@ -2,7 +2,7 @@ import Foundation
 import GeoCore
 
 /// A calendar day as people give it, YYYY-MM-DD, to be placed in a time zone.
-public struct LocalDay: Hashable, Sendable {
+public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int, month: Int, day: Int
 
     public init(_ text: String) throws(GeoError) {
@@ -19,6 +19,18 @@ public struct LocalDay: Hashable, Sendable {
         let c = Self.calendar(zone).dateComponents([.year, .month, .day], from: instant)
         (year, month, day) = (c.year!, c.month!, c.day!)
     }
+
+    /// The day `days` days later (earlier when negative).
+    public func adding(days: Int) -> LocalDay {
+        let calendar = Self.calendar(.gmt)
+        let start = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        return LocalDay(containing: calendar.date(byAdding: .day, value: days, to: start)!, in: .gmt)
+    }
+
+    /// YYYY-MM-DD: as people give it and as the stores keep it.
+    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+    public static func < (a: LocalDay, b: LocalDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 
     /// The instants [start, end) of this day in `zone` (23 or 25 hours long on DST changes).
     public func interval(in zone: TimeZone) -> (start: Date, end: Date) {

@@ -12,6 +12,9 @@ public struct CinemaRecord: Hashable, Sendable {
     public var timezone: String?
     public var location: Coordinate?
     public var screenings: [Screening] = []
+    /// The days of its programme its file is about, as the file states them (`programme_days`);
+    /// nil: the days its screenings are on (`ProgrammeDays`).
+    public var programmeDays: [LocalDay]?
     public var source: String?
     public var sourceID: String?
     /// Screenings whose start was written without an offset while the cinema named no zone.
@@ -21,16 +24,5 @@ public struct CinemaRecord: Hashable, Sendable {
         self.name = name
         self.timezone = timezone
         self.location = location
-    }
-}
-
-extension CinemaRecord {
-    /// The local days (in `zone`, the cinema's) its screenings fall on, as instants [start, end):
-    /// an import replaces the stored programme of these days and keeps the others, so that a
-    /// programme can be published and imported a day at a time.
-    package func programmeDays(in zone: String) -> [(start: Date, end: Date)] {
-        let timeZone = TimeZone(identifier: zone) ?? .gmt
-        return Set(screenings.map { LocalDay(containing: $0.start, in: timeZone) })
-            .map { $0.interval(in: timeZone) }.sorted { $0.start < $1.start }
     }
 }

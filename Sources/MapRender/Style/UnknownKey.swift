@@ -1,10 +1,15 @@
-/// The reason given for a key that is not one of `known` (in a style or an atlas manifest): the
-/// nearest known key when it looks like a typo, else the keys there are.
+/// The reason given for a key that is not one of `known` (in a style or an atlas manifest, or a
+/// command's option): the nearest known key when it looks like a typo, else the keys there are.
 public enum UnknownKey {
     public static func reason(_ key: String, known: [String]) -> String {
-        let nearest = known.map { ($0, distance($0, key)) }.min { $0.1 < $1.1 }
-        if let nearest, nearest.1 <= max(2, key.count / 3) { return "unknown key; did you mean '\(nearest.0)'?" }
+        if let nearest = nearest(key, in: known) { return "unknown key; did you mean '\(nearest)'?" }
         return "unknown key (the keys here are: \(known.joined(separator: ", ")))"
+    }
+
+    /// The known key nearest `key` when it looks like a typo of it, else nil.
+    public static func nearest(_ key: String, in known: [String]) -> String? {
+        let nearest = known.map { ($0, distance($0, key)) }.min { $0.1 < $1.1 }
+        return nearest.flatMap { $0.1 <= max(2, key.count / 3) ? $0.0 : nil }
     }
 
     /// Levenshtein distance.

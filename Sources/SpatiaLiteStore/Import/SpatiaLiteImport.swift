@@ -18,6 +18,7 @@ extension SpatiaLiteStore {
         // Another import writing meanwhile: this one waits its turn (`waitingForTheWriteLock`).
         try db.waitingForTheWriteLock { try db.transaction {
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
+            try plan.checkProgrammes(skipInvalid: skipInvalid)
             try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }
             let bulk = try BulkLoad(db)
             func insert(_ records: ArraySlice<(file: String, record: String, value: ImportRecord, id: Int64?)>) throws {
@@ -62,17 +63,19 @@ extension SpatiaLiteStore {
             let cinema = try upsert("cinema", bulk, ["name", "address", "website", "timezone", "alt_names"], geometry: "geom",
                                     [c.name, c.address, c.website, zone, AlternateNames.text(c.alternateNames)], GeometryValue.point(c.location),
                                     source: c.source, sourceID: c.sourceID, id: id)
-            // A cinema imported again brings the days of its programme anew; other days stay.
-            for day in c.programmeDays(in: zone) {
-                try cached("DELETE FROM screening WHERE cinema_id = ? AND start_utc >= ? AND start_utc < ?")
-                    .run([cinema, UTC.format(day.start), UTC.format(day.end)])
+            // A cinema imported again brings the days its file is about anew, each screening kept
+            // with its day; other days stay. Rows written before days were kept (NULL) are of their own local day.
+            let programme = try ProgrammeDays(c, zone: zone)
+            for (day, start, end) in programme.replaced {
+                try cached("DELETE FROM screening WHERE cinema_id = ?1 AND (day = ?2 OR day IS NULL AND start_utc >= ?3 AND start_utc < ?4)")
+                    .run([cinema, day, start, end])
             }
             let screening = try cached("""
-                INSERT INTO screening (cinema_id, title, start_utc, timezone, minutes, rating, version)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO screening (cinema_id, title, start_utc, timezone, minutes, rating, version, day)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for s in c.screenings {
-                try screening.run([cinema, s.title, UTC.format(s.start), zone, s.minutes, s.rating, s.version])
+            for (s, day) in zip(c.screenings, programme.ofScreenings) {
+                try screening.run([cinema, s.title, UTC.format(s.start), zone, s.minutes, s.rating, s.version, day.description])
             }
         case let .trip(t):
             let water = t.waterID

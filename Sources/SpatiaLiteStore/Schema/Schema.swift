@@ -139,6 +139,10 @@ enum Schema {
         END;
         INSERT OR IGNORE INTO water_regroup SELECT DISTINCT name FROM water WHERE name IS NOT NULL;
         """ + SearchIndexSQL.migration9 },
+        // 10: each screening keeps the day of its cinema's programme it belongs to (`ProgrammeDays`,
+        // YYYY-MM-DD), which an import of that day replaces; NULL in rows written before, which are
+        // of their own local day (a zone SQL cannot apply here, so the import does).
+        Migration("programme days") { "ALTER TABLE screening ADD COLUMN day TEXT;" },
     ]
 
     /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupWaters`.

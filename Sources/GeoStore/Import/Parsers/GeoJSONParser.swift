@@ -152,6 +152,7 @@ public enum GeoJSONParser {
         case .cinema:
             var cinema = try properties.cinema(location: try point(geometry, of: "cinema"), fileName: fileName, id: id)
             (cinema.screenings, cinema.localTimes.items) = try screenings(rawProperties["screenings"], zone: cinema.timezone)
+            cinema.programmeDays = try programmeDays(rawProperties["programme_days"])
             return .cinema(cinema)
         case .trip:
             let zone = try properties.timezone()
@@ -297,6 +298,23 @@ public enum GeoJSONParser {
             result.append(screening)
         }
         return (result, local)
+    }
+
+    /// The days a cinema's file says it is about (`ProgrammeDays`): `["2012-05-08", …]`; nil when
+    /// absent or null.
+    private static func programmeDays(_ value: JSONValue?) throws(GeoError) -> [LocalDay]? {
+        guard let value, !value.isNull else { return nil }
+        guard case let .array(items) = value, !items.isEmpty else {
+            throw .invalid(field: .record("programme_days"), reason: "must be a list of days, [\"YYYY-MM-DD\", …]")
+        }
+        var days: [LocalDay] = []
+        for (i, item) in items.enumerated() {
+            guard let text = item.string, let day = try? LocalDay(text) else {
+                throw .invalid(field: .record("programme_days[\(i)]"), reason: "'\(item.shown)' is not a date in the form YYYY-MM-DD")
+            }
+            days.append(day)
+        }
+        return days
     }
 
     /// A trip's catches: `[{species, length_cm?, weight_kg?, time?, bait?, lat?, lon?}]`. `time`

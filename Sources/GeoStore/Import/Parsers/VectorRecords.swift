@@ -41,7 +41,7 @@ public struct VectorRecords {
     public mutating func note(_ text: String) { parsed.notes.append(text) }
 
     /// The properties whose values are lists: a format without JSON fields holds them as JSON text.
-    private static let lists: Set<String> = ["screenings", "catches", "images"]
+    private static let lists: Set<String> = ["screenings", "programme_days", "catches", "images"]
 
     private static func json(_ value: VectorFeature.Value, named name: String) -> JSONValue {
         switch value {
