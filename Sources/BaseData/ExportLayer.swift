@@ -79,11 +79,15 @@ struct ExportLayer {
         return families.subtracting([.points]).isEmpty ? wkbPoint : wkbUnknown
     }
 
-    /// The feature's value of each field, in field order.
-    func values(of feature: ExportedFeature) -> [ExportedFeature.Value?] {
+    /// The feature's value of each field, in field order; refused for a property the plan's walk
+    /// did not meet (the data changed between the walks, on a store without snapshots).
+    func values(of feature: ExportedFeature) throws -> [ExportedFeature.Value?] {
         var values = [ExportedFeature.Value?](repeating: nil, count: fields.count)
         values[0] = .text(feature.id)
-        for (property, value) in feature.properties { values[positions[property]!] = value }
+        for (property, value) in feature.properties {
+            guard let position = positions[property] else { throw ExportPlan.changed(feature) }
+            values[position] = value
+        }
         return values
     }
 

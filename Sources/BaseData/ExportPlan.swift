@@ -44,8 +44,14 @@ struct ExportPlan {
     }
 
     /// The layer a feature goes to.
-    func layer(of feature: ExportedFeature) -> Int {
-        index[Self.key(feature, format)]!
+    func layer(of feature: ExportedFeature) throws -> Int {
+        guard let layer = index[Self.key(feature, format)] else { throw Self.changed(feature) }
+        return layer
+    }
+
+    /// A feature unlike any the plan's walk met: the data changed between the walks.
+    static func changed(_ feature: ExportedFeature) -> VectorFileExport.Failure {
+        VectorFileExport.Failure(path: feature.id, reason: "the data changed while it was exported (an import or deletion beside it); export again")
     }
 
     /// A Shapefile's layers are a kind's and a geometry type's; the others' a kind's, or one for all.

@@ -65,12 +65,19 @@ public struct VectorFileExport {
 
     /// Writes the feed's features to `path` (replacing what is there only with `overwrite`); the
     /// layers written and how many features each holds. The feed is walked twice: once to plan the
-    /// layers and their fields (`ExportPlan`), once to write.
+    /// layers and their fields (`ExportPlan`), once to write. A file takes the target's name by one
+    /// rename, so that a reader sees the old file or the new one; a directory of Shapefiles is never
+    /// removed, each of its files replaced the same way.
     public func write(_ feed: ExportFeed, to path: String, overwrite: Bool) throws -> [(layer: String, count: Int)] {
         let target = URL(fileURLWithPath: path)
         func failure(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
-        if FileManager.default.fileExists(atPath: target.path), !overwrite {
-            throw failure("already exists; give --overwrite to replace it")
+        let directory = format == .shp && target.pathExtension.lowercased() != "shp"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) {
+            guard overwrite else { throw failure("already exists; give --overwrite to replace it") }
+            guard isDirectory.boolValue == directory else {
+                throw failure(directory ? "is a file, not a directory for the Shapefiles" : "is a directory; name the file to write")
+            }
         }
         let plan: ExportPlan
         do { plan = try ExportPlan(feed, format: format, name: target.deletingPathExtension().lastPathComponent) } catch let error as Failure {
@@ -82,44 +89,42 @@ public struct VectorFileExport {
             throw failure("a FlatGeobuf (as GDAL writes it) holds no record without a position, and some selected have none; "
                           + "select the located ones (--bbox -180,-90,180,90) or export to GeoPackage")
         }
-        let directory = format == .shp && target.pathExtension.lowercased() != "shp"
         if format == .shp, !directory, plan.layers.count > 1 {
             throw failure("a Shapefile holds one layer of one geometry type, and this export has \(plan.layers.count) (\(plan.layers.map(\.name).joined(separator: ", "))): "
                           + "name a directory (no .shp) for one Shapefile each, or choose one --kind")
         }
+        // Beside the target, named for this process: `.name.partial-PID.ext`.
         let partial = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.deletingPathExtension().lastPathComponent).partial-\(getpid())" + (target.pathExtension.isEmpty ? "" : ".\(target.pathExtension)"))
-        removePartial(partial)
+        // A Shapefile file is a .shp with sidecars (.shx, .dbf, .prj, .cpg); a directory's files are each one.
+        func pieces(of written: URL) throws -> [(from: URL, to: URL)] {
+            if directory {
+                return try FileManager.default.contentsOfDirectory(atPath: written.path).map { (written.appendingPathComponent($0), target.appendingPathComponent($0)) }
+            }
+            guard format == .shp else { return [(written, target)] }
+            let stem = written.deletingPathExtension().lastPathComponent + "."
+            return try FileManager.default.contentsOfDirectory(atPath: written.deletingLastPathComponent().path).filter { $0.hasPrefix(stem) }.map {
+                (written.deletingLastPathComponent().appendingPathComponent($0), target.deletingPathExtension().appendingPathExtension(($0 as NSString).pathExtension))
+            }
+        }
+        func removePartial() {
+            for piece in (try? pieces(of: partial)) ?? [] { try? FileManager.default.removeItem(at: piece.from) }
+            try? FileManager.default.removeItem(at: partial)
+        }
+        removePartial()
         do {
             try GDALErrorLog.collecting { log in try write(feed, plan, to: partial.path, log: log) }
-            if overwrite { try? FileManager.default.removeItem(at: target) }
-            if directory || format != .shp {
-                try FileManager.default.moveItem(at: partial, to: target)
-            } else {
-                // A Shapefile is a .shp with sidecars (.shx, .dbf, .prj, .cpg), each renamed.
-                for sidecar in try FileManager.default.contentsOfDirectory(atPath: partial.deletingLastPathComponent().path)
-                where sidecar.hasPrefix(partial.deletingPathExtension().lastPathComponent + ".") {
-                    let ext = (sidecar as NSString).pathExtension
-                    try? FileManager.default.removeItem(at: target.deletingPathExtension().appendingPathExtension(ext))
-                    try FileManager.default.moveItem(at: partial.deletingLastPathComponent().appendingPathComponent(sidecar),
-                                                     to: target.deletingPathExtension().appendingPathExtension(ext))
-                }
+            if directory { try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true) }
+            for piece in try pieces(of: partial) where rename(piece.from.path, piece.to.path) != 0 {
+                throw failure("cannot take its name: \(String(cString: strerror(errno)))")
             }
+            if directory { try FileManager.default.removeItem(at: partial) }
         } catch {
-            removePartial(partial)
+            removePartial()
             if let error = error as? Failure { throw Failure(path: path, reason: error.reason) }
             throw failure("\(error)")
         }
         return plan.layers.map { ($0.name, $0.count) }
-    }
-
-    private func removePartial(_ partial: URL) {
-        try? FileManager.default.removeItem(at: partial)
-        let stem = partial.deletingPathExtension().lastPathComponent + "."
-        let directory = partial.deletingLastPathComponent()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(stem) {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
     }
 
     private func write(_ feed: ExportFeed, _ plan: ExportPlan, to path: String, log: GDALErrorLog) throws {
@@ -153,10 +158,10 @@ public struct VectorFileExport {
             handles.append(handle)
         }
         try feed.forEach { feature in
-            let i = plan.layer(of: feature), layer = plan.layers[i], handle = handles[i]
+            let i = try plan.layer(of: feature), layer = plan.layers[i], handle = handles[i]
             let f = OGR_F_Create(OGR_L_GetLayerDefn(handle))
             defer { OGR_F_Destroy(f) }
-            for (field, value) in layer.values(of: feature).enumerated() {
+            for (field, value) in try layer.values(of: feature).enumerated() {
                 switch value {
                 case nil: continue
                 case let .text(text)?, let .json(text)?: OGR_F_SetFieldString(f, Int32(field), text)

@@ -68,7 +68,7 @@ struct Export: ParsableCommand {
     func run() throws {
         let store = try database.open()
         let selection = try withOptionNames(in: Self.self) {
-            var selection = ExportSelection(kinds: try Self.kinds(kind), categories: try categories.filter,
+            var selection = ExportSelection(kinds: Set(try kind.map { try $0.split(separator: ",", omittingEmptySubsequences: false).map { try SearchQuery.kind(parsing: String($0)) } } ?? []), categories: try categories.filter,
                                             sources: try source.map { try SourceFilter(parsing: $0) } ?? SourceFilter())
             if let bbox { selection.area = .box(try BoundingBox(parsing: bbox)) }
             if let near { selection.area = .near(try Coordinate(parsing: near, field: .center), limit: limit, radius: radius) }
@@ -79,24 +79,10 @@ struct Export: ParsableCommand {
         let layers = try store.reading {
             let feed = try withOptionNames(in: Self.self) { try store.export(selection) }
             do { return try writer.write(feed, to: output, overwrite: overwrite) } catch let failure as VectorFileExport.Failure {
-                throw ValidationError(failure.description)
+                throw EngineFailure(description: failure.description)
             }
         }
         print("exported \(layers.map { "\($0.count) to \($0.layer)" }.joined(separator: ", ")) in \(output)")
-    }
-
-    /// `--kind`: comma-separated kinds.
-    static func kinds(_ text: String?) throws(GeoError) -> Set<FeatureKind> {
-        guard let text else { return [] }
-        var kinds = Set<FeatureKind>()
-        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = word.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let kind = FeatureKind(rawValue: name) else {
-                throw .invalid(field: .kind, reason: "'\(name)' is not a kind; the kinds are \(FeatureKind.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            kinds.insert(kind)
-        }
-        return kinds
     }
 }
 

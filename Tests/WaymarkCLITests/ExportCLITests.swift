@@ -195,6 +195,15 @@ import TestSupport
         let ids = Set((answer["features"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
         let exported = Set(try Self.features(near).compactMap { $0["waymark_id"] as? String })
         #expect(ids.count == 7 && exported == ids)
+
+        // The nearest of one kind: records of other kinds nearer still do not count.
+        let waters = w.directory.appendingPathComponent("waters.geojson").path
+        #expect(try await run(["export", "--db", database, waters, "--near", "60.1699,24.9384", "--limit", "5", "--kind", "water"]).status == 0)
+        let nearestWaters = try await run(["nearest", "--db", database, "--lat", "60.1699", "--lon", "24.9384", "--limit", "5", "--category", "water", "--format", "json"])
+        let waterAnswer = try #require(try JSONSerialization.jsonObject(with: Data(nearestWaters.stdout.utf8)) as? [String: Any])
+        let waterIDs = Set((waterAnswer["features"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        let exportedWaters = Set(try Self.features(waters).compactMap { $0["waymark_id"] as? String })
+        #expect(waterIDs.count == 5 && exportedWaters == waterIDs, "\(exportedWaters) against \(waterIDs)")
     }
 
     /// Refusals name the option or the reason, exit non-zero, and leave no file behind (or the
@@ -213,13 +222,28 @@ import TestSupport
         try await refused([w.directory.appendingPathComponent("all.fgb").path], saying: "holds no record without a position")
         try await refused([w.directory.appendingPathComponent("all.shp").path, "--kind", "poi,water"], saying: "a Shapefile holds one layer")
         try await refused([w.directory.appendingPathComponent("shapes").path, "--format", "shp"], saying: "its screenings as JSON has")
-        try await refused([w.directory.appendingPathComponent("x.gpkg").path, "--kind", "fish"], saying: "--kind: 'fish' is not a kind")
+        try await refused([w.directory.appendingPathComponent("x.gpkg").path, "--kind", "fish"], saying: "--kind: 'fish' is not one of poi, water, cinema, trip")
         try await refused([w.directory.appendingPathComponent("x.gpkg").path, "--category", "nosuch"], saying: "--category: unknown nosuch")
         try await refused([w.directory.appendingPathComponent("x.gpkg").path, "--near", "95,24", "--limit", "3"], saying: "--near: 95")
         try await refused([w.directory.appendingPathComponent("x.gpkg").path, "--near", "60,24"], saying: "--near needs --limit")
         try await refused([w.directory.appendingPathComponent("x.gpkg").path, "--source", "nowhere"], saying: "--source: no stored record comes from 'nowhere'")
         try await refused([w.directory.appendingPathComponent("x.txt").path], saying: "no format for its extension")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: w.directory.path)) == before)
+
+        // --overwrite replaces a file by one rename, and a directory's Shapefiles one by one,
+        // leaving the directory's other files; a file is never taken for a directory, nor one for a file.
+        #expect(try await run(["export", "--db", database, existing, "--kind", "cinema", "--overwrite"]).status == 0)
+        #expect(try Self.features(existing).count == (try await Self.count(database, "SELECT COUNT(*) FROM cinema")))
+        let shapes = w.directory.appendingPathComponent("shapes")
+        try FileManager.default.createDirectory(at: shapes, withIntermediateDirectories: true)
+        let notes = try w.file("shapes/notes.txt", "mine")
+        #expect(try await run(["export", "--db", database, shapes.path, "--format", "shp", "--kind", "water", "--overwrite"]).status == 0)
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "mine")
+        #expect(try await Self.count(shapes.appendingPathComponent("water.shp").path, "SELECT COUNT(*) FROM water") == (try await Self.count(database, "SELECT COUNT(*) FROM water")))
+        try await refused([shapes.path, "--overwrite"], saying: "no format for its extension")
+        try await refused([shapes.path, "--format", "geojson", "--overwrite"], saying: "is a directory; name the file to write")
+        try await refused([existing, "--format", "shp", "--overwrite"], saying: "is a file, not a directory")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.directory.path).filter { $0.contains(".partial-") }.isEmpty)
     }
 
     /// QGIS (Debian's python3-qgis, headless) opens each layer of a GeoPackage export with its count.

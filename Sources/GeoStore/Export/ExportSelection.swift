@@ -50,9 +50,10 @@ extension FeatureStore {
         case let .near(center, limit, radius):
             var query = NearestQuery(center: center, limit: min(limit ?? maximumLimit, maximumLimit), categories: selection.categories,
                                      sources: selection.sources, maxDistance: radius)
+            // The nearest of the selected kinds: records of the others do not count towards the limit.
             repeat {
                 let page = try nearest(query)
-                ids.formUnion(page.features.map(\.id))
+                ids.formUnion(page.features.lazy.map(\.id).filter { selection.kinds.isEmpty || selection.kinds.contains($0.kind) })
                 query.after = page.next
                 query.limit = min(maximumLimit, (limit ?? .max) - ids.count)
             } while query.after != nil && query.limit > 0

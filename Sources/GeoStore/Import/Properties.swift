@@ -17,8 +17,9 @@ struct Properties {
         case addrStreet, addrHousenumber, addrPostcode, addrCity
         case phone, contactPhone, mobile, contactMobile, email, contactEmail, website, contactWebsite
         case image, timezone, osmType, osmID, geonameID, id
-        // A record's identity as `waymark export` writes it (`ExportedFeature`).
-        case source, sourceID
+        // A record's identity as `waymark export` writes it (`ExportedFeature`), read only beside
+        // the export's own `waymark_id`: other data's `source` and `source_id` are theirs.
+        case source, sourceID, waymarkID
         case district, organisation, `operator`
         // A place's population: OSM's and GeoNames' `population`, Natural Earth's `pop_max`.
         case population, popMax
@@ -64,6 +65,7 @@ struct Properties {
             case .id: "id"
             case .source: "source"
             case .sourceID: "source_id"
+            case .waymarkID: "waymark_id"
             case .district: "district"
             case .organisation: "organisation"
             case .operator: "operator"
@@ -382,14 +384,15 @@ struct Properties {
 
     static let largestPopulation = 1e10
 
-    /// Where the record came from: its `source` and `source_id` as an export wrote them, an OSM
+    /// Where the record came from: its `source` and `source_id` as an export wrote them (beside its
+    /// `waymark_id`), an OSM
     /// element ("osm", "node/123"), a GeoNames id, or else
     /// the file and the record's own id, and without one `content` (`contentKey`), so that a row
     /// without an id is not doubled when its file is imported again. `fileName` is the file's
     /// name, not its path (see `Properties.fileName(of:)`); `import --source` renames it.
     func source(fileName: String, id: String?, content: @autoclosure () -> String) -> (source: String, id: String) {
-        // Both or neither: a `source` alone is OSM's tag for where a mapper took the data from.
-        if let source = self[.source], let sourceID = self[.sourceID] { return (source, sourceID) }
+        // Only in an export: a `source` alone is OSM's tag for where a mapper took the data from.
+        if self[.waymarkID] != nil, let source = self[.source], let sourceID = self[.sourceID] { return (source, sourceID) }
         if let type = self[.osmType], let osmID = self[.osmID] { return ("osm", "\(type)/\(osmID)") }
         if let geonameID = self[.geonameID] { return ("geonames", geonameID) }
         return (fileName, id ?? self[.id] ?? content())

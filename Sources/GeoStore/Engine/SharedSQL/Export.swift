@@ -16,7 +16,7 @@ package protocol ExportRow {
 /// numbers them as the source did when it was built by one import (otherwise in spatial order).
 package enum Export {
     /// Each kind's rows (the id first), and its children's rows keyed by the parent's id (first column).
-    /// A trip's water is the water's source id where it has one: a name may be shared, or missing.
+    /// A trip's water is the water's name, or its source id when it has none (an import links either).
     package static let sql: [(kind: FeatureKind, rows: String, children: String?)] = [
         (.water, "SELECT id, name, kind, district, organisation, source, source_id, ST_AsBinary(geom), timezone, alt_names FROM water ORDER BY id", nil),
         (.poi, """
@@ -26,7 +26,7 @@ package enum Export {
         (.cinema, "SELECT id, name, address, website, timezone, source, source_id, ST_AsBinary(geom), alt_names FROM cinema ORDER BY id",
          "SELECT cinema_id, title, start_utc, minutes, rating, version FROM screening ORDER BY cinema_id, start_utc, title, id"),
         (.trip, """
-            SELECT t.id, t.name, t.start_utc, t.end_utc, t.notes, t.weather, COALESCE(w.source_id, w.name), t.source, t.source_id, ST_AsBinary(t.spot),
+            SELECT t.id, t.name, t.start_utc, t.end_utc, t.notes, t.weather, COALESCE(w.name, w.source_id), t.source, t.source_id, ST_AsBinary(t.spot),
                    ST_AsBinary(t.track), t.timezone FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id ORDER BY t.id
             """,
          "SELECT trip_id, species, length_cm, weight_kg, time_utc, bait, ST_AsBinary(geom) FROM catch ORDER BY trip_id, id"),

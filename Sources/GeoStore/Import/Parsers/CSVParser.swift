@@ -38,13 +38,16 @@ public enum CSVParser {
         return parsed
     }
 
-    /// Whether the header names a `WKT` column, the geometry of each row as text, which GDAL's
-    /// reader takes for the geometry (lines and areas, which lat/lon columns cannot give).
+    /// Whether the header names a `WKT` column and no latitude column: the geometry of each row
+    /// as text, which GDAL's reader takes for the geometry (lines and areas, which lat/lon columns
+    /// cannot give). With a latitude column the file is this reader's, its rules (a GeoNames-like
+    /// file's cities) kept.
     public static func namesWKTColumn(_ data: Data) -> Bool {
         let header = data.prefix { $0 != UInt8(ascii: "\n") }
-        return String(decoding: header, as: UTF8.self).split(separator: ",").contains {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" \r\u{FEFF}")).lowercased() == "wkt"
+        let names = String(decoding: header, as: UTF8.self).split(separator: ",").map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" \r\u{FEFF}")).lowercased()
         }
+        return names.contains("wkt") && !names.contains { ["lat", "latitude", "y"].contains($0) }
     }
 
     /// The header row resolved once for all rows: where the position is, what each column is to

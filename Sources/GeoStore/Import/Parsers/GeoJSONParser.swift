@@ -168,7 +168,7 @@ public enum GeoJSONParser {
             return .trip(trip)
         default:
             var place = try properties.place(category: category, location: try point(geometry, of: "place"), fileName: fileName, id: id)
-            if let images = try self.images(rawProperties["images"]) { place.images = images }
+            for image in images(rawProperties["images"]) where !place.images.contains(image) { place.images.append(image) }
             return .place(place)
         }
     }
@@ -254,17 +254,14 @@ public enum GeoJSONParser {
         return result
     }
 
-    /// A place's `images` (an export's: `ExportedFeature`): a list of texts; nil when absent or
-    /// null, so that a lone `image` counts.
-    private static func images(_ value: JSONValue?) throws(GeoError) -> [String]? {
-        guard let value, !value.isNull else { return nil }
-        guard case let .array(items) = value else { throw .invalid(field: .record("images"), reason: "must be an array of texts") }
-        var images: [String] = []
-        for (i, item) in items.enumerated() {
-            guard let text = item.string?.nonEmpty else { throw .invalid(field: .record("images[\(i)]"), reason: "must be text") }
-            if !images.contains(text) { images.append(text) }
+    /// A place's `images` besides its `image`: a list of texts (an export's, `ExportedFeature`), or
+    /// one text; anything else in the list is not an image and is left out.
+    private static func images(_ value: JSONValue?) -> [String] {
+        switch value {
+        case let .array(items)?: items.compactMap { $0.string?.nonEmpty }
+        case let .string(text)?: text.nonEmpty.map { [$0] } ?? []
+        default: []
         }
-        return images
     }
 
     /// The number `key` of a screening or catch object; nil when absent or null.

@@ -46,8 +46,8 @@ public struct VectorRecords {
     private static func json(_ value: VectorFeature.Value, named name: String) -> JSONValue {
         switch value {
         case let .text(text) where lists.contains(name.trimmed.lowercased()):
-            // A CSV's empty field is an empty text: no list.
-            return text.trimmed.isEmpty ? .null : json(.json(text), named: name)
+            // A CSV's empty field is an empty text: no list; a text that is no JSON list stays text.
+            return text.trimmed.isEmpty ? .null : text.trimmed.hasPrefix("[") ? json(.json(text), named: name) : .string(text)
         case let .text(text): return .string(text)
         case let .number(n, literal): return .number(n, literal: literal)
         case let .boolean(b): return .bool(b)
