@@ -35,12 +35,18 @@ public struct VectorFileExport {
             case .geojson: "GeoJSON"
             case .geojsonseq: "GeoJSONSeq"
             case .csv: "CSV"
-            // GDAL's own KML driver writes a layer's fields shifted by one when a field is called `name`.
-            case .kml: "LIBKML"
+            case .kml: "KML"
             }
         }
 
         var holdsLayers: Bool { self == .gpkg || self == .kml }
+
+        /// GDAL's KML driver, told which fields are a placemark's name and description (it keeps them
+        /// apart from the other fields: `create` looks each field's index up). Not libkml's, which
+        /// holds the whole document until it closes (minutes for ten thousand placemarks).
+        var datasetOptions: [String] {
+            self == .kml ? ["NameField=name", "DescriptionField=description"] : []
+        }
 
         var layerOptions: [String] {
             switch self {
@@ -131,7 +137,10 @@ public struct VectorFileExport {
         _ = GDALAccess.registered
         func failed(_ what: String) -> Failure { Failure(path: path, reason: what + (log.firstFailure.map { ": \($0)" } ?? "")) }
         guard let driver = GDALGetDriverByName(format.driver) else { throw failed("GDAL has no \(format.driver) driver") }
-        guard let dataset = GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, nil) else { throw failed("GDAL cannot create it") }
+        let created = GDALAccess.withCStrings(format.datasetOptions) { options in
+            GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, UnsafeMutableRawPointer(mutating: options).assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self))
+        }
+        guard let dataset = created else { throw failed("GDAL cannot create it") }
         var closed = false
         defer { if !closed { GDALClose(dataset) } }
         let wgs84 = OSRNewSpatialReference(nil)
@@ -140,8 +149,10 @@ public struct VectorFileExport {
         OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER)
         // One transaction for the file where the format has them (GeoPackage): a commit per feature costs a sync each.
         let transaction = GDALDatasetStartTransaction(dataset, 0) == OGRERR_NONE
-        var handles: [OGRLayerH] = []
-        for layer in plan.layers {
+        // Each layer made at its first feature: GDAL's KML driver ends a layer when the next is made.
+        // With it, each field's index in GDAL's definition (a driver may hold a field apart, as
+        // KML does its placemark's name, or rename one).
+        func create(_ layer: ExportLayer) throws -> (handle: OGRLayerH, indexes: [Int32]) {
             let geometryType = layer.geometryType(in: format)
             let handle = GDALAccess.withCStrings(format.layerOptions) { options in
                 GDALDatasetCreateLayer(dataset, layer.name, wgs84, geometryType,
@@ -155,17 +166,23 @@ public struct VectorFileExport {
                 if format == .shp, field.type == OFTString { OGR_Fld_SetWidth(definition, Int32(ExportLayer.shapefileTextBytes)) }
                 guard OGR_L_CreateField(handle, definition, 0) == OGRERR_NONE else { throw failed("GDAL cannot create the field '\(field.name)'") }
             }
-            handles.append(handle)
+            let definition = OGR_L_GetLayerDefn(handle)
+            return (handle, layer.fields.map { OGR_FD_GetFieldIndex(definition, $0.name) })
         }
+        var handles = [(handle: OGRLayerH, indexes: [Int32])?](repeating: nil, count: plan.layers.count)
         try feed.forEach { feature in
-            let i = try plan.layer(of: feature), layer = plan.layers[i], handle = handles[i]
+            let i = try plan.layer(of: feature), layer = plan.layers[i]
+            let (handle, indexes) = try handles[i] ?? create(layer)
+            handles[i] = (handle, indexes)
             let f = OGR_F_Create(OGR_L_GetLayerDefn(handle))
             defer { OGR_F_Destroy(f) }
             for (field, value) in try layer.values(of: feature).enumerated() {
+                let index = indexes[field]
+                guard index >= 0 else { throw failed("GDAL lost the field '\(layer.fields[field].name)'") }
                 switch value {
                 case nil: continue
-                case let .text(text)?, let .json(text)?: OGR_F_SetFieldString(f, Int32(field), text)
-                case let .integer(n)?: OGR_F_SetFieldInteger64(f, Int32(field), n)
+                case let .text(text)?, let .json(text)?: OGR_F_SetFieldString(f, index, text)
+                case let .integer(n)?: OGR_F_SetFieldInteger64(f, index, n)
                 }
             }
             if let geometry = feature.geometry {
