@@ -62,5 +62,5 @@ public struct FieldMapping: Sendable, Hashable {
         return mapped.contains(normal) ? nil : normal
     }
 
-    var isNone: Bool { renames.isEmpty }
+    var renamesNothing: Bool { renames.isEmpty }
 }

@@ -42,7 +42,7 @@ public enum FileImport {
                 continue
             }
             if mapping != .none, [.gpx, .geonames, .travelGuide].contains(format) {
-                throw GeoError.invalid(field: mapping.isNone ? .category : .fieldMapping,
+                throw GeoError.invalid(field: mapping.renamesNothing ? .category : .fieldMapping,
                                        reason: "\(path) is a file of fixed fields (GPX, a GeoNames dump, the travel guide's feed); a mapping names a GeoJSON, CSV or other vector file's fields")
             }
             let data: Data

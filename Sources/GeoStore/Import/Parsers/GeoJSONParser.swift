@@ -140,7 +140,7 @@ public enum GeoJSONParser {
                        fileName: String, kind: FeatureKind?, mapping: FieldMapping) throws(GeoError) -> ImportRecord {
         var rawProperties = rawProperties
         if case let .object(members) = rawProperties {
-            if !mapping.isNone { rawProperties = .object(members.compactMap { key, value in mapping.key(key).map { ($0, value) } }) }
+            if !mapping.renamesNothing { rawProperties = .object(members.compactMap { key, value in mapping.key(key).map { ($0, value) } }) }
         } else {
             rawProperties = .object([])
         }
