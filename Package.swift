@@ -2,6 +2,11 @@
 import Foundation
 import PackageDescription
 
+// The file name (soname) under which CGDAL loads GDAL: where the development package's link points.
+let gdalLibrary = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"]
+    .lazy.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: $0 + "/libgdal.so") }
+    .first.map { ($0 as NSString).lastPathComponent } ?? "libgdal.so"
+
 let package = Package(
     name: "Waymark",
     platforms: [.macOS(.v13)],
@@ -41,8 +46,11 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The XML importers' parser (GPX, the travel guide's feed).
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // GDAL/OGR: the base map's readers of OpenStreetMap extracts and vector files.
-        .systemLibrary(name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
+        // GDAL/OGR (libgdal-dev): the readers and writers of vector files, loaded by the first call
+        // into it, so that a command that reads no file maps none of its libraries.
+        .target(name: "CGDAL", path: "Sources/CGDAL",
+                cSettings: [.define("WAYMARK_GDAL_LIBRARY", to: "\"\(gdalLibrary)\"")],
+                linkerSettings: [.linkedLibrary("dl")]),
         // glibc's malloc.h, for `waymark serve`'s allocator tuning.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "GeoCore", dependencies: ["CProj"]),

@@ -5,6 +5,7 @@ import Foundation
 struct Waymark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
+        version: VersionText.text,
         subcommands: [Import.self, Delete.self, BaseCommand.self, TimezoneCommand.self, Nearest.self, Within.self, BBox.self, Search.self, Cinemas.self, Stats.self, Render.self, AtlasCommand.self, Serve.self, Copy.self, Export.self])
 
     /// An unknown first word is a command that does not exist: said so, with the commands there
