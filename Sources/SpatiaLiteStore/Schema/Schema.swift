@@ -143,6 +143,9 @@ enum Schema {
         // YYYY-MM-DD), which an import of that day replaces; NULL in rows written before, which are
         // of their own local day (a zone SQL cannot apply here, so the import does).
         Migration("programme days") { "ALTER TABLE screening ADD COLUMN day TEXT;" },
+        // 11: the search words folded by one trigger that the others hand them to, so that the
+        // schema every connection parses is 0.1 MB, not 0.8 MB.
+        Migration("search fold in one place") { SearchIndexSQL.migration11 },
     ]
 
     /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupWaters`.
