@@ -23,9 +23,12 @@ extension PostGISStore {
     /// `$1`, `$2`: longitude and latitude of a query point, as a geography.
     static let center = "ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography"
 
-    /// id, geometry (WKB), then `KindTable.core`'s columns.
+    /// `KindTable.core`'s columns, a track as WKB.
+    static func core(_ t: KindTable) -> String { t.core { "ST_AsBinary(\($0))" } }
+
+    /// id, geometry (WKB), then `core`'s columns.
     static func select(_ t: KindTable) -> String {
-        "SELECT t.id, ST_AsBinary(t.\(t.column)), \(t.core)"
+        "SELECT t.id, ST_AsBinary(t.\(t.column)), \(core(t))"
     }
 
     /// The feature of a row of `select`; a NULL geometry is a record without a position.
@@ -204,7 +207,7 @@ extension PostGISStore {
         var binds = Parameters()
         binds.append(walk.row)
         // The columns of `select`, with no geometry.
-        var sql = "SELECT t.id, NULL::bytea, \(t.core) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id \(walk.backward ? "<" : ">") $1"
+        var sql = "SELECT t.id, NULL::bytea, \(Self.core(t)) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id \(walk.backward ? "<" : ">") $1"
         sql += Self.categoryClause(kind, categories, &binds)
         sql += Self.sourceClause(sources, &binds)
         binds.append(limit)

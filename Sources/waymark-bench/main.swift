@@ -386,20 +386,10 @@ if only.map({ "atlas: 20 A4 maps at 300 dpi".contains($0) }) ?? true {
                  cores, wall, pages, files.filter { $0.hasSuffix(".pdf") }.count, report?.failures.count ?? -1))
 }
 
-// 5. The CLI as a person runs it, on the default data.
+// 5. The CLI as a person runs it, on the default data (StartupBench.swift).
 let cli = waymarkCLI
-if FileManager.default.isExecutableFile(atPath: cli.path) {
-    func run() throws {
-        let process = Process()
-        process.executableURL = cli
-        process.arguments = ["nearest", "--lat", "60.1699", "--lon", "24.9384", "--limit", "10"]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-    }
-    try run() // builds the default database once
-    let wall = try (0..<20).map { _ in try seconds(run) * 1000 }.sorted()
-    print(String(format: "\nCLI `waymark nearest` on the default data: p50 %.1f ms, max %.1f ms wall (20 runs)", wall[10], wall[19]))
+if FileManager.default.isExecutableFile(atPath: cli.path), only.map({ "start-up".contains($0) }) ?? true {
+    try StartupBench.run(cli: cli, runs: 21)
 }
 
 // 5b. Files in and out beside ogr2ogr (VectorIOBench.swift).

@@ -5,6 +5,7 @@ import GeoStore
 
 struct Cinemas: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cinemas",
         abstract: "Cinemas near a point with their programme of a day, nearest first (as /v1/cinemas).",
         discussion: """
             The day is local to each cinema (its own time zone); without --date, the day it is now in each cinema's \

@@ -4,6 +4,7 @@ import GeoStore
 
 struct Copy: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "copy",
         abstract: "Copy every record of one database into another (SpatiaLite file or postgres:// URL), in one transaction, and its base map.",
         discussion: "Ids are given in the target's import order (spatial), as they were in a source built by one import.")
 

@@ -4,6 +4,7 @@ import GeoStore
 
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Delete records by id, every record of some sources, or what a box and categories select; in one transaction.",
         discussion: """
             Ids are as queries print them (poi/12, water/3, cinema/5, trip/7); a source is the name its records were \

@@ -6,6 +6,7 @@ import GeoStore
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write the stored records, or a query's answer, to GeoPackage, FlatGeobuf, Shapefile, GeoJSON, GeoJSON sequence, CSV or KML.",
         discussion: """
             The format is the file's extension (.gpkg, .fgb, .shp, .geojson/.json, .geojsonl/.geojsons, .csv, .kml), \

@@ -6,6 +6,7 @@ import GeoStore
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import GeoJSON, CSV, GPX, the travel guide's XML feed, GeoNames dumps, and through GDAL any other vector file (Shapefile, GeoPackage, KML/KMZ, FlatGeobuf, GeoJSON sequences…), all files in one transaction.",
         discussion: """
             Formats: .geojson/.json, .csv (lat/lon columns), .gpx, the travel guide's .xml and GeoNames' .txt dumps are \

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 struct Nearest: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The nearest features to a point, nearest first.")
+    static let configuration = CommandConfiguration(commandName: "nearest", abstract: "The nearest features to a point, nearest first.")
     @OptionGroup var distanceQuery: DistanceQuery
 
     @Option(name: .customLong("max-distance"), parsing: .unconditional, help: "Only features within this many metres.", transform: decimal)

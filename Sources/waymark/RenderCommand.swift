@@ -7,6 +7,7 @@ import Stores
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Draw a map of the stored features to PNG, PDF or SVG; with neither --bbox nor --center it fits them all.")
     @OptionGroup var database: DatabaseOptions
 

@@ -4,6 +4,7 @@ import GeoStore
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Features by name in any language, address or film title, best first.",
         discussion: """
             Case and diacritics are ignored (plaucaki finds Pļaucaki), a word may be the start of one \

@@ -3,6 +3,7 @@ import MapServer
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve the queries, maps and tiles over HTTP (the API is described at /openapi.json); stops gracefully on SIGTERM.",
         discussion: "The server only reads, through read-only connections: with --read it answers from a PostGIS streaming replica while --db (or $WAYMARK_DB) stays the primary that imports write to, and any number of servers may share one database behind a load balancer.")
     @OptionGroup var database: DatabaseOptions

@@ -3,13 +3,13 @@ import GeoCore
 import GeoStore
 
 struct Stats: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Summaries of the stored data.",
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Summaries of the stored data.",
                                                     subcommands: [Catches.self, Categories.self])
     /// `stats --db FILE catches`: see `DatabaseOptions`, on a command group.
     @OptionGroup var database: DatabaseOptions
 
     struct Catches: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Catches per water, species and/or year.")
+        static let configuration = CommandConfiguration(commandName: "catches", abstract: "Catches per water, species and/or year.")
         @OptionGroup var database: DatabaseOptions
 
         @Option(help: "Group by water, species and/or year (comma-separated, in order).")
@@ -42,7 +42,7 @@ struct Stats: ParsableCommand {
     }
 
     struct Categories: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Features per category.")
+        static let configuration = CommandConfiguration(commandName: "categories", abstract: "Features per category.")
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {

@@ -3,25 +3,32 @@ import Foundation
 
 @main
 struct Waymark: AsyncParsableCommand {
+    // Every command here names itself (`commandName`): ArgumentParser otherwise makes the name
+    // from the type's description, each a scan of the program's conformances on every start.
     static let configuration = CommandConfiguration(
+        commandName: "waymark",
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
         version: VersionText.text,
         subcommands: [Import.self, Delete.self, BaseCommand.self, TimezoneCommand.self, Nearest.self, Within.self, BBox.self, Search.self, Cinemas.self, Stats.self, Render.self, AtlasCommand.self, Serve.self, Copy.self, Export.self])
 
-    /// An unknown first word is a command that does not exist: said so, with the commands there
-    /// are, instead of the parser's complaint about the first option after it
-    /// (`waymark serch --db x` would be "Unknown option '--db'").
+    /// As ArgumentParser's own entry point does (its async parse and run), except that a
+    /// command's own run-time complaint (an engine error on an option) shows that command's
+    /// usage, not the root's "waymark <subcommand>", and that a parse that fails is explained.
     static func main() async {
-        if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommand(word) {
-            FileHandle.standardError.write(Data(message.utf8))
-            Self.exit(withError: ExitCode.validationFailure)
-        }
-        // Then as ArgumentParser's own entry point does (its async parse and run), except that a
-        // command's own run-time complaint (an engine error on an option) shows that command's
-        // usage, not the root's "waymark <subcommand>".
         var command: any ParsableCommand
         do { command = try await asyncParseAsRoot(nil) } catch {
-            if let unknown = UnknownOption.refusal(in: Array(CommandLine.arguments.dropFirst())) { refuse(unknown.message, of: unknown.command) }
+            // An unknown first word is a command that does not exist: said so, with the commands
+            // there are, instead of the parser's complaint about the first option after it
+            // (`waymark serch --db x` would be "Unknown option '--db'"). Asked only of a parse
+            // that failed: naming the commands costs a lookup a tenth of its time.
+            if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommand(word) {
+                FileHandle.standardError.write(Data(message.utf8))
+                Self.exit(withError: ExitCode.validationFailure)
+            }
+            // Help and --version end the parse too, as a success: no option of theirs is unknown.
+            if exitCode(for: error) != .success, let unknown = UnknownOption.refusal(in: Array(CommandLine.arguments.dropFirst())) {
+                refuse(unknown.message, of: unknown.command)
+            }
             exit(withError: error)
         }
         do {

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 struct Within: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Features within a radius of a point, nearest first.")
+    static let configuration = CommandConfiguration(commandName: "within", abstract: "Features within a radius of a point, nearest first.")
     @OptionGroup var distanceQuery: DistanceQuery
 
     @Option(parsing: .unconditional, help: "Radius in metres (up to 20 000 km).", transform: decimal)

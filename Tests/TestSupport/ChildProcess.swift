@@ -37,6 +37,8 @@ public final class ChildProcess: Sendable {
     }
 
     private let process: Process
+    /// The running program's process id (for /proc/<pid>/…).
+    public var pid: Int32 { process.processIdentifier }
     private let state = Mutex(State())
 
     /// Starts `executable` with its standard output and error merged into lines the test can wait for.

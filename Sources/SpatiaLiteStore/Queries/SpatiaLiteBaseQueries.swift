@@ -28,7 +28,7 @@ extension SpatiaLiteStore: BaseMapSource {
     }
 
     /// A geometry `SpatiaLiteBlob` does not read, through SpatiaLite's WKB (nil where it has none).
-    private func wkbGeometry(_ blob: UnsafeRawBufferPointer) throws -> Geometry? {
+    func wkbGeometry(_ blob: UnsafeRawBufferPointer) throws -> Geometry? {
         let statement = try cached("SELECT AsBinary(?)")
         defer { statement.reset() }
         try statement.bind([Array(blob)])

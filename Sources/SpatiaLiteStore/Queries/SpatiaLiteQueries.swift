@@ -7,30 +7,39 @@ extension KindTable {
     /// id, box (1–4), geometry (5…), then the core columns.
     var walk: String {
         """
-        SELECT r.pkid, r.xmin, r.xmax, r.ymin, r.ymax, \(geometryColumns), \(core)
+        SELECT r.pkid, r.xmin, r.xmax, r.ymin, r.ymax, \(geometryColumns), \(spatiaLiteCore)
         FROM idx_\(table)_\(column) AS r CROSS JOIN \(table) AS t ON t.id = r.pkid
         WHERE r.pkid MATCH \(RTreeSearch.function)()
         """
     }
-    var geometryColumns: String { isPoint ? "t.\(column)" : "AsBinary(t.\(column))" }
+    /// SpatiaLite's BLOB, read by `SpatiaLiteBlob` (no SpatiaLite function: a lookup that needs
+    /// none does not register them).
+    var geometryColumns: String { "t.\(column)" }
+    /// `core` with a trip's track as SpatiaLite's BLOB, read the same way.
+    var spatiaLiteCore: String { core { $0 } }
     var coreColumn: Int32 { 6 }
 
     /// The source of the walk's current row (`Feature.source`), read before the row is made a feature.
     func source(_ s: Statement) -> String? { s.string(coreColumn + 5) }
 
-    func geometry(_ s: Statement) throws -> Geometry {
+    func geometry(_ s: Statement, in store: SpatiaLiteStore) throws -> Geometry {
         guard let bytes = s.blob(5) else { throw DatabaseError(description: "\(table) row without geometry") }
-        guard isPoint else { return try WKB.decode(bytes) }
+        guard isPoint else {
+            guard let geometry = try SpatiaLiteBlob.geometry(bytes) ?? store.wkbGeometry(bytes) else {
+                throw DatabaseError(description: "\(table) row whose geometry SpatiaLite cannot read")
+            }
+            return geometry
+        }
         guard let point = SpatiaLiteBlob.point(bytes) else { throw DatabaseError(description: "\(table) row whose geometry is not a point") }
         return .point(point)
     }
 
     /// The feature of the walk's current row.
-    func feature(_ s: Statement, geometry: Geometry, distance: Double?) -> Feature {
+    func feature(_ s: Statement, geometry: Geometry, distance: Double?, in store: SpatiaLiteStore) -> Feature {
         let c = coreColumn
         let names = JSON.decode([String: String].self, s.string(c + 2)) ?? [:]
         return Feature(id: FeatureID(kind: kind, row: s.int(0)), category: s.string(c) ?? table, name: s.string(c + 1),
-                       names: names, address: s.string(c + 3), geometry: geometry, track: s.blob(c + 4).flatMap { try? WKB.decode($0) },
+                       names: names, address: s.string(c + 3), geometry: geometry, track: s.blob(c + 4).flatMap { blob in SpatiaLiteBlob.geometry(blob) ?? (try? store.wkbGeometry(blob)) ?? nil },
                        distance: distance, source: s.string(c + 5), population: s.isNull(c + 6) ? nil : Int(s.int(c + 6)),
                        carriesMark: s.int(c + 7) != 0)
     }
@@ -79,7 +88,7 @@ extension SpatiaLiteStore {
                                                    minLat: statement.double(3), maxLat: statement.double(4)) > best[limit - 1].distance! {
                 break
             }
-            let geometry = try t.geometry(statement)
+            let geometry = try t.geometry(statement, in: self)
             let candidate = refinement.key(geometry, FeatureID(kind: t.kind, row: statement.int(0)))
             if candidate.distance > reach {
                 search.prunedByDistance = true
@@ -89,7 +98,7 @@ extension SpatiaLiteStore {
             if !query.sources.isAll, !query.sources.selects(t.source(statement)) { continue }
             if ordered, best.count == limit, candidate >= key(best[limit - 1]) { continue }
             if let accept, try !accept(candidate.1.row) { continue }
-            let feature = t.feature(statement, geometry: geometry, distance: candidate.0)
+            let feature = t.feature(statement, geometry: geometry, distance: candidate.0, in: self)
             guard ordered else {
                 best.append(feature)
                 continue
@@ -132,8 +141,8 @@ extension SpatiaLiteStore {
             if stepped % 1024 == 0 { try cancellation.check() }
             // The R*Tree holds single-precision boxes: refine on the exact geometry.
             if !sources.isAll, !sources.selects(t.source(statement)) { continue }
-            let geometry = try t.geometry(statement)
-            if part.meets(geometry) { rows.append(t.feature(statement, geometry: geometry, distance: nil)) }
+            let geometry = try t.geometry(statement, in: self)
+            if part.meets(geometry) { rows.append(t.feature(statement, geometry: geometry, distance: nil, in: self)) }
         }
         return rows
     }
@@ -144,14 +153,14 @@ extension SpatiaLiteStore {
         let t = KindTable.of(kind)
         let poiCategories = kind == .poi ? categories.poiCategories : []
         func list(_ values: [String]) -> String { Array(repeating: "?", count: values.count).joined(separator: ", ") }
-        var sql = "SELECT t.id, NULL, NULL, NULL, NULL, NULL, \(t.core) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id \(walk.backward ? "<" : ">") ?"
+        var sql = "SELECT t.id, NULL, NULL, NULL, NULL, NULL, \(t.spatiaLiteCore) FROM \(t.table) AS t WHERE t.\(t.column) IS NULL AND t.id \(walk.backward ? "<" : ">") ?"
         if !poiCategories.isEmpty { sql += " AND t.category IN (\(list(poiCategories)))" }
         if !sources.isAll { sql += " AND t.source IN (\(list(sources.names.sorted())))" }
         let statement = try db.prepare(sql + " ORDER BY t.id\(walk.backward ? " DESC" : "") LIMIT ?")
         let values: [any Bindable] = [walk.row] + poiCategories.map { $0 as any Bindable } + sources.names.sorted().map { $0 as any Bindable } + [Int64(limit)]
         try statement.bind(values)
         var rows: [Feature] = []
-        while try statement.step() { rows.append(t.feature(statement, geometry: Feature.unlocated, distance: nil)) }
+        while try statement.step() { rows.append(t.feature(statement, geometry: Feature.unlocated, distance: nil, in: self)) }
         return rows
     }
 

@@ -5,7 +5,11 @@ import GeoStore
 /// A SQLite connection with SpatiaLite loaded. Not thread-safe: one connection per thread or task.
 final class Database {
     let handle: OpaquePointer
-    private let spatialiteCache: UnsafeMutableRawPointer?
+    /// SpatiaLite's state for this connection, once its functions are registered: when the
+    /// connection opens for writing (its triggers call them), else when a statement first fails
+    /// to compile without them. Registering opens PROJ's database, a tenth of a lookup's whole
+    /// process, and most reads call none of them.
+    private var spatialiteCache: UnsafeMutableRawPointer?
     let path: String
 
     /// Set once, before SQLite's first use in the process (it refuses afterwards).
@@ -23,15 +27,23 @@ final class Database {
         }
         handle = db
         self.path = path
-        spatialiteCache = spatialite_alloc_connection()
-        spatialite_init_ex(db, spatialiteCache, 0)
+        if !readOnly { registerSpatiaLite() }
         sqlite3_busy_timeout(db, 5000)
     }
 
     deinit {
         // Statements cached by callers are finalized before the connection closes (close_v2 defers).
         sqlite3_close_v2(handle)
-        spatialite_cleanup_ex(spatialiteCache)
+        if let spatialiteCache { spatialite_cleanup_ex(spatialiteCache) }
+    }
+
+    /// Registers SpatiaLite's functions and modules; false when they already were.
+    @discardableResult
+    private func registerSpatiaLite() -> Bool {
+        guard spatialiteCache == nil else { return false }
+        spatialiteCache = spatialite_alloc_connection()
+        spatialite_init_ex(handle, spatialiteCache, 0)
+        return true
     }
 
     var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
@@ -41,11 +53,20 @@ final class Database {
         if sqlite3_exec(handle, sql, nil, nil, &error) != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? errorMessage
             sqlite3_free(error)
+            // Only a read-only connection runs without SpatiaLite: running its statements again
+            // with it changes nothing.
+            if message.hasPrefix("no such"), registerSpatiaLite() { return try execute(sql) }
             throw DatabaseError(description: "\(message) — in: \(sql.prefix(120))")
         }
     }
 
-    func prepare(_ sql: String) throws -> Statement { try Statement(database: self, sql: sql) }
+    /// A statement that does not compile without SpatiaLite's functions compiles again with them.
+    func prepare(_ sql: String) throws -> Statement {
+        do { return try Statement(database: self, sql: sql) } catch {
+            guard registerSpatiaLite() else { throw error }
+            return try Statement(database: self, sql: sql)
+        }
+    }
 
     /// The single value of a one-row query.
     func scalar<T: ColumnValue>(_ sql: String, _ bindings: [any Bindable] = []) throws -> T? {

@@ -37,11 +37,11 @@ extension SpatiaLiteStore {
         for id in ids {
             let t = KindTable.of(id.kind)
             // Laid out as the walk's rows (`KindTable.walk`), so that its readers serve.
-            let statement = try cached("feature " + t.table, "SELECT t.id, 0, 0, 0, 0, \(t.geometryColumns), \(t.core) FROM \(t.table) AS t WHERE t.id = ?")
+            let statement = try cached("feature " + t.table, "SELECT t.id, 0, 0, 0, 0, \(t.geometryColumns), \(t.spatiaLiteCore) FROM \(t.table) AS t WHERE t.id = ?")
             try statement.bind([id.row])
             defer { statement.reset() }
             guard try statement.step() else { continue }
-            features.append(t.feature(statement, geometry: statement.isNull(5) ? Feature.unlocated : try t.geometry(statement), distance: nil))
+            features.append(t.feature(statement, geometry: statement.isNull(5) ? Feature.unlocated : try t.geometry(statement, in: self), distance: nil, in: self))
         }
         return features
     }
