@@ -76,6 +76,14 @@ enum BaseMapBench {
             let figures = peer.flatMap(PeerFigures.init)
             if figures == nil { print("\nskipped Mapnik beside \(name): mapnik_base.py failed or printed no p50/p99") }
             rows.append(Row(ours: ours.0, peer: figures, target: labels ? "≥ 3×" : "≥ 1.5×"))
+            // The same map as a person makes it: `waymark render`, the whole process, start-up included.
+            if labels, FileManager.default.isExecutableFile(atPath: waymarkCLI.path) {
+                let box = [centre.minLon, centre.minLat, centre.maxLon, centre.maxLat].map { String($0) }.joined(separator: ",")
+                let arguments = ["render", "--db", path, "--bbox", box, "--size", "1024x768", "--output", work.appendingPathComponent("base-helsinki.png").path]
+                _ = try StartupBench.wall(waymarkCLI, arguments)
+                let wall = try (0..<max(5, renders / 4)).map { _ in try StartupBench.wall(waymarkCLI, arguments) * 1000 }
+                rows.append(Row(ours: Timing(name: "the same, `waymark render` whole process", samples: wall), peer: figures, target: "≥ 3× (issue 33)"))
+            }
         }
 
         // Opaque tiles as the server draws them (its lean connection, no tile cache): the

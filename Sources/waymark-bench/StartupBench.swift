@@ -13,28 +13,12 @@ enum StartupBench {
             process.standardOutput = FileHandle.nullDevice
             return process
         }
-        // posix_spawn and waitpid: Foundation's waitUntilExit wakes on a timer, in steps as long as a lookup.
-        func wall(_ arguments: [String]) throws -> Double {
-            let argv = ([cli.path] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            var pid: pid_t = 0, status: Int32 = 0
-            let start = DispatchTime.now().uptimeNanoseconds
-            guard posix_spawn(&pid, cli.path, &actions, nil, argv, environ) == 0, waitpid(pid, &status, 0) == pid else {
-                throw BenchFailure("could not run \(cli.path)")
-            }
-            guard status == 0 else { throw BenchFailure("waymark \(arguments.joined(separator: " ")) ended with status \(status)") }
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        }
         let nearest = ["nearest", "--lat", "60.1699", "--lon", "24.9384", "--limit", "10"]
-        _ = try wall(nearest) // builds the default database once
+        _ = try wall(cli, nearest) // builds the default database once
         var lookups: [Double] = [], versions: [Double] = []
         for _ in 0..<runs {
-            lookups.append(try wall(nearest))
-            versions.append(try wall(["--version"]))
+            lookups.append(try wall(cli, nearest))
+            versions.append(try wall(cli, ["--version"]))
         }
         let (lookup, version) = (Timing(name: "nearest", samples: lookups), Timing(name: "--version", samples: versions))
         print(String(format: "\nCLI start-up on the default data, %d runs each in turn, wall: `waymark nearest --limit 10` p50 %.1f ms "
@@ -60,6 +44,24 @@ enum StartupBench {
         let serve = Timing(name: "serve", samples: ready)
         print(String(format: "`waymark serve` on the default data, start to the first /healthz 200: p50 %.0f ms, max %.0f ms (%d starts)",
                      serve.p50, serve.percentile(1), ready.count))
+    }
+
+    /// The milliseconds `cli arguments` takes from its start to its end, its output dropped.
+    /// posix_spawn and waitpid: Foundation's waitUntilExit wakes on a timer, in steps as long as a lookup.
+    static func wall(_ cli: URL, _ arguments: [String]) throws -> Double {
+        let argv = ([cli.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var pid: pid_t = 0, status: Int32 = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawn(&pid, cli.path, &actions, nil, argv, environ) == 0, waitpid(pid, &status, 0) == pid else {
+            throw BenchFailure("could not run \(cli.path)")
+        }
+        guard status == 0 else { throw BenchFailure("waymark \(arguments.joined(separator: " ")) ended with status \(status)") }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
 
     /// Whether a GET /healthz on the loopback's `port` answers 200 now.
