@@ -23,6 +23,15 @@ static void load(void) {
     if (!library) {
         const char *reason = dlerror();
         snprintf(failure, sizeof failure, "%s", reason ? reason : "unknown reason");
+        return;
+    }
+    // The library found by that name must be the GDAL whose headers gave the forwarders their
+    // prototypes (a minor version's ABI): an upgrade under the same name is refused, not called.
+    int (*check)(int, int, const char *) = (int (*)(int, int, const char *))dlsym(library, "GDALCheckVersion");
+    if (!check || !check(GDAL_VERSION_MAJOR, GDAL_VERSION_MINOR, "waymark")) {
+        snprintf(failure, sizeof failure, "it is not GDAL %d.%d, which this build was made with",
+                 GDAL_VERSION_MAJOR, GDAL_VERSION_MINOR);
+        library = NULL;
     }
 }
 

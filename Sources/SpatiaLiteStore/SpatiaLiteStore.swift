@@ -23,6 +23,11 @@ public final class SpatiaLiteStore: QueryEngine {
     var baseSourceList: (version: UInt64, sources: [String])?
     /// Whether the file holds time zone polygons, as of a data version (`holdsZones`).
     var hasZones: (version: UInt64, holds: Bool)?
+    /// `SELECT AsBinary(?)` on a connection of its own, in memory, for the BLOBs `SpatiaLiteBlob`
+    /// leaves to SpatiaLite (`geometry(ofBlob:)`): registering SpatiaLite on `db` in the middle of
+    /// a query (a read-only connection registers it when first needed) would meet SQLite refusing
+    /// to replace its built-in functions while a statement runs.
+    var wkbReader: (connection: Database, statement: Statement)?
 
     /// How much memory a connection may use for the database's pages.
     public enum Memory: Sendable {

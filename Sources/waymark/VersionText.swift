@@ -10,6 +10,6 @@ enum VersionText {
     static var text: String {
         "waymark \(waymark)\n"
             + "SQLite \(SQLiteLibraries.sqlite), SpatiaLite \(SQLiteLibraries.spatiaLite), PROJ \(PROJLibrary.version), "
-            + "Cairo \(CairoLibrary.version), GDAL \(GDALLibrary.version) (\(GDALLibrary.file), loaded by the commands that read or write files through it)"
+            + "Cairo \(CairoLibrary.version), GDAL \(GDALLibrary.version) (built for; \(GDALLibrary.file), loaded by the commands that read or write files through it)"
     }
 }

@@ -282,6 +282,32 @@ import Testing
         #expect(try store.search(SearchQuery(text: "centrumbibliotek")).features.map(\.name) == ["Helsingin keskustakirjasto Oodi"])
     }
 
+    /// A database of version 10 (a fold in every trigger) keeps its words, and its triggers of
+    /// version 11 keep a cinema's row in step with its screenings: added, renamed, deleted.
+    @Test func aSpatiaLiteDatabaseOfVersion10KeepsItsWordsAndFollowsItsScreenings() throws {
+        let database = TemporaryDatabase()
+        do {
+            let db = try oldSpatiaLiteDatabase(database.path, version: 10)
+            try db.execute("INSERT INTO poi (id, category, name) VALUES (1, 'see', 'Тромсё Δελφοί')")
+            try db.execute("INSERT INTO cinema (id, name, timezone) VALUES (1, 'Kino Splendid Palace', 'Europe/Riga')")
+            try db.execute("INSERT INTO screening (cinema_id, title, start_utc, timezone) VALUES (1, 'Titanic', '2012-05-08T15:00:00Z', 'Europe/Riga')")
+        }
+        let store = try SpatiaLiteStore(path: database.path)
+        #expect(store.schemaVersion == Schema.version)
+        func found(_ text: String) throws -> [String] { try store.search(SearchQuery(text: text)).features.compactMap(\.name) }
+        #expect(try found("тромсе") == ["Тромсё Δελφοί"])
+        #expect(try found("titanic") == ["Kino Splendid Palace"])
+        try store.db.execute("INSERT INTO screening (cinema_id, title, start_utc, timezone) VALUES (1, 'Avengers', '2012-05-08T18:00:00Z', 'Europe/Riga')")
+        #expect(try found("avengers") == ["Kino Splendid Palace"])
+        try store.db.execute("UPDATE screening SET title = 'Prometheus' WHERE title = 'Titanic'")
+        #expect(try found("titanic").isEmpty)
+        #expect(try found("prometheus") == ["Kino Splendid Palace"])
+        try store.db.execute("DELETE FROM screening WHERE title = 'Avengers'")
+        #expect(try found("avengers").isEmpty)
+        #expect(try found("splendid") == ["Kino Splendid Palace"])
+        #expect(try store.db.scalar("SELECT count(*) FROM search_text") == Int64(2))
+    }
+
     /// The fold is in the schema once, in the trigger the others hand their words to: every
     /// connection's first statement parses the whole schema (0.8 MB with a fold in each trigger).
     @Test func theSchemaHoldsTheFoldOnce() throws {

@@ -67,4 +67,31 @@ import Testing
             #expect(Array(bytes[..<cut] + [0xFE]).withUnsafeBytes(SpatiaLiteBlob.geometry) == nil, "cut at \(cut)")
         }
     }
+
+    /// A read-only connection registers no SpatiaLite for a query: the waters' compressed
+    /// geometries, which the BLOB reader leaves to SpatiaLite, come back as SpatiaLite's own WKB
+    /// of them says, through its `AsBinary` on a connection of the reader's own.
+    @Test func aReadOnlyStoreReadsWhatTheBlobReaderLeavesAsSpatiaLiteDoes() throws {
+        let database = TemporaryDatabase()
+        let writer = try SpatiaLiteStore(path: database.path)
+        try importEveryKind(into: writer)
+        try writer.db.execute("UPDATE water SET geom = CompressGeometry(geom); UPDATE trip SET track = CompressGeometry(track)")
+        var oracle: [String: Geometry] = [:]
+        let rows = try writer.db.prepare("SELECT name, geom, AsBinary(geom) FROM water UNION ALL SELECT name, track, AsBinary(track) FROM trip WHERE track IS NOT NULL")
+        while try rows.step() {
+            #expect(SpatiaLiteBlob.geometry(try #require(rows.blob(1))) == nil, "not compressed: the test would not reach SpatiaLite")
+            oracle[try #require(rows.string(0))] = try WKB.decode(try #require(rows.blob(2)))
+        }
+        #expect(oracle.count == 3)
+        let reader = try SpatiaLiteStore(path: database.path, readOnly: true)
+        let page = try reader.bbox(BoxQuery(box: BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: 100))
+        for feature in page.features {
+            switch feature.id.kind {
+            case .water: #expect(feature.geometry == oracle[feature.name ?? ""], "\(feature.name ?? "")")
+            case .trip where feature.track != nil: #expect(feature.track == oracle[feature.name ?? ""], "\(feature.name ?? "")")
+            default: break
+            }
+        }
+        #expect(page.features.filter { $0.id.kind == .water }.count == 2)
+    }
 }

@@ -18,7 +18,7 @@ extension SpatiaLiteStore: BaseMapSource {
             defer { statement.reset() }
             while try statement.step() {
                 guard let layer = statement.string(1).flatMap(BaseLayer.init(rawValue:)), let blob = statement.blob(6),
-                      let geometry = try SpatiaLiteBlob.geometry(blob) ?? wkbGeometry(blob) else { continue }
+                      let geometry = try geometry(ofBlob: blob) else { continue }
                 answer.add(statement.int(0), BaseFeature(layer: layer, kind: statement.string(2) ?? "", name: statement.string(3),
                                                          names: JSON.decode([String: String].self, statement.string(4)) ?? [:],
                                                          rank: Int(statement.int(5)), geometry: geometry))
@@ -27,9 +27,15 @@ extension SpatiaLiteStore: BaseMapSource {
         return answer.features
     }
 
-    /// A geometry `SpatiaLiteBlob` does not read, through SpatiaLite's WKB (nil where it has none).
-    func wkbGeometry(_ blob: UnsafeRawBufferPointer) throws -> Geometry? {
-        let statement = try cached("SELECT AsBinary(?)")
+    /// A geometry BLOB as SpatiaLite stores it: read by `SpatiaLiteBlob`, else through
+    /// SpatiaLite's WKB on `wkbReader`'s connection (nil where it has none).
+    func geometry(ofBlob blob: UnsafeRawBufferPointer) throws -> Geometry? {
+        if let geometry = SpatiaLiteBlob.geometry(blob) { return geometry }
+        if wkbReader == nil {
+            let connection = try Database(path: ":memory:")
+            wkbReader = (connection, try connection.prepare("SELECT AsBinary(?)"))
+        }
+        let statement = wkbReader!.statement
         defer { statement.reset() }
         try statement.bind([Array(blob)])
         guard try statement.step(), let bytes = statement.blob(0) else { return nil }

@@ -25,7 +25,7 @@ extension KindTable {
     func geometry(_ s: Statement, in store: SpatiaLiteStore) throws -> Geometry {
         guard let bytes = s.blob(5) else { throw DatabaseError(description: "\(table) row without geometry") }
         guard isPoint else {
-            guard let geometry = try SpatiaLiteBlob.geometry(bytes) ?? store.wkbGeometry(bytes) else {
+            guard let geometry = try store.geometry(ofBlob: bytes) else {
                 throw DatabaseError(description: "\(table) row whose geometry SpatiaLite cannot read")
             }
             return geometry
@@ -39,7 +39,7 @@ extension KindTable {
         let c = coreColumn
         let names = JSON.decode([String: String].self, s.string(c + 2)) ?? [:]
         return Feature(id: FeatureID(kind: kind, row: s.int(0)), category: s.string(c) ?? table, name: s.string(c + 1),
-                       names: names, address: s.string(c + 3), geometry: geometry, track: s.blob(c + 4).flatMap { blob in SpatiaLiteBlob.geometry(blob) ?? (try? store.wkbGeometry(blob)) ?? nil },
+                       names: names, address: s.string(c + 3), geometry: geometry, track: s.blob(c + 4).flatMap { try? store.geometry(ofBlob: $0) },
                        distance: distance, source: s.string(c + 5), population: s.isNull(c + 6) ? nil : Int(s.int(c + 6)),
                        carriesMark: s.int(c + 7) != 0)
     }

@@ -55,7 +55,9 @@ final class Database {
             sqlite3_free(error)
             // Only a read-only connection runs without SpatiaLite: running its statements again
             // with it changes nothing.
-            if message.hasPrefix("no such"), registerSpatiaLite() { return try execute(sql) }
+            if message.hasPrefix("no such function") || message.hasPrefix("no such module"), registerSpatiaLite() {
+                return try execute(sql)
+            }
             throw DatabaseError(description: "\(message) — in: \(sql.prefix(120))")
         }
     }
