@@ -56,7 +56,7 @@ enum Route: String, CaseIterable, Sendable {
         case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "source", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "radius", "source", "date", "film", "limit", "cursor", "format"]
         case .catchStatistics: ["by"]
-        case .timezone: ["lat", "lon"]
+        case .timezone: ["lat", "lon", "at"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile, .vectorTile, .tileJSON, .style: ["category", "lang"]
         case .baseTile: ["lang"]
@@ -88,11 +88,13 @@ enum Route: String, CaseIterable, Sendable {
         case .lat, .lon: isMap ? "center" : field.description
         case .maxDistance: self == .nearest ? "max_distance" : "radius"
         case .language: "lang"
+        // The time a zone's offset is asked at.
+        case .time: self == .timezone ? "at" : nil
         // The parameters named as the engine names them (`Field.description`).
         case .bbox, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .category, .kind, .source, .q, .date, .by, .size, .scale:
             field.description
         // Inputs of the CLI, an import or a printed map: no route takes them.
-        case .id, .time, .filter, .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .fieldMapping, .record: nil
+        case .id, .filter, .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .fieldMapping, .record: nil
         }
         return name.flatMap { queryParameters.contains($0) || pathParameters.contains($0) ? $0 : nil }
     }

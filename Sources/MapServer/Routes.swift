@@ -137,14 +137,17 @@ struct Routes: Sendable {
         return Self.body(Array(data), type: "application/json")
     }
 
-    /// The zone of a point and its offset now (`ZoneOutput`); 404 when the database holds no zone polygons.
+    /// The zone of a point and its offset now, or `at` a time (`ZoneTime`; `ZoneOutput`); 404 when
+    /// the database holds no zone polygons.
     private func timezone(_ p: Parameters) async throws -> Response {
         let point = Coordinate(lat: try p.requiredNumber("lat"), lon: try p.requiredNumber("lon"))
+        let asked = try p.text("at").map(ZoneTime.init(parsing:))
         guard let answer = try await zones.zone(at: point) else {
             throw APIError(status: .notFound, code: "not_found",
                            message: "the database holds no time zone polygons (waymark timezone import FILE)")
         }
-        return Self.body(Array(ZoneOutput.json(answer, at: point, now: Date())), type: "application/json")
+        let time = asked.map { $0.instant(in: TimeZone(identifier: answer.zone) ?? .gmt) } ?? Date()
+        return Self.body(Array(ZoneOutput.json(answer, at: point, time: time)), type: "application/json")
     }
 
     private func categories(language: String?) async throws -> Response {

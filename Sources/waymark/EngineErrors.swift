@@ -27,8 +27,9 @@ func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> 
     case .language: "--lang"
     case .date: "--date"
     case .by: "--by"
-    // No command filters by time or CQL2 (OGC API's items do).
-    case .id, .time, .filter: nil
+    // The time a zone's offset is given at; no command filters by CQL2 (OGC API's items do).
+    case .time: command == TimezoneLookup.self ? "--at" : nil
+    case .id, .filter: nil
     case .size: "--size"
     case .scale: "--scale"
     case .crs: "--crs"

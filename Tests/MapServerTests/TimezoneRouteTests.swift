@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    /// `at`: the offset at a chosen time, whatever the day the test runs. Riga keeps UTC+2 in
+    /// winter and UTC+3 in summer (EU rules: the last Sundays of March and October, 01:00 UTC).
+    @Test func answersTheOffsetAtAChosenTime() async throws {
+        try await withServer(database: Self.database) { client in
+            for (at, offset, instant) in [("2026-12-24T18:00:00Z", "+02:00", "2026-12-24T18:00:00Z"),
+                                          ("2026-07-01T09:00", "+03:00", "2026-07-01T06:00:00Z"), // on Riga's clock
+                                          ("2026-07-01T09:00-04:00", "+03:00", "2026-07-01T13:00:00Z"),
+                                          ("2026-03-29T00:59:59Z", "+02:00", "2026-03-29T00:59:59Z"),
+                                          ("2026-03-29T01:00:00Z", "+03:00", "2026-03-29T01:00:00Z"),
+                                          ("2026-01-15", "+02:00", "2026-01-15T10:00:00Z")] { // a day: its midday at the point
+                let answer = try await client.json("/v1/timezone?lat=57&lon=24&at=\(at.replacingOccurrences(of: "+", with: "%2B"))")
+                #expect(answer["utc_offset"] as? String == offset && answer["at"] as? String == instant, "\(at): \(answer)")
+            }
+            let error = try #require(try await client.json("/v1/timezone?lat=57&lon=24&at=next%20week", status: .badRequest)["error"] as? [String: Any])
+            #expect(error["code"] as? String == "invalid_parameter" && error["parameter"] as? String == "at", "\(error)")
+        }
+    }
+
     @Test func refusesABadPointNamingTheParameter() async throws {
         try await withServer(database: Self.database) { client in
             for (query, parameter) in [("lat=91&lon=0", "lat"), ("lat=0&lon=181", "lon"), ("lat=0", "lon"), ("lat=x&lon=0", "lat"),

@@ -23,6 +23,17 @@ import Testing
     #expect(["+01:00", "+02:00"].contains(answer["utc_offset"] as? String ?? ""), "\(answer)")
     #expect([3_600, 7_200].contains(answer["utc_offset_seconds"] as? Int ?? 0))
 
+    // At a chosen time: Prague's summer and winter offsets, and a time on Sydney's clock in its summer.
+    for (point, at, offset) in [(["--lat", "50.0755", "--lon", "14.4378"], "2026-07-01", "+02:00"),
+                                (["--lat", "50.0755", "--lon", "14.4378"], "2026-12-24T18:00:00Z", "+01:00"),
+                                (["--lat", "-33.8688", "--lon", "151.2093"], "2027-01-10T09:00", "+11:00")] {
+        let asked = try await run(["timezone", "at"] + point + ["--at", at, "--format", "json"], env: workspace.env)
+        #expect(asked.status == 0, "\(asked)")
+        #expect(try json(asked.stdout)["utc_offset"] as? String == offset, "\(at): \(asked.stdout)")
+    }
+    let badTime = try await run(["timezone", "at", "--lat", "50", "--lon", "14", "--at", "tomorrow"], env: workspace.env)
+    #expect(badTime.status == 64 && badTime.stderr.contains("--at") && badTime.stderr.contains("'tomorrow'"), "\(badTime)")
+
     let pacific = try await run(["timezone", "at", "--lat", "0", "--lon", "-150"], env: workspace.env)
     #expect(pacific.status == 0, "\(pacific)")
     #expect(pacific.stdout.contains("Etc/GMT+10") && pacific.stdout.contains("UTC-10:00") && pacific.stdout.contains("longitude"), "\(pacific.stdout)")

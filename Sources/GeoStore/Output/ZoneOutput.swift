@@ -2,23 +2,23 @@ import Foundation
 import GeoCore
 
 /// The zone of a point as the CLI and the server write it: the zone, its offset from UTC at the
-/// moment asked ("+02:00", and in seconds), how it was found (`ZoneAnswer.Method`: contains,
+/// moment asked ("+02:00", and in seconds; the moment itself in UTC as `at`), how it was found (`ZoneAnswer.Method`: contains,
 /// territorial_waters, longitude) and, in territorial waters, the metres to the zone's polygon.
 /// Keys in sorted order, as `GeoJSONOutput` writes them.
 public enum ZoneOutput {
-    /// `{"distance_m"?, "found_by", "lat", "lon", "utc_offset", "utc_offset_seconds", "zone"}`.
-    public static func json(_ answer: ZoneAnswer, at point: Coordinate, now: Date) -> Data {
+    /// `{"at", "distance_m"?, "found_by", "lat", "lon", "utc_offset", "utc_offset_seconds", "zone"}`.
+    public static func json(_ answer: ZoneAnswer, at point: Coordinate, time: Date) -> Data {
         var json = JSONWriter()
-        json.properties(members(answer, now: now, adding: [("lat", .number(point.lat)), ("lon", .number(point.lon))]))
+        json.properties(members(answer, time: time, adding: [("lat", .number(point.lat)), ("lon", .number(point.lon))]))
         return json.data
     }
 
     /// The same as an RFC 7946 Feature of the point.
-    public static func feature(_ answer: ZoneAnswer, at point: Coordinate, now: Date) -> Data {
+    public static func feature(_ answer: ZoneAnswer, at point: Coordinate, time: Date) -> Data {
         var json = JSONWriter()
         json.object { json in
             json.member("geometry") { $0.geometry(.point(point)) }
-            json.member("properties") { $0.properties(members(answer, now: now)) }
+            json.member("properties") { $0.properties(members(answer, time: time)) }
             json.member("type") { $0.string("Feature") }
         }
         return json.data
@@ -30,11 +30,11 @@ public enum ZoneOutput {
         return (seconds < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }
 
-    private static func members(_ answer: ZoneAnswer, now: Date,
+    private static func members(_ answer: ZoneAnswer, time: Date,
                                 adding extra: [(key: String, value: GeoJSONOutput.Value)] = []) -> [(key: String, value: GeoJSONOutput.Value)] {
-        let seconds = answer.utcOffset(at: now)
+        let seconds = answer.utcOffset(at: time)
         var members: [(key: String, value: GeoJSONOutput.Value)] = [
-            ("zone", .text(answer.zone)), ("found_by", .text(answer.method.rawValue)),
+            ("at", .text(UTC.format(time))), ("zone", .text(answer.zone)), ("found_by", .text(answer.method.rawValue)),
             ("utc_offset", seconds.map { .text(offset(seconds: $0)) } ?? .null),
             ("utc_offset_seconds", seconds.map { .number(Double($0)) } ?? .null),
         ] + extra
