@@ -7,6 +7,7 @@ packages=(
   libproj-dev proj-bin                                          # PROJ (geodesics); geod for cross-checks
   libcairo2-dev fonts-dejavu-core libdeflate-dev                 # Cairo renderer, fonts, PNG compression
   libxml2-dev                                                   # libxml2: the GPX and feed importers' XML parser
+  tzdata                                                        # the time zone database: zones' offsets and abbreviations (ZoneRules)
   libgdal-dev                                                   # GDAL/OGR: the base map's OSM and vector-file readers
   gdal-bin spatialite-bin                                       # ogrinfo / spatialite CLI: peers and interop tests
   poppler-utils                                                 # pdfinfo / pdftotext: the PDF output tests

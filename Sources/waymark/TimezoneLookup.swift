@@ -36,9 +36,11 @@ struct TimezoneLookup: ParsableCommand {
             case .territorialWaters: String(format: "nearest within territorial waters (%.3f km)", (answer.distance ?? 0) / 1000)
             case .longitude: "at sea: by the longitude"
             }
-            let offset = answer.utcOffset(at: time).map { "UTC" + ZoneOutput.offset(seconds: $0) } ?? "(unknown)"
-            print(TextTable.render([["zone", at == nil ? "offset now" : "offset at \(UTC.format(time))", "found"], [answer.zone, offset, found]],
-                                   rightAligned: []))
+            let clock = answer.clock(at: time)
+            let offset = clock.map { "UTC" + ZoneOutput.offset(seconds: $0.offset) + " " + $0.abbreviation + ($0.isDaylightSavingTime ? " (DST)" : "") }
+            let next = clock?.nextTransition.map { UTC.format($0) } ?? "none"
+            print(TextTable.render([["zone", at == nil ? "offset now" : "offset at \(UTC.format(time))", "next change", "found"],
+                                    [answer.zone, offset ?? "(unknown)", next, found]], rightAligned: []))
         }
     }
 }

@@ -74,6 +74,13 @@ import Testing
                 let answer = try await client.json("/v1/timezone?lat=57&lon=24&at=\(at.replacingOccurrences(of: "+", with: "%2B"))")
                 #expect(answer["utc_offset"] as? String == offset && answer["at"] as? String == instant, "\(at): \(answer)")
             }
+            // Its name then, daylight saving time, and when the clocks change next (EU rules).
+            let summer = try await client.json("/v1/timezone?lat=57&lon=24&at=2026-07-01")
+            #expect(summer["abbreviation"] as? String == "EEST" && summer["dst"] as? Bool == true
+                    && summer["next_transition"] as? String == "2026-10-25T01:00:00Z", "\(summer)")
+            let winter = try await client.json("/v1/timezone?lat=57&lon=24&at=2026-12-24")
+            #expect(winter["abbreviation"] as? String == "EET" && winter["dst"] as? Bool == false
+                    && winter["next_transition"] as? String == "2027-03-28T01:00:00Z", "\(winter)")
             let error = try #require(try await client.json("/v1/timezone?lat=57&lon=24&at=next%20week", status: .badRequest)["error"] as? [String: Any])
             #expect(error["code"] as? String == "invalid_parameter" && error["parameter"] as? String == "at", "\(error)")
         }

@@ -29,9 +29,9 @@ public struct ZoneAnswer: Hashable, Sendable {
         return hours == 0 ? "Etc/GMT" : "Etc/GMT\(hours > 0 ? "-" : "+")\(abs(hours))"
     }
 
-    /// The zone's offset from UTC at `instant`, in seconds (nil when the system's time zone
-    /// database does not know the zone).
-    public func utcOffset(at instant: Date) -> Int? {
-        TimeZone(identifier: zone)?.secondsFromGMT(for: instant)
+    /// The zone's clocks at `instant` (`ZoneRules`: the system's time zone database; nil when it
+    /// does not know the zone).
+    public func clock(at instant: Date) -> ZoneRules.Clock? {
+        ZoneRules.named(zone)?.clock(at: instant)
     }
 }

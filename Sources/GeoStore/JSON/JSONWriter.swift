@@ -46,6 +46,7 @@ struct JSONWriter {
         case let .text(s): string(s)
         case let .number(n): number(n)
         case .null: null()
+        case let .bool(b): bytes.append(contentsOf: (b ? "true" : "false").utf8)
         case let .objects(list): array(list) { json, members in json.properties(members) }
         }
     }

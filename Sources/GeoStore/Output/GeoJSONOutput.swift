@@ -62,7 +62,7 @@ public enum GeoJSONOutput {
     }
 
     public enum Value: Sendable {
-        case text(String), number(Double), null
+        case text(String), number(Double), bool(Bool), null
         /// An array of objects, each its members sorted by key (a trip's catches).
         case objects([[(key: String, value: Value)]])
     }
