@@ -16,8 +16,8 @@ struct Import: ParsableCommand {
 
             Time zones: when the database holds zone polygons (`waymark timezone import`; the default database has the \
             world's), every record without a zone gets the zone of its position: the zone whose polygon holds it, the \
-            smallest where polygons overlap; at sea the nearest zone within territorial waters (22.2 km), else Etc/GMT±N \
-            by its longitude. Times a file gives without an offset for such a record (a cinema's screenings, a trip's \
+            smallest where polygons overlap (they include territorial waters; 1.2 km outside one, their precision, still \
+            counts), else Etc/GMT±N by its longitude. Times a file gives without an offset for such a record (a cinema's screenings, a trip's \
             start, end and catches) are read in that zone. A record whose given zone is more than 5 km from its position \
             (Natural Earth's Prague with America/Chicago) is imported with a warning naming it and both zones; \
             --strict-timezones refuses it as an invalid record instead. Without zone polygons a record keeps what it was \

@@ -7,7 +7,7 @@ struct TimezoneLookup: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "at",
         abstract: "The time zone of a point and its offset from UTC now (or --at a time): the zone whose polygon holds it (the smallest where "
-            + "polygons overlap); at sea, the nearest zone within territorial waters (22.2 km), else the nautical zone of the longitude (Etc/GMT±N).")
+            + "polygons overlap; they include territorial waters); at sea just outside one (1.2 km, the polygons' precision), that zone; else the nautical zone of the longitude (Etc/GMT±N).")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var point: PointOptions
 
@@ -33,7 +33,7 @@ struct TimezoneLookup: ParsableCommand {
         case .table:
             let found = switch answer.method {
             case .contains: "its polygon holds the point"
-            case .territorialWaters: String(format: "nearest within territorial waters (%.3f km)", (answer.distance ?? 0) / 1000)
+            case .territorialWaters: String(format: "in its territorial waters, %.3f km outside its polygon", (answer.distance ?? 0) / 1000)
             case .longitude: "at sea: by the longitude"
             }
             let clock = answer.clock(at: time)

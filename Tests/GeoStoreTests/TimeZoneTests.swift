@@ -38,6 +38,8 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
     /// 9.2 km from Riga's polygon and 32 km from Tallinn's (measured on a local projection).
     static let gulfOfRiga = Coordinate(lat: 57.35, lon: 23.7)
     static let midPacific = Coordinate(lat: 0, lon: -150)
+    /// At sea, just outside Riga's polygon (which ends some 22 km off the coast).
+    static let offLiepaja = Coordinate(lat: 56.5, lon: 20.61)
 
     @Test func theZoneFileIsReadWithoutItsOceanZones() {
         // timezonefinder-data's world: 444 features, 25 of them Etc/GMT±N ocean strips and one
@@ -66,16 +68,22 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
         let (database, store) = try storeWithZones(kind)
         defer { withExtendedLifetime(database) {} }
         #expect(try store.timezone(at: Self.prague) == ZoneAnswer(zone: "Europe/Prague", method: .contains))
-        let gulf = try #require(try store.timezone(at: Self.gulfOfRiga))
-        #expect(gulf.zone == "Europe/Riga" && gulf.method == .territorialWaters)
-        #expect((8_700...9_700).contains(gulf.distance ?? 0), "\(gulf)")
+        // The polygons reach 12 nautical miles out: the middle of the Gulf of Riga, and 34 km off
+        // Liepāja (12 km past Riga's polygon), are beyond them, in the nautical zones of their
+        // longitudes (23.7° E: UTC+2; 20.45° E: UTC+1); 480 m past the polygon off Liepāja is within
+        // the polygons' precision, in Riga's waters.
+        #expect(try store.timezone(at: Self.gulfOfRiga) == ZoneAnswer(zone: "Etc/GMT-2", method: .longitude))
+        #expect(try store.timezone(at: Coordinate(lat: 56.5, lon: 20.45)) == ZoneAnswer(zone: "Etc/GMT-1", method: .longitude))
+        let offLiepaja = try #require(try store.timezone(at: Self.offLiepaja))
+        #expect(offLiepaja.zone == "Europe/Riga" && offLiepaja.method == .territorialWaters)
+        #expect((300...700).contains(offLiepaja.distance ?? 0), "\(offLiepaja)")
         #expect(try store.timezone(at: Self.midPacific) == ZoneAnswer(zone: "Etc/GMT+10", method: .longitude))
         #expect(try store.timezone(at: Coordinate(lat: -30, lon: 80)) == ZoneAnswer(zone: "Etc/GMT-5", method: .longitude))
         // Across the antimeridian from Fiji's zone: a point on 180° itself finds the polygons on both sides.
         #expect(try store.timezone(at: Coordinate(lat: -16.8, lon: 179.99))?.zone == "Pacific/Fiji")
         // The offset now: Riga is two or three hours east of UTC, the Pacific point ten hours west.
         let now = Date()
-        #expect([7_200, 10_800].contains(gulf.clock(at: now)?.offset ?? 0))
+        #expect([7_200, 10_800].contains(offLiepaja.clock(at: now)?.offset ?? 0))
         #expect(ZoneAnswer(zone: "Etc/GMT+10", method: .longitude).clock(at: now)?.offset == -36_000)
     }
 
@@ -179,7 +187,7 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
         let summary = try store.importFiles([ParsedFile(file: "f", records)], skipInvalid: false)
         #expect(summary.zonesAssigned == 6 && summary.zoneWarnings.isEmpty, "\(summary.zoneWarnings)")
         #expect(try store.texts("SELECT name || ' ' || coalesce(timezone, '-') FROM poi ORDER BY name")
-                == ["Gulf Europe/Riga", "Pacific Etc/GMT+10", "Praha Europe/Prague", "Riga Europe/Riga", "Somewhere -"])
+                == ["Gulf Etc/GMT-2", "Pacific Etc/GMT+10", "Praha Europe/Prague", "Riga Europe/Riga", "Somewhere -"])
         #expect(try store.texts("SELECT timezone FROM cinema") == ["Europe/Riga"])
         #expect(try store.texts("SELECT start_utc FROM screening ORDER BY title") == ["2024-05-08T16:00:00Z", "2024-05-08T19:00:00Z"])
         #expect(try store.texts("SELECT timezone || ' ' || start_utc FROM trip") == ["America/New_York 2013-01-01T01:00:00Z"])
@@ -270,6 +278,6 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
         _ = try from.copy(to: to)
         #expect(try to.count("time_zone") == from.count("time_zone"))
         #expect(try to.texts("SELECT timezone FROM poi") == ["Europe/Prague"])
-        for point in [Self.prague, Self.gulfOfRiga, Self.midPacific] { #expect(try to.timezone(at: point) == from.timezone(at: point)) }
+        for point in [Self.prague, Self.gulfOfRiga, Self.offLiepaja, Self.midPacific] { #expect(try to.timezone(at: point) == from.timezone(at: point)) }
     }
 }

@@ -26,11 +26,14 @@ import Testing
             #expect(["+02:00", "+03:00"].contains(inside["utc_offset"] as? String ?? ""), "\(inside)")
             #expect([7_200, 10_800].contains(inside["utc_offset_seconds"] as? Int ?? 0))
 
-            // 0.1° of longitude east of the box's eastern edge, a meridian: N·cos φ·0.1° = 6 077 m away
-            // (the geodesic to the meridian is a few metres shorter than the parallel).
-            let offshore = try await client.json("/v1/timezone?lat=57&lon=28.1")
+            // 0.01° of longitude east of the box's eastern edge, a meridian: N·cos φ·0.01° = 607.7 m away
+            // (the geodesic to the meridian is a little shorter than the parallel), within the
+            // polygons' precision; 0.1° (6 077 m) is past it: the nautical zone of 28.1° E, UTC+2.
+            let offshore = try await client.json("/v1/timezone?lat=57&lon=28.01")
             #expect(offshore["zone"] as? String == "Europe/Riga" && offshore["found_by"] as? String == "territorial_waters")
-            #expect(abs((offshore["distance_m"] as? Double ?? 0) - 6_077) < 30, "\(offshore)")
+            #expect(abs((offshore["distance_m"] as? Double ?? 0) - 607.7) < 3, "\(offshore)")
+            let beyond = try await client.json("/v1/timezone?lat=57&lon=28.1")
+            #expect(beyond["zone"] as? String == "Etc/GMT-2" && beyond["found_by"] as? String == "longitude", "\(beyond)")
 
             let ocean = try await client.json("/v1/timezone?lat=0&lon=-150")
             #expect(ocean["zone"] as? String == "Etc/GMT+10" && ocean["found_by"] as? String == "longitude")

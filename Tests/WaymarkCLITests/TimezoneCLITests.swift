@@ -38,11 +38,15 @@ import Testing
     #expect(pacific.status == 0, "\(pacific)")
     #expect(pacific.stdout.contains("Etc/GMT+10") && pacific.stdout.contains("UTC-10:00") && pacific.stdout.contains("longitude"), "\(pacific.stdout)")
 
-    let gulf = try await run(["timezone", "--lat", "57.35", "--lon", "23.7", "--format", "geojson"], env: workspace.env)
+    let gulf = try await run(["timezone", "--lat", "56.5", "--lon", "20.61", "--format", "geojson"], env: workspace.env)
     let feature = try json(gulf.stdout)
     let properties = try #require(feature["properties"] as? [String: Any])
     #expect(feature["type"] as? String == "Feature" && properties["zone"] as? String == "Europe/Riga"
             && properties["found_by"] as? String == "territorial_waters", "\(gulf.stdout)")
+    // 34 km off Liepāja, 12 km past Riga's polygon (which holds its territorial waters): the nautical zone.
+    let offshore = try await run(["timezone", "--lat", "56.5", "--lon", "20.45", "--format", "json"], env: workspace.env)
+    #expect(try json(offshore.stdout)["zone"] as? String == "Etc/GMT-1" && json(offshore.stdout)["found_by"] as? String == "longitude",
+            "\(offshore.stdout)")
 
     for (args, option) in [(["--lat", "91", "--lon", "0"], "--lat"), (["--lat", "0", "--lon", "-181"], "--lon")] {
         let refused = try await run(["timezone"] + args, env: workspace.env)

@@ -5,7 +5,8 @@ public struct ZoneAnswer: Hashable, Sendable {
     public enum Method: String, Sendable {
         /// A zone polygon holds the point (the smallest, where several do).
         case contains
-        /// At sea, the nearest zone polygon within territorial waters (`ZoneIndex.territorialWaters`).
+        /// At sea just outside a zone's polygon, which includes its territorial waters, within the
+        /// precision it was drawn to (`ZoneIndex.margin`).
         case territorialWaters = "territorial_waters"
         /// At sea beyond them: the nautical zone of the longitude (`nautical(longitude:)`).
         case longitude

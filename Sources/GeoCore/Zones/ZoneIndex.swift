@@ -1,8 +1,9 @@
 import Foundation
 
 /// The time zone of any point, from zone polygons held in memory: the zone whose polygon holds
-/// the point, the smallest where polygons overlap; at sea, the zone whose polygon is nearest
-/// within territorial waters; beyond them, the nautical zone of the longitude. Whether a polygon
+/// the point, the smallest where polygons overlap (the polygons include territorial waters); at
+/// sea just outside one, within the precision it was drawn to (`margin`), that zone; beyond, the
+/// nautical zone of the longitude. Whether a polygon
 /// holds a point is decided in the plane of longitude and latitude, as the polygons were drawn
 /// (and as timezonefinder decides it); distances are geodesic.
 ///
@@ -10,8 +11,12 @@ import Foundation
 /// (only the cells that list any are kept: an index of the few polygons near one point is small),
 /// and tested for the point by their edges of its latitude (`BandedPolygon`).
 public struct ZoneIndex: Sendable {
-    /// 12 nautical miles in metres: the breadth of territorial waters (UNCLOS, article 3).
-    public static let territorialWaters = 22_224.0
+    /// How far outside its polygon a point at sea still takes its zone, in metres. The polygons
+    /// already reach 12 nautical miles out (territorial waters, UNCLOS article 3), but Data/'s were
+    /// simplified to 0.01° (Douglas–Peucker), which moves an edge by up to 0.01° of latitude,
+    /// 1.12 km: a point in a zone's own waters may lie that far outside its simplified polygon.
+    /// (Adding the 22.2 km of territorial waters again put a ship 34 km off Liepāja in Riga's time.)
+    public static let margin = 1_200.0
 
     public let polygons: [ZonePolygon]
     private let shapes: [BandedPolygon]
@@ -37,7 +42,7 @@ public struct ZoneIndex: Sendable {
     /// The zone of `p` (a valid coordinate).
     public func zone(at p: Coordinate) -> ZoneAnswer {
         if let inside = containing(p).first { return ZoneAnswer(zone: inside.zone, method: .contains) }
-        if let nearest = near(p, within: Self.territorialWaters).first {
+        if let nearest = near(p, within: Self.margin).first {
             return ZoneAnswer(zone: nearest.polygon.zone, method: .territorialWaters, distance: nearest.distance)
         }
         return ZoneAnswer(zone: ZoneAnswer.nautical(longitude: p.lon), method: .longitude)
