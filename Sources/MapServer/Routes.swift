@@ -146,7 +146,7 @@ struct Routes: Sendable {
             throw APIError(status: .notFound, code: "not_found",
                            message: "the database holds no time zone polygons (waymark timezone import FILE)")
         }
-        let time = asked.map { $0.instant(in: TimeZone(identifier: answer.zone) ?? .gmt) } ?? Date()
+        let time = asked.map { $0.instant(in: ZoneRules.named(answer.zone)) } ?? Date()
         return Self.body(Array(ZoneOutput.json(answer, at: point, time: time)), type: "application/json")
     }
 

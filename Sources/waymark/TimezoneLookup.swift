@@ -26,7 +26,7 @@ struct TimezoneLookup: ParsableCommand {
             throw ValidationError("the database holds no time zone polygons; import them with `waymark timezone import FILE` "
                                   + "(Data/timezones/tz_world_simpl001.geojson has the world's)")
         }
-        let time = asked.map { $0.instant(in: TimeZone(identifier: answer.zone) ?? .gmt) } ?? Date()
+        let time = asked.map { $0.instant(in: ZoneRules.named(answer.zone)) } ?? Date()
         switch format {
         case .json: print(String(decoding: ZoneOutput.json(answer, at: point.coordinate, time: time), as: UTF8.self))
         case .geojson: print(String(decoding: ZoneOutput.feature(answer, at: point.coordinate, time: time), as: UTF8.self))

@@ -69,7 +69,7 @@ private func storeWithZones(_ kind: StoreKind) throws -> (TemporaryStore, any Te
         defer { withExtendedLifetime(database) {} }
         #expect(try store.timezone(at: Self.prague) == ZoneAnswer(zone: "Europe/Prague", method: .contains))
         // The polygons reach 12 nautical miles out: the middle of the Gulf of Riga, and 34 km off
-        // Liepāja (12 km past Riga's polygon), are beyond them, in the nautical zones of their
+        // Liepāja (10.7 km past Riga's polygon), are beyond them, in the nautical zones of their
         // longitudes (23.7° E: UTC+2; 20.45° E: UTC+1); 480 m past the polygon off Liepāja is within
         // the polygons' precision, in Riga's waters.
         #expect(try store.timezone(at: Self.gulfOfRiga) == ZoneAnswer(zone: "Etc/GMT-2", method: .longitude))

@@ -73,7 +73,11 @@ import Testing
                                           ("2026-07-01T09:00-04:00", "+03:00", "2026-07-01T13:00:00Z"),
                                           ("2026-03-29T00:59:59Z", "+02:00", "2026-03-29T00:59:59Z"),
                                           ("2026-03-29T01:00:00Z", "+03:00", "2026-03-29T01:00:00Z"),
-                                          ("2026-01-15", "+02:00", "2026-01-15T10:00:00Z")] { // a day: its midday at the point
+                                          ("2026-01-15", "+02:00", "2026-01-15T10:00:00Z"), // a day: its noon at the point
+                                          // 03:00 became 04:00 on 29 March: 03:30, which clocks skipped, is read after the change;
+                                          // 04:00 became 03:00 on 25 October: 03:30, shown twice, is the first.
+                                          ("2026-03-29T03:30", "+03:00", "2026-03-29T01:30:00Z"),
+                                          ("2026-10-25T03:30", "+03:00", "2026-10-25T00:30:00Z")] {
                 let answer = try await client.json("/v1/timezone?lat=57&lon=24&at=\(at.replacingOccurrences(of: "+", with: "%2B"))")
                 #expect(answer["utc_offset"] as? String == offset && answer["at"] as? String == instant, "\(at): \(answer)")
             }

@@ -5,7 +5,7 @@ import Foundation
 /// Sunday of March at 03:00 local time to the last Sunday of October at 04:00 UTC+3 named EEST.
 /// Offsets are written west-positive (POSIX's sign); here they are east-positive seconds.
 struct POSIXZoneRule: Sendable {
-    struct Time: Sendable {
+    struct Time: Equatable, Sendable {
         let offset: Int, abbreviation: String, isDST: Bool
     }
     /// A day of the year: `Mm.w.d` (weekday d of week w of month m, 5 the last), `Jn` (1–365, no

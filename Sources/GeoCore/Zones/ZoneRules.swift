@@ -29,10 +29,9 @@ public struct ZoneRules: Sendable {
         if let known = cache.withLock({ $0[zone] }) { return known }
         let directory = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
         // An identifier is letters, digits and `/_-+`: never a path out of the directory.
-        guard !zone.contains(".."), zone.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_-+".contains($0)) }),
-              let data = FileManager.default.contents(atPath: directory + "/" + zone) else { return nil }
-        let rules = ZoneRules(tzif: [UInt8](data))
-        cache.withLock { $0[zone] = rules }
+        let safe = !zone.contains("..") && zone.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/_-+".contains($0)) }
+        let rules = safe ? FileManager.default.contents(atPath: directory + "/" + zone).flatMap { ZoneRules(tzif: [UInt8]($0)) } : nil
+        cache.withLock { $0[zone] = .some(rules) }
         return rules
     }
 
@@ -48,8 +47,27 @@ public struct ZoneRules: Sendable {
         }
         // Before the first transition: the first type (RFC 8536 §3.2).
         let time = index.map { types[typeAfter[$0]] } ?? types[0]
-        let next = index.map { $0 + 1 } ?? 0
-        return Clock(time, next: next < transitions.count ? transitions[next] : nil)
+        // The next transition that changes something: a file may list some that do not (Debian's
+        // end a zone without daylight saving time with one at 2038-01-19, 2³¹ − 1).
+        var next = index.map { $0 + 1 } ?? 0
+        while next < transitions.count, types[typeAfter[next]] == time { next += 1 }
+        if next < transitions.count { return Clock(time, next: transitions[next]) }
+        // None: the footer's rule takes over at the last transition.
+        guard let rule, let last = transitions.last else { return Clock(time, next: nil) }
+        let ruled = rule.time(at: max(t, last))
+        return Clock(time, next: ruled.time != time && last > t ? last : ruled.next)
+    }
+
+    /// The instant a zone's clocks show `wallClock` (a local date and time, read as if in UTC). In
+    /// a gap (clocks put forward) it is read with the offset before the gap, so it falls after the
+    /// change (04:30 for 03:30 where 03:00 became 04:00), as Python's `zoneinfo` reads it; where
+    /// clocks were put back and show it twice, the earlier.
+    public func instant(wallClock: Date) -> Date {
+        let day: TimeInterval = 86_400
+        let before = clock(at: wallClock.addingTimeInterval(-day)).offset, after = clock(at: wallClock.addingTimeInterval(day)).offset
+        let shown = Set([before, after]).map { wallClock.addingTimeInterval(-TimeInterval($0)) }
+            .filter { clock(at: $0).offset == Int(wallClock.timeIntervalSince($0)) }
+        return shown.min() ?? wallClock.addingTimeInterval(-TimeInterval(before))
     }
 
     /// Reads a TZif file's version 2+ data (64-bit times) and its footer; nil for anything else.
@@ -75,7 +93,7 @@ public struct ZoneRules: Sendable {
         let abbreviations = at + h.type * 6
         let types = (0..<h.type).map { i in
             let offset = Int(Int32(bitPattern: UInt32(u32(at + 6 * i))))
-            let start = abbreviations + Int(bytes[at + 6 * i + 5])
+            let start = abbreviations + min(Int(bytes[at + 6 * i + 5]), h.char)
             let end = bytes[start..<abbreviations + h.char].firstIndex(of: 0) ?? abbreviations + h.char
             return POSIXZoneRule.Time(offset: offset, abbreviation: String(decoding: bytes[start..<end], as: UTF8.self),
                                       isDST: bytes[at + 6 * i + 4] != 0)
