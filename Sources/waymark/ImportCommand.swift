@@ -3,6 +3,7 @@ import BaseData
 import Foundation
 import GeoCore
 import GeoStore
+import SpatiaLiteStore
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,14 +15,16 @@ struct Import: ParsableCommand {
             to WGS84 from its CRS, its fields read as a GeoJSON feature's properties (name, name:xx, category, id, \
             osm_type and osm_id…). A layer without geometry or without features is left out with a note saying so.
 
-            Time zones: when the database holds zone polygons (`waymark timezone import`; the default database has the \
-            world's), every record without a zone gets the zone of its position: the zone whose polygon holds it, the \
+            Time zones: a new database (one holding no records and no zones) first gets the world's zone polygons that \
+            Data/timezones ships (about 2 MB); then, as in any database holding zone polygons (`waymark timezone \
+            import`), every record without a zone gets the zone of its position: the zone whose polygon holds it, the \
             smallest where polygons overlap (they include territorial waters; 1.2 km outside one, their precision, still \
             counts), else Etc/GMT±N by its longitude. Times a file gives without an offset for such a record (a cinema's screenings, a trip's \
             start, end and catches) are read in that zone. A record whose given zone is more than 5 km from its position \
             (Natural Earth's Prague with America/Chicago) is imported with a warning naming it and both zones; \
-            --strict-timezones refuses it as an invalid record instead. Without zone polygons a record keeps what it was \
-            given, and a cinema without a zone is in UTC.
+            --strict-timezones refuses it as an invalid record instead. Without zone polygons (an older database, or no \
+            Data/ found) a record keeps what it was given, a cinema without a zone is in UTC, and the import says how \
+            many records were left without a zone.
 
             Identity: a record is its source and its id. The source is --source NAME, else the file's name (osm and \
             geonames for OpenStreetMap and GeoNames records, gpx for GPX, travel-guide for the feed); the id is the \
@@ -91,6 +94,10 @@ struct Import: ParsableCommand {
         for file in parsed {
             for note in file.notes { FileHandle.standardError.write(Data("note: \(file.file): \(note)\n".utf8)) }
         }
+        if try store.isNew(), let shipped = try DefaultDataset.shippedZones() {
+            let zones = try store.importZones(try ZoneFileParser.parse(path: shipped))
+            FileHandle.standardError.write(Data("note: a new database: given the \(zones.polygons) time zone polygon(s) of \(zones.zones) zone(s) in \(shipped), so that each record gets the zone of its position\n".utf8))
+        }
         var replaced = Set<String>()
         if replaceSource {
             // Not OSM's or GeoNames': their records come from many files, each holding a part.
@@ -108,6 +115,9 @@ struct Import: ParsableCommand {
         report("skipped", summary.skipped, summary.omittedSkipped)
         report("warning", summary.zoneWarnings, summary.omittedZoneWarnings)
         report("warning", summary.waterWarnings, summary.omittedWaterWarnings)
+        if summary.zonesMissing > 0 {
+            FileHandle.standardError.write(Data("warning: the database holds no time zone polygons, so \(summary.zonesMissing) record(s) without a zone have none (a cinema's days are UTC's); `waymark timezone import FILE` adds them (Data/timezones has the world's)\n".utf8))
+        }
         let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
               + (summary.zonesAssigned > 0 ? "; \(summary.zonesAssigned) given the time zone of their position" : "")

@@ -131,7 +131,7 @@ func invalidArgumentsAreRefused(args: [String], message: [String]) async throws 
 
     let skipping = try await run(["import", "--skip-invalid", mixed], env: workspace.env)
     #expect(skipping.status == 0)
-    #expect(skipping.stdout == "imported 1 poi from 1 file(s); skipped 2 invalid record(s)\n")
+    #expect(skipping.stdout == "imported 1 poi from 1 file(s); 1 given the time zone of their position; skipped 2 invalid record(s)\n")
     #expect(skipping.stderr.contains("skipped \(mixed): feature 1: name: missing"), "\(skipping.stderr)")
     #expect(skipping.stderr.contains("skipped \(mixed): feature 2: lon: 200"), "\(skipping.stderr)")
     #expect(try await storedNames() == before.union(["Newcomer"]))

@@ -8,11 +8,11 @@ import TestSupport
 @Test func replaceSourceRemovesWhatTheNewFileNoLongerHas() async throws {
     let workspace = try Workspace()
     let first = try workspace.file("roja.csv", "name,category,lat,lon\nKafejnīca Jūra,eat,57.5068,22.8032\nRojas muzejs,see,57.5088,22.8081\n")
-    #expect(try await run(["import", first], env: workspace.env).stdout == "imported 2 poi from 1 file(s)\n")
+    #expect(try await run(["import", first], env: workspace.env).stdout == "imported 2 poi from 1 file(s); 2 given the time zone of their position\n")
     let renamed = try workspace.file("roja-2.csv", "name,category,lat,lon\nKafejnīca Jūra,eat,57.5068,22.8032\nRojas Jūras muzejs,see,57.5088,22.8081\n")
     let replaced = try await run(["import", "--source", "roja.csv", "--replace-source", renamed], env: workspace.env)
     #expect(replaced.status == 0, "\(replaced.stderr)")
-    #expect(replaced.stdout == "imported 2 poi from 1 file(s); deleted 1 poi no longer in roja.csv\n")
+    #expect(replaced.stdout == "imported 2 poi from 1 file(s); 2 given the time zone of their position; deleted 1 poi no longer in roja.csv\n")
     let names = try await run(["bbox", "--bbox", "22.7,57.4,22.9,57.6", "--format", "json"], env: workspace.env)
     #expect(Set(try plainPage(names.stdout).features.compactMap { $0["name"] as? String }) == ["Kafejnīca Jūra", "Rojas Jūras muzejs"])
 }

@@ -59,6 +59,10 @@ extension FeatureStore {
     }
 
     /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
+    /// Whether the store holds neither records nor zone polygons: a database just made, which
+    /// `waymark import` gives the shipped zones before its first records.
+    public func isNew() throws -> Bool { try !holdsZones() && knownSources().isEmpty }
+
     public func exportAll() throws -> [ParsedFile] {
         try Export.sql.map { kind, _, _ in
             var file = ParsedFile(file: kind.rawValue), ids: [Int64] = []

@@ -9,6 +9,9 @@ public struct ImportSummary: Sendable {
     public var omittedSkipped = 0
     /// How many records got the zone of their position (`ImportPlan.assignZones`).
     public var zonesAssigned = 0
+    /// How many records would have got the zone of their position but the database holds no zone
+    /// polygons: they keep the zone they were given, or none (a cinema's days are then UTC's).
+    public var zonesMissing = 0
     /// The first `ParsedFile.problemLimit` records whose given zone does not hold their position,
     /// and how many more there were; imported as they are.
     public var zoneWarnings: [ImportProblem] = []

@@ -3,7 +3,8 @@ import GeoCore
 /// What an import does with time zones, the same in every store and inside the import's
 /// transaction (the zones it reads are those it commits with): a record without a zone gets the
 /// zone of its position; a record whose given zone does not hold its position is reported, or
-/// with `strict` refused as an invalid record. Without stored zone polygons nothing changes.
+/// with `strict` refused as an invalid record. Without stored zone polygons nothing changes, and
+/// the summary counts the records left without a zone, for the face to say so.
 extension ImportPlan {
     /// How far from a record's position its given zone's polygons may lie and still be taken to
     /// hold it: the polygons are simplified (timezonefinder-data's world by 0.01°, about a
@@ -14,7 +15,10 @@ extension ImportPlan {
     package var zonePositions: [Coordinate] { records.compactMap(\.value.zonePosition) }
 
     package mutating func assignZones(_ zones: ZoneIndex?, strict: Bool, skipInvalid: Bool) throws {
-        guard let zones else { return }
+        guard let zones else {
+            summary.zonesMissing = records.count { $0.value.zonePosition != nil && $0.value.timezone == nil }
+            return
+        }
         var refused: [Int] = [], problems: [ImportProblem] = [], omitted = 0
         for i in records.indices {
             let record = records[i].value

@@ -15,6 +15,13 @@ public enum DefaultDataset {
         ProjectFiles.directory("Data", containing: listName, environment: "WAYMARK_DATA")
     }
 
+    /// The time zone polygons Data/ ships (the list's `timezones` file), which a new database
+    /// gets so that no record is silently UTC; nil when no Data/ is found.
+    public static func shippedZones() throws -> String? {
+        guard let data = dataDirectory() else { return nil }
+        return try entries(in: data).first { $0.role == .zones }?.path
+    }
+
     /// Where the default database is kept: `$XDG_CACHE_HOME/waymark/default.sqlite`, else
     /// `~/.cache/waymark/default.sqlite`.
     private static var cachedPath: String {
