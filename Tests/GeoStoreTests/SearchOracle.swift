@@ -5,7 +5,7 @@ import GeoCore
 /// Search by brute force, independent of the engine and the indexes: every record's
 /// words read back with plain SQL, folded and split by the README's rule written out with
 /// Foundation, and each query word compared with each of them, prefix and one-edit
-/// Levenshtein written out here. The ranking is the documented formula.
+/// (Damerau) distance written out here. The ranking is the documented formula.
 struct SearchOracle {
     struct Record {
         let id: FeatureID
@@ -62,22 +62,24 @@ struct SearchOracle {
     static func penalty(_ word: String, in words: Set<String>) -> Double? {
         if words.contains(word) { return 0 }
         if word.count >= 2, words.contains(where: { $0.hasPrefix(word) }) { return 0.25 }
-        if word.count >= 5, words.contains(where: { levenshteinIsOne(Array($0.unicodeScalars), Array(word.unicodeScalars)) }) { return 0.5 }
+        if word.count >= 5, words.contains(where: { editIsOne(Array($0.unicodeScalars), Array(word.unicodeScalars)) }) { return 0.5 }
         return nil
     }
 
-    /// The Wagner–Fischer table, in full.
-    static func levenshteinIsOne(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+    /// The Wagner–Fischer table, in full, with Damerau's swap of two neighbours (the optimal
+    /// string alignment distance).
+    static func editIsOne(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
         guard abs(a.count - b.count) <= 1 else { return false }
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
-            previous = current
         }
-        return previous[b.count] == 1
+        return d[a.count][b.count] == 1
     }
 
     /// Every match of `text` as (cost, id), in the documented order; distances from `distance`.

@@ -129,6 +129,8 @@ import Testing
         #expect(try names("muzejs").last == "Muzeju nakts")
         // A typo: found, and below the exact match.
         #expect(try names("helsinky") == ["Helsinki"])
+        // Two letters the wrong way round are one typo (Damerau), as issue 30 asks.
+        #expect(try names("hlesinki") == ["Helsinki"])
         #expect(try names("helsinki") == ["Helsinki"])
         #expect(try names("muzejs helsingin") == ["Helsingin muzejs"])
         // Near Riga, the Riga museum first; near Helsinki, Helsinki's.

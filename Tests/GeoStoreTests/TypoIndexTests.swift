@@ -2,17 +2,31 @@ import GeoCore
 import Testing
 @testable import GeoStore
 
-/// `TypoIndex` against a brute force over the whole vocabulary with a plain Levenshtein distance.
+/// `TypoIndex` against a brute force over the whole vocabulary with Damerau's distance (the
+/// optimal string alignment: Levenshtein's edits and a swap of two neighbours).
 @Suite struct TypoIndexTests {
     /// The textbook dynamic programme: the oracle, written without deletion neighbourhoods.
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var next = [i + 1]
-            for (j, y) in b.enumerated() { next.append(min(row[j + 1] + 1, next[j] + 1, row[j] + (x == y ? 0 : 1))) }
-            row = next
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
         }
-        return row[b.count]
+        return d[a.count][b.count]
+    }
+
+    /// Issue 30: two letters typed the wrong way round are one typo.
+    @Test func aSwapOfNeighboursIsOneEdit() {
+        let index = TypoIndex(vocabulary: ["helsinki", "hesinki", "helsnki", "hlsinki", "helsinkii"])
+        #expect(index.neighbours(of: "hlesinki") == ["helsinki", "hesinki", "hlsinki"])
+        #expect(index.neighbours(of: "helsinik") == ["helsinki"])
+        // Two swaps, or a swap of letters apart, are more than one edit.
+        #expect(!TypoIndex(vocabulary: ["helsinki"]).neighbours(of: "hlesinik").contains("helsinki"))
+        #expect(!TypoIndex(vocabulary: ["helsinki"]).neighbours(of: "hilsenki").contains("helsinki"))
     }
 
     @Test func neighboursAreTheWordsOneEditAwayAsABruteForceFindsThem() {

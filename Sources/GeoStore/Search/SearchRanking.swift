@@ -1,5 +1,5 @@
 /// How one word of a query matched a record: equal to one of its words, the start of one, or one
-/// edit (a letter added, removed or changed) away from one.
+/// edit (a letter added, removed or changed, or two neighbours swapped) away from one.
 public enum SearchMatch: Int, Sendable, Comparable {
     case exact, prefix, typo
 

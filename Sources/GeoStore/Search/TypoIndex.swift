@@ -1,7 +1,8 @@
-/// The words of a vocabulary one edit (Levenshtein distance 1: a character added, removed or
-/// changed) away from a given word, found through deletion neighbourhoods: two words are at most
-/// one edit apart only if one of them, or both with one character removed at the same place,
-/// become the same string. Each vocabulary word is filed under itself and each of its deletions;
+/// The words of a vocabulary one edit (Damerau's: a character added, removed or changed, or two
+/// neighbours swapped, "hlesinki" for "helsinki") away from a given word, found through deletion
+/// neighbourhoods: two words are at most one edit apart only if one of them, or both with one
+/// character removed (at the same place, or at neighbouring places for a swap), become the same
+/// string. Each vocabulary word is filed under itself and each of its deletions;
 /// a word's neighbours are then found by a handful of lookups, and checked exactly.
 public struct TypoIndex: Sendable {
     private let words: [[Unicode.Scalar]]
@@ -50,13 +51,16 @@ public struct TypoIndex: Sendable {
         return found.filter { Self.oneEdit(words[Int($0)], scalars) }.map { String(String.UnicodeScalarView(words[Int($0)])) }.sorted()
     }
 
-    /// Whether `a` and `b` are exactly one edit apart.
+    /// Whether `a` and `b` are exactly one edit apart: past their common start, the rest equal
+    /// once one character is changed, dropped, or swapped with its neighbour.
     static func oneEdit(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
         let (short, long) = a.count <= b.count ? (a, b) : (b, a)
         guard long.count - short.count <= 1 else { return false }
         var i = 0
         while i < short.count, short[i] == long[i] { i += 1 }
-        if short.count == long.count { return i < short.count && short[(i + 1)...] == long[(i + 1)...] }
-        return short[i...] == long[(i + 1)...]
+        guard short.count == long.count else { return short[i...] == long[(i + 1)...] }
+        guard i < short.count else { return false }
+        if short[(i + 1)...] == long[(i + 1)...] { return true }
+        return i + 1 < short.count && short[i] == long[i + 1] && short[i + 1] == long[i] && short[(i + 2)...] == long[(i + 2)...]
     }
 }
