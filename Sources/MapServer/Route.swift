@@ -55,7 +55,7 @@ enum Route: String, CaseIterable, Sendable {
         case .bbox: ["bbox", "limit", "category", "source", "cursor", "lang"]
         case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "source", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "radius", "source", "date", "film", "limit", "cursor", "format"]
-        case .catchStatistics: ["by"]
+        case .catchStatistics: ["by", "lang"]
         case .timezone: ["lat", "lon", "at"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile, .vectorTile, .tileJSON, .style: ["category", "lang"]

@@ -133,7 +133,10 @@ struct Routes: Sendable {
     /// Catch statistics grouped by `by` (water, species, year; all three by default), as `waymark stats catches --format json`.
     private func catchStatistics(_ p: Parameters) async throws -> Response {
         let grouping = try CatchGrouping.list(parsing: try p.text("by") ?? "water,species,year")
-        let data = try await workers.queries.withStore { store in CatchStatistic.json(try store.catchStatistics(by: grouping), by: grouping) }
+        let language = try p.language()
+        let data = try await workers.queries.withStore { store in
+            CatchStatistic.json(try store.catchStatistics(by: grouping, language: language), by: grouping)
+        }
         return Self.body(Array(data), type: "application/json")
     }
 

@@ -252,11 +252,11 @@ extension PostGISStore {
         }
     }
 
-    public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
+    public func catchStatistics(by grouping: [CatchGrouping], language: String?) throws -> [CatchStatistic] {
         CatchStatistic.tally(try rows(StatisticsSQL.catches).map { row in
             (try row[0].decode(String.self), try row[1].decode(String.self), try row[2].decode(String?.self), try row[3].decode(String?.self),
              try row[4].decode(Double?.self), try row[5].decode(Double?.self))
-        }, by: grouping)
+        }, by: grouping, language: language)
     }
 
     public func categories() throws -> [CategoryCount] {

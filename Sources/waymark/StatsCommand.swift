@@ -18,9 +18,12 @@ struct Stats: ParsableCommand {
         @Option(help: "Output: table (for people) or json.")
         var format: StatsFormat = .table
 
+        @Option(help: "Sort waters and species as this language does (cs puts Štika after Sumec; default: Unicode's root collation).", transform: LanguageCode.parse)
+        var lang: String?
+
         func run() throws {
             let grouping = try withOptionNames { try CatchGrouping.list(parsing: by) }
-            let stats = try database.open().catchStatistics(by: grouping)
+            let stats = try database.open().catchStatistics(by: grouping, language: lang)
             guard format == .table else {
                 print(String(decoding: CatchStatistic.json(stats, by: grouping), as: UTF8.self))
                 return

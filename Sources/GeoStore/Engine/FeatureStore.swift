@@ -31,7 +31,9 @@ public protocol FeatureStore: ZoneStore {
     /// local `day` (YYYY-MM-DD in each cinema's zone; nil: the day it is now in each cinema's zone),
     /// optionally only of films whose title contains `film`; its categories are ignored.
     func cinemas(_ query: NearestQuery, day: String?, film: String?) throws -> CinemaPage
-    func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic]
+    /// The catches' statistics, their groups in the order of `language`'s collation (Czech puts
+    /// "Štika" after "Sumec"; Unicode's root collation without one).
+    func catchStatistics(by grouping: [CatchGrouping], language: String?) throws -> [CatchStatistic]
     func categories() throws -> [CategoryCount]
     /// Every category code a query may name: those of the stored POIs, and the kinds.
     func knownCategories() throws -> Set<String>
@@ -59,6 +61,11 @@ extension FeatureStore {
     }
 
     /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
+    /// `catchStatistics(by:language:)` in Unicode's root collation.
+    public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
+        try catchStatistics(by: grouping, language: nil)
+    }
+
     /// Whether the store holds neither records nor zone polygons: a database just made, which
     /// `waymark import` gives the shipped zones before its first records.
     public func isNew() throws -> Bool { try !holdsZones() && knownSources().isEmpty }

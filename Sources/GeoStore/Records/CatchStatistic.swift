@@ -41,11 +41,13 @@ extension CatchStatistic {
     /// trip's start: stored ISO 8601 UTC text), its trip's zone, kg and cm.
     package typealias Row = (water: String, species: String, time: String?, zone: String?, weightKg: Double?, lengthCm: Double?)
 
-    /// The statistics of the catches grouped by `grouping`, in order of their groups. The year is
-    /// the catch's (else its trip's) in the trip's zone, UTC without one, "(no date)" without either.
-    /// Species are one group whatever their case ("Pstruh obecný" and "pstruh obecný"), shown as
-    /// first written.
-    package static func tally(_ rows: [Row], by grouping: [CatchGrouping]) -> [CatchStatistic] {
+    /// The statistics of the catches grouped by `grouping`, in order of their groups as
+    /// `language`'s collation sorts them (ICU's, through Foundation; Unicode's root collation
+    /// without a language: "Štika" beside "Stika", not after "Z" as the code points have it). The
+    /// year is the catch's (else its trip's) in the trip's zone, UTC without one, "(no date)"
+    /// without either. Species are one group whatever their case ("Pstruh obecný" and "pstruh
+    /// obecný"), shown as first written.
+    package static func tally(_ rows: [Row], by grouping: [CatchGrouping], language: String?) -> [CatchStatistic] {
         var calendars: [String: Calendar] = [:]
         func year(_ row: Row) -> String {
             guard let instant = row.time.flatMap(UTC.parse) else { return "(no date)" }
@@ -77,7 +79,14 @@ extension CatchStatistic {
             if let cm = row.lengthCm { s.maxLengthCm = max(s.maxLengthCm ?? cm, cm) }
             groups[group] = s
         }
-        return groups.values.sorted { $0.group.lexicographicallyPrecedes($1.group) }
+        let collation = Locale(identifier: language ?? "")
+        return groups.values.sorted { a, b in
+            for (x, y) in zip(a.group, b.group) where x != y {
+                let order = x.compare(y, options: [], range: nil, locale: collation)
+                return order == .orderedSame ? x < y : order == .orderedAscending
+            }
+            return false
+        }
     }
 
     /// The species as first written among those equal to it but for case.

@@ -3,14 +3,14 @@ import GeoStore
 
 /// Catch and category statistics from SpatiaLite, through the SQL both stores share.
 extension SpatiaLiteStore {
-    public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
+    public func catchStatistics(by grouping: [CatchGrouping], language: String?) throws -> [CatchStatistic] {
         let statement = try db.prepare(StatisticsSQL.catches)
         var rows: [CatchStatistic.Row] = []
         while try statement.step() {
             rows.append((statement.string(0) ?? "", statement.string(1) ?? "", statement.string(2), statement.string(3),
                          Double(statement, column: 4), Double(statement, column: 5)))
         }
-        return CatchStatistic.tally(rows, by: grouping)
+        return CatchStatistic.tally(rows, by: grouping, language: language)
     }
 
     public func categories() throws -> [CategoryCount] {
