@@ -25,13 +25,16 @@ struct QueryOptions: ParsableArguments {
         case .table:
             // Population only when a place on the page has one: most queries find none.
             let showPopulation = answer.features.contains { $0.population != nil }
+            // A trip's start on its own clock, only when a trip is on the page.
+            let showStart = answer.features.contains { $0.id.kind == .trip }
             var rows = [(showDistance ? ["km"] : []) + ["category", "name"] + (showPopulation ? ["population"] : [])
-                + ["address", "timezone", "id"]]
+                + (showStart ? ["start"] : []) + ["address", "timezone", "id"]]
             // The details hold the zone: a table shows a page, not thousands of rows.
             for f in try store.withDetails(answer).features {
                 let km = f.distance.map { String(format: "%.3f", $0 / 1000) }
                 rows.append((showDistance ? [km ?? ""] : []) + [f.category, f.name(in: lang) ?? "(unnamed)"]
                     + (showPopulation ? [f.population.map(String.init) ?? ""] : [])
+                    + (showStart ? [f.localTime("start") ?? ""] : [])
                     + [f.address ?? "", f.properties["timezone"] ?? "", f.id.description])
             }
             let populationColumn = (showDistance ? 1 : 0) + 2

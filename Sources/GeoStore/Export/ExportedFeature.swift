@@ -65,7 +65,7 @@ public struct ExportedFeature: Sendable {
                     json.object { json in
                         if let minutes = s.minutes { json.member("minutes") { $0.number(Double(minutes)) } }
                         if let rating = s.rating { json.member("rating") { $0.string(rating) } }
-                        json.member("start") { $0.string(Self.iso8601(s.start, in: zone)) }
+                        json.member("start") { $0.string(UTC.local(s.start, in: zone)) }
                         json.member("title") { $0.string(s.title) }
                         if let version = s.version { json.member("version") { $0.string(version) } }
                     }
@@ -78,8 +78,8 @@ public struct ExportedFeature: Sendable {
             let zone = TimeZone(identifier: trip.timezone ?? "UTC") ?? .gmt
             p.text("kind", FeatureKind.trip.rawValue)
             p.text("name", trip.name)
-            p.text("start", trip.start.map { Self.iso8601($0, in: zone) })
-            p.text("end", trip.end.map { Self.iso8601($0, in: zone) })
+            p.text("start", trip.start.map { UTC.local($0, in: zone) })
+            p.text("end", trip.end.map { UTC.local($0, in: zone) })
             p.text("notes", trip.notes)
             p.text("weather", trip.weather)
             p.text("water", trip.waterName)
@@ -94,12 +94,6 @@ public struct ExportedFeature: Sendable {
             geometry = trip.track.map(Geometry.lineString) ?? trip.spot.map(Geometry.point)
         }
         properties = p.properties
-    }
-
-    /// An instant as ISO 8601 with the offset of `zone` (`2024-05-18T05:30:00+02:00`): the local
-    /// time a reader expects, exact to the second as stored.
-    static func iso8601(_ date: Date, in zone: TimeZone) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))
     }
 
     private struct Builder {

@@ -44,7 +44,7 @@ public enum CinemaOutput {
 
     /// `start` as the cinema's clock shows it, with the offset.
     public static func localStart(_ s: Screening, zone: TimeZone) -> String {
-        s.start.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))
+        UTC.local(s.start, in: zone)
     }
 
     /// The cinema's members as every answer writes a feature's (`GeoJSONOutput.properties`), with

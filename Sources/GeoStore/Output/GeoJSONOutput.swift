@@ -89,6 +89,10 @@ public enum GeoJSONOutput {
             let zone = f.properties["timezone"].flatMap(TimeZone.init(identifier:)) ?? .gmt
             members.append(("catches", .objects(catches.map { $0.members(zone: zone) })))
         }
+        // A trip's times as its catches': on the clock of its zone, with the offset.
+        for key in ["start", "end"] where f.id.kind == .trip {
+            if let local = f.localTime(key) { members.append((key, .text(local))) }
+        }
         let fixed = members.count
         for (key, value) in f.properties where !key.hasPrefix("name:") && !members[..<fixed].contains(where: { $0.key == key }) {
             members.append((key, .text(value)))

@@ -28,7 +28,7 @@ extension CatchRecord {
         var members: [(key: String, value: GeoJSONOutput.Value)] = [("species", .text(species))]
         if let lengthCm { members.append(("length_cm", .number(lengthCm))) }
         if let weightKg { members.append(("weight_kg", .number(weightKg))) }
-        if let time { members.append(("time", .text(time.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))))) }
+        if let time { members.append(("time", .text(UTC.local(time, in: zone)))) }
         if let bait { members.append(("bait", .text(bait))) }
         if let location { members += [("lat", .number(location.lat)), ("lon", .number(location.lon))] }
         return members.sorted { $0.key < $1.key }
