@@ -723,6 +723,35 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
                                                    reason: "no object in objekti.xml has the same coordinates or name")])
     }
 
+    /// An object more in either file (here the English one's second, and the Latvian one's last) is
+    /// imported on its own: the others still pair by their order, and nothing is refused.
+    @Test func anObjectInOneFileOnlyLeavesTheOthersPairedInOrder() throws {
+        let lv = """
+        <objekti>
+          <objekts><nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko darīt</tips><latitude>57.50935</latitude><longitude>22.80612</longitude></objekts>
+          <objekts><nosaukums>Brīvdienu māja "Vinkalni"</nosaukums><tips>Kur palikt</tips></objekts>
+          <objekts><nosaukums>Kempings "Tāti"</nosaukums><tips>Kur palikt</tips></objekts>
+          <objekts><nosaukums>Viesu nams "Lēveni"</nosaukums><tips>Kur palikt</tips></objekts>
+        </objekti>
+        """
+        let en = """
+        <objekti>
+          <objekts><nosaukums>Roja beach and piers</nosaukums><tips>What to do</tips><latitude>57.50935</latitude><longitude>22.80612</longitude></objekts>
+          <objekts><nosaukums>Seaside café</nosaukums><tips>Where to eat</tips></objekts>
+          <objekts><nosaukums>Holiday home "Vinkalni"</nosaukums><tips>Where to stay</tips></objekts>
+          <objekts><nosaukums>Camping "Tāti"</nosaukums><tips>Where to stay</tips></objekts>
+        </objekti>
+        """
+        let parsed = try TravelGuideFeedParser.parse([(Data(lv.utf8), "objekti.xml", "lv"), (Data(en.utf8), "objekti-eng.xml", "en")])
+        #expect(parsed.problems.isEmpty, "\(parsed.problems)")
+        let places = parsed.records.compactMap { if case let .place(p) = $0.value { p } else { nil } }
+        #expect(places.map { "\($0.names["lv"] ?? "-") = \($0.names["en"] ?? "-")" } == [
+            "Rojas pludmale un moli = Roja beach and piers", "Brīvdienu māja \"Vinkalni\" = Holiday home \"Vinkalni\"",
+            "Kempings \"Tāti\" = Camping \"Tāti\"", "Viesu nams \"Lēveni\" = -", "- = Seaside café",
+        ])
+        #expect(places.last?.name == "Seaside café" && places.last?.sourceID == "Seaside café" && places.last?.category == "eat")
+    }
+
     @Test func invalidFeedObjectsAreProblems() throws {
         let feed = """
         <objekti>
