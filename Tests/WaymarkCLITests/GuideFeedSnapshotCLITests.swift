@@ -100,3 +100,24 @@ private func importGuide(_ files: [String], _ workspace: Workspace, _ options: [
     #expect(snapshot.stdout == "imported 13 poi from 1 file(s); removed 1 object the feed no longer has\n", "\(snapshot)")
     #expect(try await staysIn("en", workspace) == english.filter { $0 != "Guest house \"Zivtīpi\"" })
 }
+
+/// An object skipped as invalid is in no snapshot: replacing would delete its stored row as if the
+/// feed no longer had it, so the import is refused, pointing at --keep-missing, which deletes nothing.
+@Test func aFeedWithASkippedObjectIsReplacedOnlyWhenKeepingWhatIsMissing() async throws {
+    let workspace = try Workspace()
+    let first = try await importGuide([guideFiles[0]], workspace)
+    try #require(first.status == 0, "\(first.stderr)")
+    let broken = try workspace.file("objekti.xml", try String(contentsOfFile: guideFiles[0], encoding: .utf8)
+        .replacingOccurrences(of: "<latitude>57.50935</latitude>", with: "<latitude>97.50935</latitude>"))
+    let refused = try await importGuide([broken], workspace, ["--skip-invalid"])
+    #expect(refused.status != 0 && refused.stderr.contains("--keep-missing") && !refused.stderr.contains("without --replace-source"), "\(refused)")
+    let kept = try await importGuide([broken], workspace, ["--skip-invalid", "--keep-missing"])
+    #expect(kept.status == 0 && kept.stdout == "imported 13 poi from 1 file(s); skipped 1 invalid record(s)\n", "\(kept)")
+    #expect(try await staysIn("lv", workspace).count == 13)
+    // --keep-missing is the feed's: refused for other files, and --allow-shrink means nothing beside it.
+    let csv = try workspace.file("roja.csv", "name,category,lat,lon\nKafe,eat,57.5,22.8\n")
+    let notAFeed = try await importGuide([csv], workspace, ["--keep-missing"])
+    #expect(notAFeed.status == 64 && notAFeed.stderr.contains("--keep-missing: only for the travel guide's feed"), "\(notAFeed)")
+    let shrink = try await importGuide([broken], workspace, ["--keep-missing", "--allow-shrink"])
+    #expect(shrink.status == 64 && shrink.stderr.contains("--allow-shrink"), "\(shrink)")
+}
