@@ -19,15 +19,16 @@ extension ImportPlan {
             guard old.contains(where: { !Set($0.names.keys).isSubset(of: languages) }) else { continue }
             let indices = records.indices.filter { records[$0].value.kind == .poi && records[$0].value.source == source }
             var new = indices.map { i -> PlaceRecord? in if case let .place(p) = records[i].value { p } else { nil } }
-            var pairs: [(first: Int, second: Int)] = []
+            var pairs: [(first: Int, second: Int)] = [], pairedNew = Set<Int>()
             let byID = Dictionary(old.indices.compactMap { o in old[o].sourceID.map { ($0, o) } }, uniquingKeysWith: { first, _ in first })
             var rest = old.map(Optional.some)
             for k in new.indices {
                 guard let id = new[k]?.sourceID, let o = byID[id], rest[o] != nil else { continue }
                 pairs.append((k, o))
+                pairedNew.insert(k)
                 rest[o] = nil
             }
-            let unpaired = new.indices.map { k in pairs.contains { $0.first == k } ? nil : new[k] }
+            let unpaired = new.indices.map { k in pairedNew.contains(k) ? nil : new[k] }
             pairs += FeedObjectMatching.pairs(unpaired, rest)
             for (k, o) in pairs {
                 new[k]?.keepTexts(of: old[o], besides: languages)

@@ -18,13 +18,19 @@ enum FeedObjectMatching {
         // Where each key of `second` is, for the objects of `first` to look up.
         var byKey: [String: [Int]] = [:]
         for (j, object) in second.enumerated() { for key in object.map(keys) ?? [] { byKey[key, default: []].append(j) } }
+        // Per key, where its first object not yet taken may be: no list is walked again from its start.
+        var next: [String: Int] = [:]
         var paired = Set<Int>()
         for (i, object) in first.enumerated() {
             guard let object else { continue }
             var shared: [Int: Int] = [:]
             for key in keys(object) {
-                // The first few free ones of a key: enough to choose from, bounded whatever the lists hold.
-                for j in (byKey[key] ?? []).lazy.filter({ !taken.contains($0) && alike(object, second[$0]!) }).prefix(8) { shared[j, default: 0] += 1 }
+                guard let list = byKey[key] else { continue }
+                var start = next[key] ?? 0
+                while start < list.count, taken.contains(list[start]) { start += 1 }
+                next[key] = start
+                // The next few of a key: enough to choose from, bounded whatever the lists hold.
+                for j in list[start...].prefix(64) where !taken.contains(j) && alike(object, second[j]!) { shared[j, default: 0] += 1 }
             }
             guard let j = shared.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else { continue }
             taken.insert(j)
@@ -46,7 +52,7 @@ enum FeedObjectMatching {
         return keys
     }
 
-    static func alike(_ a: PlaceRecord, _ b: PlaceRecord) -> Bool {
+    private static func alike(_ a: PlaceRecord, _ b: PlaceRecord) -> Bool {
         guard a.category == b.category else { return false }
         if let p = a.location, let q = b.location { return p == q }
         return true
