@@ -89,4 +89,19 @@ import Testing
         #expect(try store.texts("SELECT source_id FROM poi ORDER BY source_id") == ["Brīvdienu māja \"Vinkalni\"", "Rojas pludmale un moli", "Seaside café"])
         #expect(try objects(store).first == Self.bilingual[0])
     }
+
+    /// An object the Latvian file now has too, that was stored from the English file only: found by
+    /// what it shares (its phone), it keeps its English texts and takes its Latvian name as its id.
+    @Test(arguments: StoreKind.available)
+    func anObjectOnceEnglishOnlyTakesItsLatvianNameWhenTheLatvianFileHasIt(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
+        let cafe = "<objekts><nosaukums>Seaside café</nosaukums><tips>Where to eat</tips><telefons>+371 20000000</telefons></objekts>\n</objekti>"
+        _ = try load(store, [("objekti.xml", Self.lv), ("objekti-eng.xml", Self.en.replacingOccurrences(of: "</objekti>", with: cafe))])
+        let kafe = "<objekts><nosaukums>Jūras kafejnīca</nosaukums><tips>Kur paēst</tips><telefons>+371 20000000</telefons></objekts>\n</objekti>"
+        _ = try load(store, [("objekti.xml", Self.lv.replacingOccurrences(of: "</objekti>", with: kafe))])
+        let stored = try objects(store)
+        #expect(stored == [Self.bilingual[0], "Jūras kafejnīca | Jūras kafejnīca | Seaside café | - | -", Self.bilingual[1], Self.bilingual[2]], "\(stored)")
+        #expect(try store.texts("SELECT name FROM poi WHERE phone IS NOT NULL") == ["Jūras kafejnīca"])
+    }
 }

@@ -44,11 +44,13 @@ extension ImportPlan {
 
 extension PlaceRecord {
     /// Takes the stored `old` object's names and descriptions in languages other than `languages`,
-    /// and its default name, id and description when they are in one of those.
+    /// and its default name, id and description when they are in one of those and the file is not
+    /// Latvian (the feed's default language, whose name is the id wherever the feed gives one).
     fileprivate mutating func keepTexts(of old: PlaceRecord, besides languages: Set<String>) {
         names.merge(old.names.filter { !languages.contains($0.key) }) { new, _ in new }
         descriptions.merge(old.descriptions.filter { !languages.contains($0.key) }) { new, _ in new }
-        guard let language = old.names.first(where: { !languages.contains($0.key) && $0.value == old.name })?.key else { return }
+        guard !languages.contains("lv"),
+              let language = old.names.first(where: { !languages.contains($0.key) && $0.value == old.name })?.key else { return }
         (name, sourceID) = (old.name, old.sourceID)
         description = old.descriptions[language] ?? description
     }
