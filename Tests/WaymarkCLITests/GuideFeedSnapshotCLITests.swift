@@ -5,7 +5,8 @@ import TestSupport
 // The travel guide's feed is a full snapshot in each language (issue 30, item 5): a re-import
 // removes what the feed no longer has, an object in one language's file only is imported with a
 // warning, and one language's file imported alone keeps the other language's texts. The feed is
-// Data/travel-guide's (14 objects in each language, the same order), cut or grown here.
+// Data/travel-guide's (14 objects in each language, the same order), cut or grown here; of its
+// objects only the beach has a position, so each import gives one record its time zone.
 
 private let guideFiles = ["objekti.xml", "objekti-eng.xml"].map { packageRoot.appendingPathComponent("Data/travel-guide/\($0)").path }
 private let roja = ["--lat", "57.5093", "--lon", "22.8061"]
@@ -38,7 +39,7 @@ private func importGuide(_ files: [String], _ workspace: Workspace, _ options: [
     let english = try workspace.file("objekti-eng.xml", try feed(guideFiles[1], adding: cafe, after: 0))
     let result = try await importGuide([guideFiles[0], english], workspace)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "imported 15 poi from 2 file(s)\n", "\(result.stdout)")
+    #expect(result.stdout == "imported 15 poi from 2 file(s); 1 given the time zone of their position\n", "\(result.stdout)")
     // The warning names the object, its id and the file it is in.
     let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning ") }
     #expect(warnings.count == 1, "\(result.stderr)")
@@ -63,11 +64,11 @@ private func importGuide(_ files: [String], _ workspace: Workspace, _ options: [
     let lv = try workspace.file("objekti.xml", try feed(guideFiles[0], removing: ["Telts vietas Ģipkā", "Brīvdienu māja \"Vimbas\""]))
     let en = try workspace.file("objekti-eng.xml", try feed(guideFiles[1], removing: ["Tent sites in Ģipka", "Holiday home \"Vimbas\""]))
     let kept = try await importGuide([lv, en], workspace, ["--keep-missing"])
-    #expect(kept.status == 0 && kept.stdout == "imported 12 poi from 2 file(s)\n", "\(kept)")
+    #expect(kept.status == 0 && kept.stdout == "imported 12 poi from 2 file(s); 1 given the time zone of their position\n", "\(kept)")
     #expect(try await staysIn("lv", workspace).count == 13)
     let replaced = try await importGuide([lv, en], workspace)
     #expect(replaced.status == 0, "\(replaced.stderr)")
-    #expect(replaced.stdout == "imported 12 poi from 2 file(s); removed 2 objects the feed no longer has\n", "\(replaced.stdout)")
+    #expect(replaced.stdout == "imported 12 poi from 2 file(s); 1 given the time zone of their position; removed 2 objects the feed no longer has\n", "\(replaced.stdout)")
     let stays = try await staysIn("lv", workspace)
     #expect(stays.count == 11 && !stays.contains("Telts vietas Ģipkā") && !stays.contains("Brīvdienu māja \"Vimbas\""), "\(stays)")
     // --keep-missing and --replace-source contradict each other.
@@ -84,11 +85,11 @@ private func importGuide(_ files: [String], _ workspace: Workspace, _ options: [
     for options in [[], ["--replace-source"]] {
         // The Latvian file alone: every English name stays.
         let lv = try await importGuide([guideFiles[0]], workspace, options)
-        #expect(lv.status == 0 && lv.stdout == "imported 14 poi from 1 file(s)\n", "\(options): \(lv)")
+        #expect(lv.status == 0 && lv.stdout == "imported 14 poi from 1 file(s); 1 given the time zone of their position\n", "\(options): \(lv)")
         #expect(try await staysIn("en", workspace) == english, "\(options)")
         // The English file alone: the same 14 objects (no English doubles), their Latvian names kept.
         let en = try await importGuide([guideFiles[1]], workspace, options)
-        #expect(en.status == 0 && en.stdout == "imported 14 poi from 1 file(s)\n", "\(options): \(en)")
+        #expect(en.status == 0 && en.stdout == "imported 14 poi from 1 file(s); 1 given the time zone of their position\n", "\(options): \(en)")
         #expect(try await staysIn("lv", workspace) == latvian, "\(options)")
         #expect(try await staysIn("en", workspace) == english, "\(options)")
         let again = try await run(["nearest"] + roja + ["--category", "stay,do", "--limit", "50", "--format", "json"], env: workspace.env)
@@ -97,7 +98,7 @@ private func importGuide(_ files: [String], _ workspace: Workspace, _ options: [
     // One language's snapshot: an object gone from the Latvian file goes, texts and all; the others keep their English.
     let cut = try workspace.file("objekti.xml", try feed(guideFiles[0], removing: ["Viesu nams \"Zivtīpi\""]))
     let snapshot = try await importGuide([cut], workspace)
-    #expect(snapshot.stdout == "imported 13 poi from 1 file(s); removed 1 object the feed no longer has\n", "\(snapshot)")
+    #expect(snapshot.stdout == "imported 13 poi from 1 file(s); 1 given the time zone of their position; removed 1 object the feed no longer has\n", "\(snapshot)")
     #expect(try await staysIn("en", workspace) == english.filter { $0 != "Guest house \"Zivtīpi\"" })
 }
 
