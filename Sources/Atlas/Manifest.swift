@@ -101,7 +101,7 @@ public struct AtlasManifest: Sendable {
         case .paper: "paper"
         case .language: "language"
         case .maxDistance, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .kind, .source, .q, .date, .by, .id, .time, .filter, .size, .scale,
-             .database, .replaceSource, .skipInvalid, .allowShrink, .fieldMapping, .record: nil
+             .database, .replaceSource, .skipInvalid, .allowShrink, .keepMissing, .fieldMapping, .record: nil
         }
     }
 

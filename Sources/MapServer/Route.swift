@@ -94,7 +94,7 @@ enum Route: String, CaseIterable, Sendable {
         case .bbox, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .category, .kind, .source, .q, .date, .by, .size, .scale:
             field.description
         // Inputs of the CLI, an import or a printed map: no route takes them.
-        case .id, .filter, .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .fieldMapping, .record: nil
+        case .id, .filter, .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .keepMissing, .fieldMapping, .record: nil
         }
         return name.flatMap { queryParameters.contains($0) || pathParameters.contains($0) ? $0 : nil }
     }

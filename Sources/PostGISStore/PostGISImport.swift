@@ -13,6 +13,7 @@ extension PostGISStore {
         var plan = try ImportPlan(files, skipInvalid: skipInvalid)
         try transaction {
             try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
+            plan.keepOtherLanguages(try plan.snapshotSources.flatMap(storedPlaces))
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
             try plan.checkProgrammes(skipInvalid: skipInvalid)
             try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }
@@ -94,6 +95,15 @@ extension PostGISStore {
             for (table, rows) in tables where rows.count >= 1_000 { try execute("ANALYZE \(table)") }
         }
         return plan.summary
+    }
+
+    /// The stored places of `source`, in id order.
+    private func storedPlaces(of source: String) throws -> [PlaceRecord] {
+        var binds = PostgresBindings()
+        binds.append(source)
+        return try rows(Export.placesOfSource, binds).compactMap { row in
+            if case let .place(p)? = try Export.record(.poi, row: row, children: [:])?.record { p } else { nil }
+        }
     }
 
     /// The stored waters whose source id or name is one of `references`.

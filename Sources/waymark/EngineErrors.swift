@@ -41,6 +41,7 @@ func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> 
     case .replaceSource: "--replace-source"
     case .skipInvalid: "--skip-invalid"
     case .allowShrink: "--allow-shrink"
+    case .keepMissing: "--keep-missing"
     case .fieldMapping: "--field"
     case let .record(name): name
     }

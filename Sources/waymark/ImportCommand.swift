@@ -35,6 +35,12 @@ struct Import: ParsableCommand {
             both counts and changes nothing, unless --allow-shrink. `waymark delete` removes records by id, source or box \
             and category.
 
+            The travel guide's feed (its .xml files, one per language) is a full snapshot: its import replaces the \
+            feed's records by default, as --replace-source would, and says how many objects went; --keep-missing keeps \
+            those the feed no longer has. An object found in one language's file only is imported with a warning naming \
+            it. One language's file alone updates that language's texts and keeps the others' (and the objects only the \
+            other language has).
+
             Cinema programmes (GeoJSON): a Feature with "kind": "cinema" (or "category": "cinema", or --kind cinema), \
             a Point, a name, an optional "timezone" (IANA; else the zone of its position) and "screenings": an array of \
             {"title", "start", "minutes"?, "rating"?, "version"?}, "start" ISO 8601, local to the cinema without an \
@@ -73,14 +79,22 @@ struct Import: ParsableCommand {
     @Flag(help: "Make the stored records of the files' sources exactly the files' records: those the files no longer hold are deleted, in the same transaction (not for osm and geonames, whose records come from many files).")
     var replaceSource = false
 
-    @Flag(help: "With --replace-source: let a source lose more stored records than the files hold of it (refused without this, as an empty or cut-short file would do).")
+    @Flag(help: "With --replace-source or the travel guide's feed: let a source lose more stored records than the files hold of it (refused without this, as an empty or cut-short file would do).")
     var allowShrink = false
+
+    @Flag(help: "Keep the stored objects that the travel guide's feed no longer has (its import replaces them by default).")
+    var keepMissing = false
 
     @Argument(help: "Files to import (.geojson/.json, .csv, .gpx, .xml, .txt; any other vector file through GDAL: .shp, .gpkg, .kml, .kmz, .fgb, .geojsonl…).")
     var files: [String]
 
     func validate() throws {
-        if allowShrink && !replaceSource { throw ValidationError("--allow-shrink: only with --replace-source, the one replacement an import makes") }
+        let feed = files.contains { ImportFormat.detect(path: $0) == .travelGuide }
+        if keepMissing && replaceSource { throw ValidationError("--keep-missing: not with --replace-source, which deletes what the files no longer hold") }
+        if keepMissing && !feed { throw ValidationError("--keep-missing: only for the travel guide's feed (.xml), the one import that replaces by default") }
+        if allowShrink && !replaceSource && (keepMissing || !feed) {
+            throw ValidationError("--allow-shrink: only with --replace-source or the travel guide's feed, the replacements an import makes")
+        }
     }
 
     func run() throws {
@@ -104,6 +118,8 @@ struct Import: ParsableCommand {
             replaced = Set(parsed.flatMap { $0.records.compactMap(\.value.source) }).subtracting(FileImport.globalSources)
             if let source { replaced.insert(source) }
             guard !replaced.isEmpty else { throw ValidationError("--replace-source: the files hold no record to name a source; give --source NAME") }
+        } else if !keepMissing {
+            replaced = FileImport.snapshotSources(parsed)
         }
         let summary = try withOptionNames {
             try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced, allowShrink: allowShrink)
@@ -113,6 +129,7 @@ struct Import: ParsableCommand {
             if omitted > 0 { FileHandle.standardError.write(Data("\(label) … and \(omitted) more\n".utf8)) }
         }
         report("skipped", summary.skipped, summary.omittedSkipped)
+        report("warning", summary.fileWarnings, summary.omittedFileWarnings)
         report("warning", summary.zoneWarnings, summary.omittedZoneWarnings)
         report("warning", summary.waterWarnings, summary.omittedWaterWarnings)
         if summary.zonesMissing > 0 {
@@ -121,10 +138,19 @@ struct Import: ParsableCommand {
         let counts = FeatureKind.allCases.compactMap { k in summary.inserted[k].map { "\($0) \(k.rawValue)" } }
         print("imported \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) from \(files.count) file(s)"
               + (summary.zonesAssigned > 0 ? "; \(summary.zonesAssigned) given the time zone of their position" : "")
-              + (summary.deleted.isEmpty ? "" : "; deleted \(Delete.describe(summary.deleted)) no longer in \(replaced.sorted().joined(separator: ", "))")
+              + deletions(summary.deletedBySource, feed: FileImport.snapshotSources(parsed))
               + (summary.skipped.isEmpty ? "" : "; skipped \(summary.skippedCount) invalid record(s)")
               + (summary.zoneWarnings.isEmpty ? "" : "; \(summary.zoneWarningCount) time zone warning(s)")
               + (summary.waterWarnings.isEmpty ? "" : "; \(summary.waterWarnings.count + summary.omittedWaterWarnings) trip(s) linked to the nearest of waters of one name"))
+    }
+
+    /// What the replaced sources lost: the feed's objects in its own words, other sources' records by kind.
+    private func deletions(_ bySource: [String: DeletedCounts], feed: Set<String>) -> String {
+        let others = bySource.filter { !feed.contains($0.key) && !$0.value.isEmpty }
+        let removed = bySource.filter { feed.contains($0.key) }.values.flatMap(\.values).reduce(0, +)
+        let counts = others.values.reduce(into: DeletedCounts()) { $0.merge($1, uniquingKeysWith: +) }
+        return (others.isEmpty ? "" : "; deleted \(Delete.describe(counts)) no longer in \(others.keys.sorted().joined(separator: ", "))")
+            + (removed == 0 ? "" : "; removed \(removed) object\(removed == 1 ? "" : "s") the feed no longer has")
     }
 }
 

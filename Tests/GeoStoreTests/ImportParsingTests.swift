@@ -695,7 +695,7 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
             "Rojas pludmale un moli", "Rojas pludmale un moli #2", "Rojas pludmale un moli @57.50935,22.80612"])
     }
 
-    @Test func feedFilesOfDifferentLengthsMatchByCoordinatesThenName() throws {
+    @Test func feedFilesMatchByWhatTheyShareWhateverTheirOrder() throws {
         let lv = """
         <objekti>
           <objekts><nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko darīt</tips><latitude>57.50935</latitude><longitude>22.80612</longitude></objekts>
@@ -710,17 +710,60 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
           <objekts><nosaukums>Mystery</nosaukums><tips>What to see</tips></objekts>
         </objekti>
         """
+        // Equally many objects pair by what they share (a position, a name spelled alike), not by
+        // their place in the list: a place to stay is never another file's thing to do.
         let parsed = try TravelGuideFeedParser.parse([(Data(lv.utf8), "objekti.xml", "lv"), (Data(en.utf8), "objekti-en.xml", "en")])
-        // Equally many objects pair by position, whatever their names; without Tāti they are matched.
-        #expect(parsed.placesByRecord["objekts 1"]?.names["en"] == "Roja beach and piers")
+        #expect(parsed.placesByRecord["objekts 0"]?.names["en"] == "Roja beach and piers")
+        #expect(parsed.placesByRecord["objekts 1"]?.names["en"] == "hotel \"radeni\"")
+        #expect(parsed.placesByRecord["objekts 2"]?.names == ["lv": "Kempings \"Tāti\""])
+        #expect(parsed.problems.isEmpty)
+        #expect(parsed.warnings.map(\.record) == ["objekts 2", "objekts 2"])
+        #expect(parsed.warnings.map(\.file) == ["objekti.xml", "objekti-en.xml"])
 
         let shortLV = lv.replacingOccurrences(of: #"<objekts><nosaukums>Kempings "Tāti"</nosaukums><tips>Kur palikt</tips></objekts>"#, with: "")
         let matched = try TravelGuideFeedParser.parse([(Data(shortLV.utf8), "objekti.xml", "lv"), (Data(en.utf8), "objekti-en.xml", "en")])
         #expect(matched.placesByRecord["objekts 0"]?.names["en"] == "Roja beach and piers")
         #expect(matched.placesByRecord["objekts 1"]?.names["en"] == "hotel \"radeni\"")
         #expect(matched.placesByRecord["objekts 1"]?.website == "http://radeni.example.lv")
-        #expect(matched.problems == [ImportProblem(file: "objekti-en.xml", record: "objekts 2",
-                                                   reason: "no object in objekti.xml has the same coordinates or name")])
+        #expect(matched.problems.isEmpty)
+        #expect(matched.warnings == [ImportProblem(file: "objekti-en.xml", record: "objekts 2",
+                                                   reason: "'Mystery' (id 'Mystery') is not in objekti.xml: imported without its lv texts")])
+    }
+
+    /// An object more in either file (here the English one's second, and the Latvian one's last) is
+    /// imported on its own: the others still pair by their order, and nothing is refused. (Of
+    /// objects alike in all but their language, which one is the one more cannot be told: the
+    /// Latvian one more is a sight here.)
+    @Test func anObjectInOneFileOnlyLeavesTheOthersPairedInOrder() throws {
+        let lv = """
+        <objekti>
+          <objekts><nosaukums>Rojas pludmale un moli</nosaukums><tips>Ko darīt</tips><latitude>57.50935</latitude><longitude>22.80612</longitude></objekts>
+          <objekts><nosaukums>Brīvdienu māja "Vinkalni"</nosaukums><tips>Kur palikt</tips></objekts>
+          <objekts><nosaukums>Kempings "Tāti"</nosaukums><tips>Kur palikt</tips></objekts>
+          <objekts><nosaukums>Rojas bāka</nosaukums><tips>Ko redzēt</tips></objekts>
+        </objekti>
+        """
+        let en = """
+        <objekti>
+          <objekts><nosaukums>Roja beach and piers</nosaukums><tips>What to do</tips><latitude>57.50935</latitude><longitude>22.80612</longitude></objekts>
+          <objekts><nosaukums>Seaside café</nosaukums><tips>Where to eat</tips></objekts>
+          <objekts><nosaukums>Holiday home "Vinkalni"</nosaukums><tips>Where to stay</tips></objekts>
+          <objekts><nosaukums>Camping "Tāti"</nosaukums><tips>Where to stay</tips></objekts>
+        </objekti>
+        """
+        let parsed = try TravelGuideFeedParser.parse([(Data(lv.utf8), "objekti.xml", "lv"), (Data(en.utf8), "objekti-eng.xml", "en")])
+        #expect(parsed.problems.isEmpty, "\(parsed.problems)")
+        let places = parsed.records.compactMap { if case let .place(p) = $0.value { p } else { nil } }
+        #expect(places.map { "\($0.names["lv"] ?? "-") = \($0.names["en"] ?? "-")" } == [
+            "Rojas pludmale un moli = Roja beach and piers", "Brīvdienu māja \"Vinkalni\" = Holiday home \"Vinkalni\"",
+            "Kempings \"Tāti\" = Camping \"Tāti\"", "Rojas bāka = -", "- = Seaside café",
+        ])
+        #expect(places.last?.name == "Seaside café" && places.last?.sourceID == "Seaside café" && places.last?.category == "eat")
+        #expect(parsed.warnings.map(\.description) == [
+            "objekti.xml: objekts 3: 'Rojas bāka' (id 'Rojas bāka') is not in objekti-eng.xml: imported without its en texts",
+            "objekti-eng.xml: objekts 1: 'Seaside café' (id 'Seaside café') is not in objekti.xml: imported without its lv texts",
+        ])
+        #expect(parsed.records.last?.record == "objekti-eng.xml: objekts 1")
     }
 
     @Test func invalidFeedObjectsAreProblems() throws {

@@ -35,8 +35,9 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
     /// Where the data is: a SpatiaLite file or a postgres:// URL.
     case database
     /// An import that replaces its sources' records; one that skips invalid records; a replacement
-    /// allowed to store fewer records than it removes.
-    case replaceSource, skipInvalid, allowShrink
+    /// allowed to store fewer records than it removes; a snapshot's import (the travel guide's
+    /// feed) that keeps what the snapshot no longer has.
+    case replaceSource, skipInvalid, allowShrink, keepMissing
     /// Which of an imported file's fields holds what a record reads (`name=NAZEV`).
     case fieldMapping
     /// A field of a record in an imported file, as the file names it (`geometry`, `latitude`,
@@ -79,6 +80,7 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
         case .replaceSource: "replace_source"
         case .skipInvalid: "skip_invalid"
         case .allowShrink: "allow_shrink"
+        case .keepMissing: "keep_missing"
         case .fieldMapping: "field"
         case let .record(name): name
         }

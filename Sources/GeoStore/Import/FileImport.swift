@@ -26,6 +26,12 @@ public enum FileImport {
         return parsed
     }
 
+    /// The sources of files that are their sources' whole snapshot (the travel guide's feed): an
+    /// import replaces them unless told to keep what they no longer have.
+    public static func snapshotSources(_ parsed: [ParsedFile]) -> Set<String> {
+        Set(parsed.filter { $0.snapshotLanguages != nil }.flatMap { $0.records.compactMap(\.value.source) })
+    }
+
     /// `mapping` applies to GeoJSON, CSV and GDAL's formats; GPX, GeoNames dumps and the travel
     /// guide's feed have fixed fields of their own, and refuse one.
     public static func parse(paths: [String], kind: FeatureKind? = nil, mapping: FieldMapping = .none,

@@ -9,12 +9,23 @@ package struct ImportPlan {
     package var summary: ImportSummary
     /// With the row id to keep, for records of an export.
     package var records: [(file: String, record: String, value: ImportRecord, id: Int64?)]
+    /// The sources of snapshot files' records (the travel guide's feed), with the languages the files give.
+    package var snapshotLanguages: [String: Set<String>] = [:]
+    /// Stored records a replacement keeps though the import does not hold them (`keepOtherLanguages`).
+    var keptStored: [SourceKey] = []
 
     package init(_ files: [ParsedFile], skipInvalid: Bool) throws {
         let listed = Array(files.lazy.flatMap(\.problems).prefix(ParsedFile.problemLimit))
         let omitted = files.reduce(0) { $0 + $1.problemCount } - listed.count
         if !listed.isEmpty, !skipInvalid { throw ImportFailure(problems: listed, omitted: omitted) }
         summary = ImportSummary(skipped: listed, omittedSkipped: omitted)
+        let warnings = files.flatMap(\.warnings)
+        summary.fileWarnings = Array(warnings.prefix(ParsedFile.problemLimit))
+        summary.omittedFileWarnings = warnings.count - summary.fileWarnings.count
+        for file in files {
+            guard let languages = file.snapshotLanguages else { continue }
+            for source in Set(file.records.compactMap(\.value.source)) { snapshotLanguages[source, default: []].formUnion(languages) }
+        }
         let all = files.flatMap { file in
             file.records.enumerated().map { i, r in (file: file.file, record: r.record, value: r.value, id: file.storedIDs?[i]) }
         }
@@ -41,7 +52,7 @@ package struct ImportPlan {
             if !allowShrink, stored < removed {
                 throw ShrinkRefused(what: "source '\(source)'", records: "record(s)", stored: stored, removed: removed)
             }
-            summary.deleted.merge(deleted, uniquingKeysWith: +)
+            summary.deletedBySource[source] = deleted
         }
     }
 
@@ -50,13 +61,13 @@ package struct ImportPlan {
     /// as if the file no longer held it.
     private func keptIDs(of source: String) throws(GeoError) -> [FeatureKind: [String]] {
         guard summary.skippedCount == 0 else {
+            // A snapshot (the feed) is replaced unless told otherwise.
+            let instead: Reason = snapshotLanguages[source] == nil ? "import without \(Field.replaceSource)" : "import with \(Field.keepMissing), which deletes nothing"
             throw .invalid(field: .replaceSource, reason: "\(summary.skippedCount) record(s) were skipped as invalid, and their stored rows "
-                           + "would be deleted with those the files no longer hold; nothing was imported: fix them, or import without \(Field.replaceSource)")
+                           + "would be deleted with those the files no longer hold; nothing was imported: fix them, or " + instead)
         }
         var kept: [FeatureKind: [String]] = [:]
-        for r in records {
-            if let key = r.value.sourceKey, key.source == source { kept[key.kind, default: []].append(key.id) }
-        }
+        for key in records.compactMap(\.value.sourceKey) + keptStored where key.source == source { kept[key.kind, default: []].append(key.id) }
         return kept
     }
 

@@ -2,8 +2,12 @@ import GeoCore
 
 public struct ImportSummary: Sendable {
     public var inserted: [FeatureKind: Int] = [:]
-    /// Rows of the replaced sources that the files no longer hold (`--replace-source`).
-    public var deleted = DeletedCounts()
+    /// Rows of each replaced source that the files no longer hold (`--replace-source`, a feed).
+    public var deletedBySource: [String: DeletedCounts] = [:]
+    /// The first `ParsedFile.problemLimit` records the files' readers warned of, imported as they
+    /// are (`ParsedFile.warnings`), and how many more there were.
+    public var fileWarnings: [ImportProblem] = []
+    public var omittedFileWarnings = 0
     /// The first `ParsedFile.problemLimit` records left out, and how many more were.
     public var skipped: [ImportProblem] = []
     public var omittedSkipped = 0
@@ -21,6 +25,9 @@ public struct ImportSummary: Sendable {
     /// (linked to the nearest), and how many more there were.
     public var waterWarnings: [ImportProblem] = []
     public var omittedWaterWarnings = 0
+
+    /// Rows of the replaced sources that the files no longer hold, of every source.
+    public var deleted: DeletedCounts { deletedBySource.values.reduce(into: [:]) { $0.merge($1, uniquingKeysWith: +) } }
 
     public var skippedCount: Int { skipped.count + omittedSkipped }
     public var zoneWarningCount: Int { zoneWarnings.count + omittedZoneWarnings }

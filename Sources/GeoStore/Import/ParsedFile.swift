@@ -12,6 +12,13 @@ public struct ParsedFile: Sendable {
     /// What the file held that became no record, and why (a layer without geometry, an empty
     /// layer), for the face to say when a file yields less than it seems to hold.
     public var notes: [String] = []
+    /// Records imported as they are that the face should point out (an object of the travel
+    /// guide's feed found in one language's file only).
+    public var warnings: [ImportProblem] = []
+    /// For a file that is its source's whole snapshot (the travel guide's feed), the languages it
+    /// gives: by default its import replaces the source's records (`FileImport.snapshotSources`),
+    /// and keeps their texts in other languages (`ImportPlan.keepOtherLanguages`).
+    public var snapshotLanguages: Set<String>?
     /// The row id of each record, when they come from another Waymark database (`exportAll`) and
     /// keep their ids, so that ids and cursors mean the same in a copy.
     package var storedIDs: [Int64]?

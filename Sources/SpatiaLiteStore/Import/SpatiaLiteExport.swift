@@ -14,6 +14,19 @@ extension SpatiaLiteStore {
         }
     }
 
+    /// The stored places of `source`, in id order.
+    func storedPlaces(of source: String) throws -> [PlaceRecord] {
+        let statement = try cached(Export.placesOfSource)
+        try statement.bind([source])
+        defer { statement.reset() }
+        let row = LiveRow(statement: statement)
+        var places: [PlaceRecord] = []
+        while try statement.step() {
+            if case let .place(p)? = try Export.record(.poi, row: row, children: [:])?.record { places.append(p) }
+        }
+        return places
+    }
+
     public func exportBase() throws -> [BaseSource] {
         guard try holdsBase() else { return [] }
         return try Export.baseSources(rows: try read(Export.baseSQL))

@@ -17,6 +17,7 @@ extension SpatiaLiteStore {
         defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
         // Another import writing meanwhile: this one waits its turn (`waitingForTheWriteLock`).
         try db.waitingForTheWriteLock { try db.transaction {
+            plan.keepOtherLanguages(try plan.snapshotSources.flatMap(storedPlaces))
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
             try plan.checkProgrammes(skipInvalid: skipInvalid)
             try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }

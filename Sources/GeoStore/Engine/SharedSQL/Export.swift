@@ -19,10 +19,7 @@ package enum Export {
     /// A trip's water is the water's name, or its source id when it has none (an import links either).
     package static let sql: [(kind: FeatureKind, rows: String, children: String?)] = [
         (.water, "SELECT id, name, kind, district, organisation, source, source_id, ST_AsBinary(geom), timezone, alt_names FROM water ORDER BY id", nil),
-        (.poi, """
-            SELECT id, category, name, names, description, descriptions, address, phone, mobile_phone, email, website, images,
-                   timezone, source, source_id, ST_AsBinary(geom), population, alt_names FROM poi ORDER BY id
-            """, nil),
+        (.poi, places + " ORDER BY id", nil),
         (.cinema, "SELECT id, name, address, website, timezone, source, source_id, ST_AsBinary(geom), alt_names FROM cinema ORDER BY id",
          "SELECT cinema_id, title, start_utc, minutes, rating, version FROM screening ORDER BY cinema_id, start_utc, title, id"),
         (.trip, """
@@ -31,6 +28,15 @@ package enum Export {
             """,
          "SELECT trip_id, species, length_cm, weight_kg, time_utc, bait, ST_AsBinary(geom) FROM catch ORDER BY trip_id, id"),
     ]
+
+    private static let places = """
+        SELECT id, category, name, names, description, descriptions, address, phone, mobile_phone, email, website, images,
+               timezone, source, source_id, ST_AsBinary(geom), population, alt_names FROM poi
+        """
+
+    /// The places of one source ($1), as `sql`'s rows of `.poi`: what a snapshot file of some of its
+    /// languages keeps (`ImportPlan.keepOtherLanguages`).
+    package static let placesOfSource = places + " WHERE source = $1 ORDER BY id"
 
     /// The children's rows (screenings, catches) by their parent's id (their first column).
     package static func children(_ rows: [any ExportRow]) throws -> [Int64: [any ExportRow]] {

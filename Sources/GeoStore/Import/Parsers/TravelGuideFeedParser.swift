@@ -37,12 +37,15 @@ public enum TravelGuideFeedParser {
     }
 
     /// Parses and merges the files. The first lv file (else the first file) is the primary: its
-    /// objects, names and order define the places. Another file's objects are matched by position
-    /// when the files have equally many objects, else by equal coordinates, then by equal name.
+    /// objects, names and order define the places. Another file's objects are matched to them
+    /// (`FeedObjectMatching`); one it has that no other file has is a place of its own, after the
+    /// primary's. An object missing from a file is imported all the same, with a warning naming it,
+    /// its id and the files it is not in: the files are the feed in each language, and one that is a
+    /// step ahead of the other must not hold up the whole feed.
     public static func parse(_ files: [(data: Data, file: String, language: String)]) throws(ImportProblem) -> ParsedFile {
         guard !files.isEmpty else { throw ImportProblem(file: "travel guide", record: "file", reason: "no feed files given") }
         let ordered = files.filter { $0.language == "lv" } + files.filter { $0.language != "lv" }
-        var feeds: [(file: String, objects: [PlaceRecord?], parsed: ParsedFile)] = []
+        var feeds: [(file: String, language: String, objects: [PlaceRecord?], parsed: ParsedFile)] = []
         for input in ordered {
             let root = try XMLNode.parse(input.data, file: input.file)
             guard root.name == "objekti" else {
@@ -52,35 +55,42 @@ public enum TravelGuideFeedParser {
             let objects = root.children("objekts").enumerated().map { index, node in
                 parsed.attempt("objekts \(index)") { () throws(GeoError) in try place(node, language: input.language) }
             }
-            feeds.append((input.file, objects, parsed))
+            feeds.append((input.file, input.language, objects, parsed))
         }
 
-        let primary = feeds[0]
         var result = ParsedFile(file: feeds.map(\.file).joined(separator: " + "))
         result.problems = feeds.flatMap(\.parsed.problems)
         result.omittedProblems = feeds.map(\.parsed.omittedProblems).reduce(0, +)
-        var places = primary.objects
-        for other in feeds.dropFirst() {
-            var taken = Set<Int>()
-            for (index, object) in other.objects.enumerated() {
-                guard let object else { continue }
-                guard let match = other.objects.count == primary.objects.count
-                        ? index : counterpart(of: object, in: primary.objects, excluding: taken) else {
-                    result.problems.append(ImportProblem(file: other.file, record: "objekts \(index)",
-                        reason: "no object in \(primary.file) has the same coordinates or name"))
-                    continue
-                }
-                taken.insert(match)
-                places[match]?.merge(object)
+        result.snapshotLanguages = Set(feeds.map(\.language))
+        // Each place, and where it is: its object's index in each file (by the file's place in `feeds`).
+        var places = feeds[0].objects
+        var found = feeds[0].objects.indices.map { [0: $0] }
+        for (f, other) in feeds.enumerated().dropFirst() {
+            let pairs = FeedObjectMatching.pairs(places, other.objects)
+            for (p, o) in pairs {
+                places[p]?.merge(other.objects[o]!)
+                found[p][f] = o
+            }
+            let paired = Set(pairs.map(\.second))
+            for (o, object) in other.objects.enumerated() where object != nil && !paired.contains(o) {
+                places.append(object)
+                found.append([f: o])
             }
         }
         var ids = Set<String>(), occurrences: [String: Int] = [:]
         for (index, place) in places.enumerated() {
             guard var place else { continue }
             occurrences[place.name, default: 0] += 1
-            place.sourceID = sourceID(of: place, occurrence: occurrences[place.name]!, taken: ids)
-            ids.insert(place.sourceID!)
-            result.add(.place(place), at: "objekts \(index)")
+            let id = sourceID(of: place, occurrence: occurrences[place.name]!, taken: ids)
+            place.sourceID = id
+            ids.insert(id)
+            let (f, o) = found[index].min { $0.key < $1.key }!
+            result.add(.place(place), at: f == 0 ? "objekts \(o)" : "\(feeds[f].file): objekts \(o)")
+            let missing = feeds.indices.filter { found[index][$0] == nil }
+            guard !missing.isEmpty else { continue }
+            result.warnings.append(ImportProblem(file: feeds[f].file, record: "objekts \(o)", reason: "'\(place.name)' (id '\(id)') is not in "
+                + missing.map { feeds[$0].file }.joined(separator: ", ") + ": imported without its "
+                + missing.map { feeds[$0].language }.joined(separator: ", ") + " texts"))
         }
         return result
     }
@@ -133,12 +143,6 @@ public enum TravelGuideFeedParser {
         place.website = node.text("majaslapa")
         place.source = "travel-guide"
         return place
-    }
-
-    private static func counterpart(of object: PlaceRecord, in candidates: [PlaceRecord?], excluding taken: Set<Int>) -> Int? {
-        let free = candidates.indices.filter { !taken.contains($0) }
-        if let location = object.location, let i = free.first(where: { candidates[$0]?.location == location }) { return i }
-        return free.first { candidates[$0]?.name.folded == object.name.folded }
     }
 }
 
