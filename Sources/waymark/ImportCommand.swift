@@ -108,10 +108,6 @@ struct Import: ParsableCommand {
         for file in parsed {
             for note in file.notes { FileHandle.standardError.write(Data("note: \(file.file): \(note)\n".utf8)) }
         }
-        if try store.isNew(), let shipped = try DefaultDataset.shippedZones() {
-            let zones = try store.importZones(try ZoneFileParser.parse(path: shipped))
-            FileHandle.standardError.write(Data("note: a new database: given the \(zones.polygons) time zone polygon(s) of \(zones.zones) zone(s) in \(shipped), so that each record gets the zone of its position\n".utf8))
-        }
         var replaced = Set<String>()
         if replaceSource {
             // Not OSM's or GeoNames': their records come from many files, each holding a part.
@@ -121,8 +117,22 @@ struct Import: ParsableCommand {
         } else if !keepMissing {
             replaced = FileImport.snapshotSources(parsed)
         }
-        let summary = try withOptionNames {
-            try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced, allowShrink: allowShrink)
+        // A new database first gets the shipped zones, in a transaction of their own: a failed
+        // import takes them out again (a new SpatiaLite file goes altogether, `DatabaseOptions.writing`).
+        var shippedZones: String?
+        if try store.isNew(), let shipped = try DefaultDataset.shippedZones() {
+            let zones = try store.importZones(try ZoneFileParser.parse(path: shipped))
+            shippedZones = shipped
+            FileHandle.standardError.write(Data("note: a new database: given the \(zones.polygons) time zone polygon(s) of \(zones.zones) zone(s) in \(shipped), so that each record gets the zone of its position\n".utf8))
+        }
+        let summary: ImportSummary
+        do {
+            summary = try withOptionNames {
+                try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced, allowShrink: allowShrink)
+            }
+        } catch {
+            if let shippedZones { _ = try? store.importZones(ZoneFile(file: shippedZones), allowShrink: true) }
+            throw error
         }
         func report(_ label: String, _ problems: [ImportProblem], _ omitted: Int) {
             for problem in problems { FileHandle.standardError.write(Data("\(label) \(problem.said { option(for: $0, in: Self.self) ?? $0.description })\n".utf8)) }

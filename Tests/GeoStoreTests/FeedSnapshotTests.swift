@@ -90,6 +90,20 @@ import Testing
         #expect(try objects(store).first == Self.bilingual[0])
     }
 
+    /// A cut-short language's file is refused as any cut-short file is (it would remove more than it
+    /// holds), however many objects of the other language only are kept beside it.
+    @Test(arguments: StoreKind.available)
+    func aCutShortLanguagesFileIsRefusedWhateverTheOtherLanguageKeeps(_ kind: StoreKind) throws {
+        let temporary = TemporaryStore(kind)
+        let store = try temporary.open()
+        let cafes = (1...3).map { "<objekts><nosaukums>Seaside café \($0)</nosaukums><tips>Where to eat</tips></objekts>" }.joined()
+        _ = try load(store, [("objekti.xml", Self.lv), ("objekti-eng.xml", Self.en.replacingOccurrences(of: "</objekti>", with: cafes + "</objekti>"))])
+        #expect(try store.count("poi") == 6)
+        let beachOnly = Self.lv.components(separatedBy: "<objekts>").prefix(2).joined(separator: "<objekts>") + "</objekti>"
+        #expect(throws: ShrinkRefused.self) { try load(store, [("objekti.xml", beachOnly)]) }
+        #expect(try store.count("poi") == 6)
+    }
+
     /// An object the Latvian file now has too, that was stored from the English file only: found by
     /// what it shares (its phone), it keeps its English texts and takes its Latvian name as its id.
     @Test(arguments: StoreKind.available)

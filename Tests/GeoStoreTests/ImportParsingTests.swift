@@ -766,6 +766,57 @@ private let cerknicaGPXPath = sharedData.appendingPathComponent("gpx/cerknicko-j
         #expect(parsed.records.last?.record == "objekti-eng.xml: objekts 1")
     }
 
+    /// A detail many objects share (the tourist office's phone) names none of them: the objects
+    /// pair by their order and kind, so the English file's extra café before Roja's pub does not
+    /// take the pub's place (pairing by the phone took the first café it met).
+    @Test func aDetailSharedByManyObjectsPairsNone() throws {
+        let phone = "<telefons>+371 63269594</telefons>"
+        let lv = """
+        <objekti>
+          <objekts><nosaukums>Viesu nams "Jūra"</nosaukums><tips>Kur palikt</tips>\(phone)</objekts>
+          <objekts><nosaukums>Rojas krogs</nosaukums><tips>Kur paēst</tips>\(phone)</objekts>
+          <objekts><nosaukums>Rojas bāka</nosaukums><tips>Ko redzēt</tips>\(phone)</objekts>
+        </objekti>
+        """
+        let en = """
+        <objekti>
+          <objekts><nosaukums>Seaside café</nosaukums><tips>Where to eat</tips>\(phone)</objekts>
+          <objekts><nosaukums>Guest house "Sea"</nosaukums><tips>Where to stay</tips>\(phone)</objekts>
+          <objekts><nosaukums>Roja pub</nosaukums><tips>Where to eat</tips>\(phone)</objekts>
+          <objekts><nosaukums>Roja lighthouse</nosaukums><tips>What to see</tips>\(phone)</objekts>
+        </objekti>
+        """
+        let parsed = try TravelGuideFeedParser.parse([(Data(lv.utf8), "objekti.xml", "lv"), (Data(en.utf8), "objekti-eng.xml", "en")])
+        let places = parsed.records.compactMap { if case let .place(p) = $0.value { p } else { nil } }
+        #expect(places.map { "\($0.names["lv"] ?? "-") = \($0.names["en"] ?? "-")" } == [
+            "Viesu nams \"Jūra\" = Guest house \"Sea\"", "Rojas krogs = Roja pub", "Rojas bāka = Roja lighthouse", "- = Seaside café",
+        ])
+    }
+
+    /// An object the Latvian file cannot read is a problem, and its English counterpart goes with
+    /// it: not imported as an object of its own, "not in objekti.xml", when it is there.
+    @Test func anUnreadObjectTakesItsCounterpartWithIt() throws {
+        let lv = """
+        <objekti>
+          <objekts><nosaukums>Rojas pludmale</nosaukums><tips>Ko darīt</tips></objekts>
+          <objekts><nosaukums>Rojas bāka</nosaukums><tips>Ko redzēt</tips><latitude>95</latitude><longitude>22.8</longitude></objekts>
+          <objekts><nosaukums>Rojas krogs</nosaukums><tips>Kur paēst</tips></objekts>
+        </objekti>
+        """
+        let en = """
+        <objekti>
+          <objekts><nosaukums>Roja beach</nosaukums><tips>What to do</tips></objekts>
+          <objekts><nosaukums>Roja lighthouse</nosaukums><tips>What to see</tips><latitude>57.5</latitude><longitude>22.8</longitude></objekts>
+          <objekts><nosaukums>Roja pub</nosaukums><tips>Where to eat</tips></objekts>
+        </objekti>
+        """
+        let parsed = try TravelGuideFeedParser.parse([(Data(lv.utf8), "objekti.xml", "lv"), (Data(en.utf8), "objekti-eng.xml", "en")])
+        #expect(parsed.problems.map(\.record) == ["objekts 1"], "\(parsed.problems)")
+        let places = parsed.records.compactMap { if case let .place(p) = $0.value { p } else { nil } }
+        #expect(places.map { "\($0.names["lv"] ?? "-") = \($0.names["en"] ?? "-")" } == ["Rojas pludmale = Roja beach", "Rojas krogs = Roja pub"])
+        #expect(parsed.warnings.isEmpty, "\(parsed.warnings)")
+    }
+
     @Test func invalidFeedObjectsAreProblems() throws {
         let feed = """
         <objekti>

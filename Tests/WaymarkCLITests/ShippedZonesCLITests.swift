@@ -38,3 +38,16 @@ import Testing
             && imported.stderr.contains("waymark timezone import"), "\(imported.stderr)")
     #expect(!imported.stderr.contains("note: a new database"), "\(imported.stderr)")
 }
+
+/// A failed import leaves nothing of itself, the zones it gave a database that was there before
+/// (made by `base import`, holding no records) included.
+@Test func aFailedImportTakesTheZonesItGaveOutAgain() async throws {
+    let workspace = try Workspace()
+    let water = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"natural": "water"}, "geometry": {"type": "Polygon", "coordinates": [[[14.4, 50.0], [14.5, 50.0], [14.5, 50.1], [14.4, 50.0]]]}}]}"#
+    let base = try await run(["base", "import", "--layer", "water", try workspace.file("water.geojson", water)], env: workspace.env)
+    #expect(base.status == 0, "\(base)")
+    let refused = try await run(["import", try workspace.file("bad.csv", "name,latitude,longitude\nNowhere,91,0\n")], env: workspace.env)
+    #expect(refused.status != 0 && refused.stderr.contains("note: a new database"), "\(refused)")
+    let lookup = try await run(["timezone", "--lat", "50.0755", "--lon", "14.4378"], env: workspace.env)
+    #expect(lookup.status != 0 && lookup.stderr.contains("holds no time zone polygons"), "\(lookup)")
+}

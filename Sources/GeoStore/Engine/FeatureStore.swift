@@ -60,16 +60,17 @@ extension FeatureStore {
         try cinemas(NearestQuery(center: center, limit: limit), day: day, film: film).programmes
     }
 
-    /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
     /// `catchStatistics(by:language:)` in Unicode's root collation.
     public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
         try catchStatistics(by: grouping, language: nil)
     }
 
     /// Whether the store holds neither records nor zone polygons: a database just made, which
-    /// `waymark import` gives the shipped zones before its first records.
-    public func isNew() throws -> Bool { try !holdsZones() && knownSources().isEmpty }
+    /// `waymark import` gives the shipped zones before its first records. Records are counted,
+    /// not their sources, which a record may lack; only a store without zones is counted.
+    public func isNew() throws -> Bool { try !holdsZones() && categories().isEmpty }
 
+    /// Every stored record, one file per kind, ready to import into another store (`copy(to:)`).
     public func exportAll() throws -> [ParsedFile] {
         try Export.sql.map { kind, _, _ in
             var file = ParsedFile(file: kind.rawValue), ids: [Int64] = []

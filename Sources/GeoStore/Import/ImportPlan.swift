@@ -48,7 +48,9 @@ package struct ImportPlan {
         for source in sources.sorted() {
             let kept = try keptIDs(of: source)
             let deleted = try delete(source, kept)
-            let stored = kept.values.reduce(0) { $0 + $1.count }, removed = deleted.values.reduce(0, +)
+            // What the files hold, not the stored rows kept beside them (`keptStored`): a cut-short
+            // file must not pass for a whole one by the other language's objects.
+            let stored = records.count { $0.value.sourceKey?.source == source }, removed = deleted.values.reduce(0, +)
             if !allowShrink, stored < removed {
                 throw ShrinkRefused(what: "source '\(source)'", records: "record(s)", stored: stored, removed: removed)
             }
@@ -63,7 +65,7 @@ package struct ImportPlan {
         guard summary.skippedCount == 0 else {
             // A snapshot (the feed) is replaced unless told otherwise.
             let instead: Reason = snapshotLanguages[source] == nil ? "import without \(Field.replaceSource)" : "import with \(Field.keepMissing), which deletes nothing"
-            throw .invalid(field: .replaceSource, reason: "\(summary.skippedCount) record(s) were skipped as invalid, and their stored rows "
+            throw .invalid(field: snapshotLanguages[source] == nil ? .replaceSource : .keepMissing, reason: "\(summary.skippedCount) record(s) were skipped as invalid, and their stored rows "
                            + "would be deleted with those the files no longer hold; nothing was imported: fix them, or " + instead)
         }
         var kept: [FeatureKind: [String]] = [:]

@@ -7,39 +7,36 @@ import GeoCore
 /// different positions.
 ///
 /// First each object of `first` takes the free object of `second` that shares the most of those
-/// with it (in any order: a list may have been reordered); the rest pair in their lists' order
+/// keys with it, of the keys that name one object in each list (in any order: a list may have been
+/// reordered); the rest pair in their lists' order
 /// (the guide lists its objects alike in each language), as many as can be (a longest common
 /// subsequence), so that an object more in one list leaves its neighbours paired as they were.
 enum FeedObjectMatching {
-    /// Pairs of indices into `first` and `second` (nil entries, invalid objects, never pair).
-    static func pairs(_ first: [PlaceRecord?], _ second: [PlaceRecord?]) -> [(first: Int, second: Int)] {
+    /// Pairs of indices into `first` and `second`. Nil entries never pair, but for those of `first`
+    /// at `invalid` (objects a file holds but could not read), which pair in order with whatever
+    /// object stands at their place in `second`: its counterpart, to be left out with it.
+    static func pairs(_ first: [PlaceRecord?], _ second: [PlaceRecord?], invalid: Set<Int> = []) -> [(first: Int, second: Int)] {
         var pairs: [(first: Int, second: Int)] = []
-        var taken = Set<Int>()
-        // Where each key of `second` is, for the objects of `first` to look up.
-        var byKey: [String: [Int]] = [:]
-        for (j, object) in second.enumerated() { for key in object.map(keys) ?? [] { byKey[key, default: []].append(j) } }
-        // Per key, where its first object not yet taken may be: no list is walked again from its start.
-        var next: [String: Int] = [:]
-        var paired = Set<Int>()
+        var taken = Set<Int>(), paired = Set<Int>()
+        // Only a key that names one object in each list identifies it: the tourist office's phone,
+        // a common web address or two objects at one spot would pair the wrong ones, and an
+        // object more in one list then shift every pair after it; those are left to the order.
+        let firstKeys = first.map { $0.map(keys) ?? [] }, secondKeys = second.map { $0.map(keys) ?? [] }
+        let inFirst = uniqueKeys(firstKeys), inSecond = uniqueKeys(secondKeys)
         for (i, object) in first.enumerated() {
             guard let object else { continue }
             var shared: [Int: Int] = [:]
-            for key in keys(object) {
-                guard let list = byKey[key] else { continue }
-                var start = next[key] ?? 0
-                while start < list.count, taken.contains(list[start]) { start += 1 }
-                next[key] = start
-                // The next few of a key: enough to choose from, bounded whatever the lists hold.
-                for j in list[start...].prefix(64) where !taken.contains(j) && alike(object, second[j]!) { shared[j, default: 0] += 1 }
+            for key in firstKeys[i] where inFirst[key] != nil {
+                if let j = inSecond[key], !taken.contains(j), alike(object, second[j]!) { shared[j, default: 0] += 1 }
             }
             guard let j = shared.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else { continue }
             taken.insert(j)
             paired.insert(i)
             pairs.append((i, j))
         }
-        let restOfFirst = first.indices.filter { first[$0] != nil && !paired.contains($0) }
+        let restOfFirst = first.indices.filter { (first[$0] != nil && !paired.contains($0)) || invalid.contains($0) }
         let restOfSecond = second.indices.filter { second[$0] != nil && !taken.contains($0) }
-        pairs += inOrder(restOfFirst.map { first[$0]! }, restOfSecond.map { second[$0]! }).map { (restOfFirst[$0.0], restOfSecond[$0.1]) }
+        pairs += inOrder(restOfFirst.map { first[$0] }, restOfSecond.map { second[$0]! }).map { (restOfFirst[$0.0], restOfSecond[$0.1]) }
         return pairs.sorted { $0.first < $1.first }
     }
 
@@ -52,7 +49,20 @@ enum FeedObjectMatching {
         return keys
     }
 
-    private static func alike(_ a: PlaceRecord, _ b: PlaceRecord) -> Bool {
+    /// The keys held by exactly one object of the list, and which.
+    private static func uniqueKeys(_ lists: [Set<String>]) -> [String: Int] {
+        var at: [String: Int] = [:], shared = Set<String>()
+        for (i, keys) in lists.enumerated() {
+            for key in keys where !shared.contains(key) {
+                if at.updateValue(i, forKey: key) != nil { at[key] = nil; shared.insert(key) }
+            }
+        }
+        return at
+    }
+
+    /// Whether `a` may be `b`; an unread object (nil) may be anything.
+    private static func alike(_ a: PlaceRecord?, _ b: PlaceRecord) -> Bool {
+        guard let a else { return true }
         guard a.category == b.category else { return false }
         if let p = a.location, let q = b.location { return p == q }
         return true
@@ -62,7 +72,7 @@ enum FeedObjectMatching {
     /// diagonal (as wide as the lists' difference and 32 more, narrower when that would make the
     /// table larger than 4M cells): two lists of a hundred thousand objects take no quadratic time.
     /// Equally long lists of alike objects pair by position.
-    private static func inOrder(_ a: [PlaceRecord], _ b: [PlaceRecord]) -> [(Int, Int)] {
+    private static func inOrder(_ a: [PlaceRecord?], _ b: [PlaceRecord]) -> [(Int, Int)] {
         let n = a.count, m = b.count
         guard n > 0, m > 0 else { return [] }
         // Wide enough for every row to reach the next row's band (m / n), so a path always exists.

@@ -65,8 +65,10 @@ public enum TravelGuideFeedParser {
         // Each place, and where it is: its object's index in each file (by the file's place in `feeds`).
         var places = feeds[0].objects
         var found = feeds[0].objects.indices.map { [0: $0] }
+        // An object the first file could not read (a problem already) takes its counterparts with it.
+        let unread = Set(places.indices.filter { places[$0] == nil })
         for (f, other) in feeds.enumerated().dropFirst() {
-            let pairs = FeedObjectMatching.pairs(places, other.objects)
+            let pairs = FeedObjectMatching.pairs(places, other.objects, invalid: unread)
             for (p, o) in pairs {
                 places[p]?.merge(other.objects[o]!)
                 found[p][f] = o
