@@ -9,6 +9,8 @@ enum Route: String, CaseIterable, Sendable {
     case bbox = "/v1/bbox"
     case search = "/v1/search"
     case cinemas = "/v1/cinemas"
+    /// The angler's diary, newest first (`DiaryQuery`).
+    case trips = "/v1/trips"
     case catchStatistics = "/v1/stats/catches"
     case timezone = "/v1/timezone"
     case mapPNG = "/v1/map.png"
@@ -56,6 +58,7 @@ enum Route: String, CaseIterable, Sendable {
         case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "source", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "radius", "source", "date", "film", "limit", "cursor", "format"]
         case .catchStatistics: ["by", "lang"]
+        case .trips: ["limit", "cursor", "lang"]
         case .timezone: ["lat", "lon", "at"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile, .vectorTile, .tileJSON, .style: ["category", "lang"]

@@ -49,6 +49,7 @@ struct Routes: Sendable {
         case .search: return try await search(p)
         case .cinemas: return try await cinemas(p)
         case .catchStatistics: return try await catchStatistics(p)
+        case .trips: return try await trips(p)
         case .timezone: return try await timezone(p)
         case .mapPNG: return try await map(p, format: .png, request: request)
         case .mapPDF: return try await map(p, format: .pdf, request: request)
@@ -95,6 +96,15 @@ struct Routes: Sendable {
         let language = try p.language()
         return try await geoJSON { store in
             GeoJSONOutput.featureCollection(try store.withDetails(try store.bbox(query)), language: language)
+        }
+    }
+
+    /// The diary's trips newest first, each with its catches, times on its own clock.
+    private func trips(_ p: Parameters) async throws -> Response {
+        let query = DiaryQuery(limit: try p.integer("limit") ?? defaultLimit, after: try p.cursor())
+        let language = try p.language()
+        return try await geoJSON { store in
+            GeoJSONOutput.featureCollection(try store.withDetails(try store.diary(query)), language: language)
         }
     }
 

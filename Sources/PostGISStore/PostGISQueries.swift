@@ -242,6 +242,16 @@ extension PostGISStore {
         }
     }
 
+    public func diaryRows(dated: Bool, after: String?, row: Int64, limit: Int) throws -> [(row: Int64, start: String?)] {
+        var binds = Parameters()
+        if dated { binds.append(after ?? DiarySQL.beforeAll) }
+        binds.append(row)
+        binds.append(limit)
+        return try rows(prepared: dated ? DiarySQL.dated { "$\($0)" } : DiarySQL.undated { "$\($0)" }, binds).map { row in
+            (try row[0].decode(Int64.self), try row[1].decode(String?.self))
+        }
+    }
+
     public func catches(ofTrip trip: Int64) throws -> [CatchRecord] {
         var binds = Parameters()
         binds.append(trip)

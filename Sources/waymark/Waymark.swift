@@ -9,7 +9,7 @@ struct Waymark: AsyncParsableCommand {
         commandName: "waymark",
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
         version: VersionText.text,
-        subcommands: [Import.self, Delete.self, BaseCommand.self, TimezoneCommand.self, Nearest.self, Within.self, BBox.self, Search.self, Cinemas.self, Stats.self, Render.self, AtlasCommand.self, Serve.self, Copy.self, Export.self])
+        subcommands: [Import.self, Delete.self, BaseCommand.self, TimezoneCommand.self, Nearest.self, Within.self, BBox.self, Search.self, Cinemas.self, Trips.self, Stats.self, Render.self, AtlasCommand.self, Serve.self, Copy.self, Export.self])
 
     /// As ArgumentParser's own entry point does (its async parse and run), except that a
     /// command's own run-time complaint (an engine error on an option) shows that command's

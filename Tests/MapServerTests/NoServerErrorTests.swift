@@ -68,7 +68,7 @@ import Testing
         case .baseVectorTile: "/v1/base/0/0/0.mvt"
         case .glyphs: "/v1/fonts/DejaVu%20Sans/0-255.pbf"
         case .categories, .health, .metrics, .openAPI, .page, .rasterPage, .vectorScript, .rasterScript, .pageScript, .pageStyle, .style,
-             .spriteIndex, .spriteImage, .spriteIndex2x, .spriteImage2x, .baseTileJSON: route.rawValue
+             .spriteIndex, .spriteImage, .spriteIndex2x, .spriteImage2x, .baseTileJSON, .trips: route.rawValue
         }
     }
 

@@ -31,6 +31,8 @@ public protocol FeatureStore: ZoneStore {
     /// local `day` (YYYY-MM-DD in each cinema's zone; nil: the day it is now in each cinema's zone),
     /// optionally only of films whose title contains `film`; its categories are ignored.
     func cinemas(_ query: NearestQuery, day: String?, film: String?) throws -> CinemaPage
+    /// The angler's diary, newest first (`DiaryQuery`).
+    func diary(_ query: DiaryQuery) throws -> FeaturePage
     /// The catches' statistics, their groups in the order of `language`'s collation (Czech puts
     /// "Štika" after "Sumec"; Unicode's root collation without one).
     func catchStatistics(by grouping: [CatchGrouping], language: String?) throws -> [CatchStatistic]

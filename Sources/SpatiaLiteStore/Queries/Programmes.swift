@@ -23,6 +23,15 @@ extension SpatiaLiteStore {
         return screenings
     }
 
+    public func diaryRows(dated: Bool, after: String?, row: Int64, limit: Int) throws -> [(row: Int64, start: String?)] {
+        let statement = try cached(dated ? DiarySQL.dated { "?\($0)" } : DiarySQL.undated { "?\($0)" })
+        try statement.bind(dated ? [after ?? DiarySQL.beforeAll, row, limit] : [row, limit])
+        defer { statement.reset() }
+        var rows: [(row: Int64, start: String?)] = []
+        while try statement.step() { rows.append((statement.int(0), statement.string(1))) }
+        return rows
+    }
+
     public func catches(ofTrip trip: Int64) throws -> [CatchRecord] {
         let statement = try cached(CatchRecord.sql(placeholder: "?", point: "geom"))
         try statement.bind([trip])
