@@ -244,10 +244,19 @@ extension PostGISStore {
 
     public func diaryRows(dated: Bool, after: String?, row: Int64, limit: Int) throws -> [(row: Int64, start: String?)] {
         var binds = Parameters()
-        if dated { binds.append(after ?? DiarySQL.beforeAll) }
-        binds.append(row)
+        let placeholder = { (n: Int) in "$\(n)" }, sql: String
+        if !dated {
+            sql = DiarySQL.undated(placeholder)
+            binds.append(row)
+        } else if let after {
+            sql = DiarySQL.dated(placeholder)
+            binds.append(after)
+            binds.append(row)
+        } else {
+            sql = DiarySQL.newest(placeholder)
+        }
         binds.append(limit)
-        return try rows(prepared: dated ? DiarySQL.dated { "$\($0)" } : DiarySQL.undated { "$\($0)" }, binds).map { row in
+        return try rows(prepared: sql, binds).map { row in
             (try row[0].decode(Int64.self), try row[1].decode(String?.self))
         }
     }

@@ -8,7 +8,7 @@ extension QueryEngine {
         let after = query.after
         var rows: [(row: Int64, start: String?)] = []
         if after?.distance?.isFinite ?? true {
-            rows = try diaryRows(dated: true, after: after.flatMap { $0.distance.flatMap(DiaryOrder.start(key:)) } ?? DiarySQL.beforeAll,
+            rows = try diaryRows(dated: true, after: after.flatMap { $0.distance.flatMap(DiaryOrder.start(key:)) },
                                  row: after?.id.row ?? .min, limit: query.limit + 1)
         }
         if rows.count <= query.limit {

@@ -30,8 +30,8 @@ public protocol QueryEngine: FeatureStore {
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
     /// Up to `limit` trips in the diary's order (`DiarySQL`) with their stored starts: `dated`, those
-    /// whose start is before `after` (or equal to it, with a row above `row`); else those without a
-    /// start, with a row above `row`.
+    /// whose start is before `after` (or equal to it, with a row above `row`), or with `after` nil
+    /// the newest; else those without a start, with a row above `row`.
     func diaryRows(dated: Bool, after: String?, row: Int64, limit: Int) throws -> [(row: Int64, start: String?)]
     /// The trip's catches, in the order they were caught (those without a time last), as stored.
     func catches(ofTrip trip: Int64) throws -> [CatchRecord]

@@ -24,8 +24,16 @@ extension SpatiaLiteStore {
     }
 
     public func diaryRows(dated: Bool, after: String?, row: Int64, limit: Int) throws -> [(row: Int64, start: String?)] {
-        let statement = try cached(dated ? DiarySQL.dated { "?\($0)" } : DiarySQL.undated { "?\($0)" })
-        try statement.bind(dated ? [after ?? DiarySQL.beforeAll, row, limit] : [row, limit])
+        let placeholder = { (n: Int) in "?\(n)" }
+        let statement: Statement, values: [any Bindable]
+        if !dated {
+            (statement, values) = (try cached(DiarySQL.undated(placeholder)), [row, limit])
+        } else if let after {
+            (statement, values) = (try cached(DiarySQL.dated(placeholder)), [after, row, limit])
+        } else {
+            (statement, values) = (try cached(DiarySQL.newest(placeholder)), [limit])
+        }
+        try statement.bind(values)
         defer { statement.reset() }
         var rows: [(row: Int64, start: String?)] = []
         while try statement.step() { rows.append((statement.int(0), statement.string(1))) }
