@@ -24,7 +24,9 @@ struct Trips: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
-        let page = try withOptionNames { try store.withDetails(store.diary(DiaryQuery(limit: limit, after: try cursor.map { try Cursor(token: $0) }))) }
+        let query = try withOptionNames { DiaryQuery(limit: limit, after: try cursor.map { try Cursor(token: $0) }) }
+        // The page and its details of one state of the data.
+        let page = try withOptionNames { try store.reading { try store.withDetails(store.diary(query)) } }
         switch format {
         case .geojson: print(String(decoding: GeoJSONOutput.featureCollection(page, language: lang), as: UTF8.self))
         case .json: print(String(decoding: GeoJSONOutput.plain(page, language: lang), as: UTF8.self))

@@ -42,15 +42,18 @@ import Testing
         }.map(\.name)
         #expect(expected == ["Summer", "A minute later", "May morning", "May morning, second rod", "Winter", "No date 1", "No date 2"])
 
-        var walked: [String] = [], cursor: Cursor?, pages = 0
-        repeat {
-            let page = try store.diary(DiaryQuery(limit: 2, after: cursor))
-            walked += page.features.compactMap(\.name)
-            cursor = page.next
-            pages += 1
-        } while cursor != nil && pages < 10
-        #expect(walked == expected)
-        #expect(pages == 4)
+        // Every page size, so that pages end between equal starts, on the last dated trip, and past it.
+        for limit in 1...8 {
+            var walked: [String] = [], cursor: Cursor?, pages = 0
+            repeat {
+                let page = try store.diary(DiaryQuery(limit: limit, after: cursor))
+                walked += page.features.compactMap(\.name)
+                cursor = page.next
+                pages += 1
+            } while cursor != nil && pages < 10
+            #expect(walked == expected, "limit \(limit)")
+            #expect(pages == (expected.count + limit - 1) / limit, "limit \(limit)")
+        }
         // A page as big as the diary has no next; a cursor of another kind or a box query's is refused.
         #expect(try store.diary(DiaryQuery(limit: 7)).next == nil)
         #expect(throws: GeoError.self) { try store.diary(DiaryQuery(after: Cursor(distance: 1, id: FeatureID(kind: .poi, row: 1)))) }
