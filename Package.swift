@@ -2,10 +2,25 @@
 import Foundation
 import PackageDescription
 
-// The file name (soname) under which CGDAL loads GDAL: where the development package's link points.
-let gdalLibrary = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"]
-    .lazy.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: $0 + "/libgdal.so") }
-    .first.map { ($0 as NSString).lastPathComponent } ?? "libgdal.so"
+// Where the development packages put their libraries.
+let libraryDirectories = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"]
+
+/// The file name (soname, such as "libgdal.so.32") under which a lazily loaded library is opened:
+/// where the development package's link points, cut after the major version.
+func soname(_ library: String) -> String {
+    guard let target = libraryDirectories.lazy.compactMap({ try? FileManager.default.destinationOfSymbolicLink(atPath: $0 + "/" + library) }).first
+    else { return library }
+    let name = (target as NSString).lastPathComponent
+    guard name.hasPrefix(library + "."), let major = name.dropFirst(library.count + 1).split(separator: ".").first else { return name }
+    return library + "." + major
+}
+
+/// A pkg-config package's version, read from its .pc file.
+func packageVersion(_ package: String) -> String {
+    libraryDirectories.lazy.compactMap { try? String(contentsOfFile: $0 + "/pkgconfig/" + package + ".pc", encoding: .utf8) }.first?
+        .split(separator: "\n").first { $0.hasPrefix("Version:") }
+        .map { $0.dropFirst("Version:".count).trimmingCharacters(in: .whitespaces) } ?? "unknown"
+}
 
 let package = Package(
     name: "Waymark",
@@ -36,21 +51,23 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
-        // System libraries: SQLite + SpatiaLite share one shim because spatialite.h needs sqlite3.h first.
-        .systemLibrary(name: "CSpatiaLite", path: "Sources/CSpatiaLite", pkgConfig: "spatialite",
-                       providers: [.apt(["libsqlite3-dev", "libspatialite-dev"])]),
-        .systemLibrary(name: "CProj", path: "Sources/CProj", pkgConfig: "proj",
-                       providers: [.apt(["libproj-dev"])]),
+        // Libraries loaded by the first call into them (CLazyLibrary), so that a command maps only
+        // those it uses: SpatiaLite (SQLite itself is linked), PROJ and GDAL/OGR (libgdal-dev, the
+        // readers and writers of vector files).
+        .target(name: "CLazyLibrary", path: "Sources/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CSpatiaLite", dependencies: ["CLazyLibrary"], path: "Sources/CSpatiaLite",
+                cSettings: [.define("WAYMARK_SPATIALITE_LIBRARY", to: "\"\(soname("libspatialite.so"))\""),
+                            .define("WAYMARK_SPATIALITE_VERSION", to: "\"\(packageVersion("spatialite"))\"")],
+                linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CProj", dependencies: ["CLazyLibrary"], path: "Sources/CProj",
+                cSettings: [.define("WAYMARK_PROJ_LIBRARY", to: "\"\(soname("libproj.so"))\"")]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The XML importers' parser (GPX, the travel guide's feed).
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // GDAL/OGR (libgdal-dev): the readers and writers of vector files, loaded by the first call
-        // into it, so that a command that reads no file maps none of its libraries.
-        .target(name: "CGDAL", path: "Sources/CGDAL",
-                cSettings: [.define("WAYMARK_GDAL_LIBRARY", to: "\"\(gdalLibrary)\"")],
-                linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CGDAL", dependencies: ["CLazyLibrary"], path: "Sources/CGDAL",
+                cSettings: [.define("WAYMARK_GDAL_LIBRARY", to: "\"\(soname("libgdal.so"))\"")]),
         // glibc's malloc.h, for `waymark serve`'s allocator tuning.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "GeoCore", dependencies: ["CProj"]),

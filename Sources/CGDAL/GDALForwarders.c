@@ -2,21 +2,12 @@
 // (so a mismatch does not compile) and forwarded to libgdal's, found on its first call.
 #include "CGDAL.h"
 
-void *waymark_gdal_symbol(const char *name);
+#include "CLazyLibrary.h"
 
-#define TARGET(name) \
-    typedef __typeof__(name) *gdal_function; \
-    static gdal_function gdal_found; \
-    gdal_function call = __atomic_load_n(&gdal_found, __ATOMIC_ACQUIRE); \
-    if (!call) { \
-        call = (gdal_function)waymark_gdal_symbol(#name); \
-        __atomic_store_n(&gdal_found, call, __ATOMIC_RELEASE); \
-    }
+extern struct waymark_library waymark_gdal;
 
-#define FORWARD(type, name, params, args) \
-    type name params { TARGET(name) return call args; }
-#define FORWARD_VOID(name, params, args) \
-    void name params { TARGET(name) call args; }
+#define FORWARD(type, name, params, args) WAYMARK_FORWARD(waymark_gdal, type, name, params, args)
+#define FORWARD_VOID(name, params, args) WAYMARK_FORWARD_VOID(waymark_gdal, name, params, args)
 
 // Common portability library: options, errors, memory, HTTP and files.
 FORWARD(void *, CPLCalloc, (size_t count, size_t size), (count, size))

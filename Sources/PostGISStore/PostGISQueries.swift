@@ -264,7 +264,7 @@ extension PostGISStore {
     public func catches(ofTrip trip: Int64) throws -> [CatchRecord] {
         var binds = Parameters()
         binds.append(trip)
-        return try rows(prepared: CatchRecord.sql(placeholder: "$1", point: "geom::geometry"), binds).map { row in
+        return try rows(prepared: CatchRecord.sql(placeholder: "$1", position: "ST_Y(geom::geometry), ST_X(geom::geometry)"), binds).map { row in
             CatchRecord(species: try row[0].decode(String.self), lengthCm: try row[1].decode(Double?.self), weightKg: try row[2].decode(Double?.self),
                         time: try row[3].decode(String?.self), bait: try row[4].decode(String?.self), lat: try row[5].decode(Double?.self),
                         lon: try row[6].decode(Double?.self))

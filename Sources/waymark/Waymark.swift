@@ -8,7 +8,7 @@ struct Waymark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waymark",
         abstract: "Geospatial queries over points of interest, waters, cinemas and trips.",
-        version: VersionText.text,
+        version: VersionText.forThisRun,
         subcommands: [Import.self, Delete.self, BaseCommand.self, TimezoneCommand.self, Nearest.self, Within.self, BBox.self, Search.self, Cinemas.self, Trips.self, Stats.self, Render.self, AtlasCommand.self, Serve.self, Copy.self, Export.self])
 
     /// As ArgumentParser's own entry point does (its async parse and run), except that a

@@ -6,9 +6,10 @@ import Testing
 import TestSupport
 
 /// GDAL (and its hundred-odd libraries) is mapped only by the commands that read or write a file
-/// through it. Told by the dynamic linker itself: with `LD_DEBUG=files` glibc names on standard
-/// error every library it loads, at start-up and by `dlopen`; a running server's mappings are in
-/// /proc/<pid>/maps.
+/// through it; SpatiaLite (with GEOS and PROJ) only where SQL needs its functions; PROJ (with
+/// curl and TLS) only by what measures geodesics or transforms. Told by the dynamic linker
+/// itself: with `LD_DEBUG=files` glibc names on standard error every library it loads, at
+/// start-up and by `dlopen`; a running server's mappings are in /proc/<pid>/maps.
 @Suite struct LibraryLoadingCLITests {
     static func loadsGDAL(_ stderr: String) -> Bool { stderr.contains("file=libgdal.so") }
 
@@ -16,22 +17,28 @@ import TestSupport
         let workspace = try await Workspace.withFixture()
         let env = workspace.env.merging(["LD_DEBUG": "files"]) { $1 }
         let png = workspace.directory.appendingPathComponent("map.png").path
-        let commands: [[String]] = [
-            ["--version"],
-            ["nearest", "--lat", "40.75", "--lon", "-73.98", "--limit", "3"],
-            ["within", "--lat", "40.75", "--lon", "-73.98", "--radius", "5000"],
-            ["bbox", "--bbox", "-74.1,40.6,-73.8,40.9"],
-            ["search", "diner"],
-            ["stats", "categories"],
-            ["render", "--bbox", "-74.1,40.6,-73.8,40.9", "--size", "200x150", "--output", png],
+        // Each command and the libraries it must not load besides GDAL.
+        let commands: [([String], [String])] = [
+            (["--version"], []),
+            (["nearest", "--lat", "40.75", "--lon", "-73.98", "--limit", "3"], ["libspatialite.so"]),
+            (["within", "--lat", "40.75", "--lon", "-73.98", "--radius", "5000"], ["libspatialite.so"]),
+            (["bbox", "--bbox", "-74.1,40.6,-73.8,40.9"], ["libspatialite.so", "libproj.so"]),
+            (["search", "diner"], ["libspatialite.so", "libproj.so"]),
+            (["stats", "categories"], []),
+            (["render", "--bbox", "-74.1,40.6,-73.8,40.9", "--size", "200x150", "--output", png], ["libspatialite.so", "libproj.so", "libgeos"]),
         ]
-        for command in commands {
+        for (command, unused) in commands {
             let result = try await run(command, env: env)
             #expect(result.status == 0, "\(command): \(result.stderr.suffix(500))")
             // The oracle works: the linker's list names the libraries every command loads.
             #expect(result.stderr.contains("file=libsqlite3.so"), "\(command): no LD_DEBUG list")
             #expect(!Self.loadsGDAL(result.stderr), "\(command) loaded GDAL")
+            for library in unused { #expect(!result.stderr.contains("file=" + library), "\(command) loaded \(library)") }
         }
+        // --version names the libraries' own versions, asking the loaded libraries.
+        let version = try await run(["--version"], env: env)
+        #expect(version.stderr.contains("file=libspatialite.so") && version.stderr.contains("file=libproj.so"))
+        #expect(version.stdout.contains(#/SpatiaLite [0-9]+\.[0-9]+/#) && version.stdout.contains(#/PROJ [0-9]+\.[0-9]+/#), "\(version.stdout)")
         // A file written and read through GDAL: it is loaded then, on its first call.
         let gpkg = workspace.directory.appendingPathComponent("out.gpkg").path
         let export = try await run(["export", gpkg], env: env)
@@ -42,7 +49,7 @@ import TestSupport
         #expect(back.stdout.contains("imported 9 poi"), "\(back.stdout)")
     }
 
-    /// The server, once it has answered a query, a map and a tile, maps no GDAL library.
+    /// The server, once it has answered a query, a map and a tile, maps no GDAL or SpatiaLite library.
     @Test(.timeLimit(.minutes(30))) func aServerThatHasDrawnMapsNoGDAL() async throws {
         let workspace = try await Workspace.withFixture()
         let executable = try #require(waymarkExecutable, "no `waymark` executable beside the tests; run `swift build` first")
@@ -60,5 +67,6 @@ import TestSupport
         let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
         #expect(maps.contains("libsqlite3.so"), "the server's maps list no SQLite: not its maps")
         #expect(!maps.contains("libgdal.so"))
+        #expect(!maps.contains("libspatialite.so"))
     }
 }

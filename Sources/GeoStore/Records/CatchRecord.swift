@@ -14,10 +14,11 @@ public struct CatchRecord: Hashable, Sendable {
 
 extension CatchRecord {
     /// The SQL both stores read a trip's catches with (`QueryEngine.catches(ofTrip:)`), the trip
-    /// bound at `placeholder`, the point read as `point` (PostGIS's geography as a geometry).
-    package static func sql(placeholder: String, point: String) -> String {
+    /// bound at `placeholder`, the point read by the columns `position` (PostGIS: latitude and
+    /// longitude; SpatiaLite: the point's BLOB, which it reads without SpatiaLite's functions).
+    package static func sql(placeholder: String, position: String) -> String {
         """
-        SELECT species, length_cm, weight_kg, time_utc, bait, ST_Y(\(point)), ST_X(\(point)) FROM catch
+        SELECT species, length_cm, weight_kg, time_utc, bait, \(position) FROM catch
         WHERE trip_id = \(placeholder) ORDER BY time_utc IS NULL, time_utc, id
         """
     }

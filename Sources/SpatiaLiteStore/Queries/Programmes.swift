@@ -41,15 +41,25 @@ extension SpatiaLiteStore {
     }
 
     public func catches(ofTrip trip: Int64) throws -> [CatchRecord] {
-        let statement = try cached(CatchRecord.sql(placeholder: "?", point: "geom"))
+        let statement = try cached(CatchRecord.sql(placeholder: "?", position: "geom"))
         try statement.bind([trip])
         defer { statement.reset() }
         var catches: [CatchRecord] = []
         func number(_ column: Int32) -> Double? { statement.isNull(column) ? nil : statement.double(column) }
         while try statement.step() {
+            let position = try catchPosition(statement.blob(5))
             catches.append(CatchRecord(species: statement.string(0) ?? "", lengthCm: number(1), weightKg: number(2), time: statement.string(3),
-                                       bait: statement.string(4), lat: number(5), lon: number(6)))
+                                       bait: statement.string(4), lat: position?.lat, lon: position?.lon))
         }
         return catches
+    }
+
+    /// A catch's point, read from its BLOB; one SpatiaLiteBlob leaves to SpatiaLite (compressed,
+    /// with Z or M) through it.
+    private func catchPosition(_ blob: UnsafeRawBufferPointer?) throws -> Coordinate? {
+        guard let blob else { return nil }
+        if let point = SpatiaLiteBlob.point(blob) { return point }
+        guard case .point(let point)? = try geometry(ofBlob: blob) else { return nil }
+        return point
     }
 }
