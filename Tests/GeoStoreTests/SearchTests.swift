@@ -348,6 +348,47 @@ import Testing
         }
     }
 
+    /// A common word near a point, ranked by walking the records nearest the point rather than
+    /// measuring every match: each page, by its cursor, as the oracle ranks every match with the
+    /// brute-force distance of each from the records themselves; those without a position last;
+    /// across the pages where the walk gives way to ranking every match (deep pages), and with a
+    /// typo, a prefix and two words, so that penalties differ.
+    @Test(arguments: StoreKind.available)
+    func aCommonWordNearAPointRanksAsEveryMatchWould(_ kind: StoreKind) throws {
+        var rng = SeededRandom(seed: 77)
+        var places: [PlaceRecord] = (0..<2_400).map { i in
+            let name = ["Kafe \(i)", "Kafejnīca \(i)", "Kafe Rīga \(i)", "Veikals \(i)"][i % 4]
+            // Most around Riga, some anywhere.
+            let c = i % 10 == 0 ? Coordinate(lat: .random(in: -80...80, using: &rng), lon: .random(in: -180...180, using: &rng))
+                                : Coordinate(lat: .random(in: 56.8...57.1, using: &rng), lon: .random(in: 23.9...24.4, using: &rng))
+            return PlaceRecord(category: "eat", name: name, location: c)
+        }
+        places += (0..<30).map { PlaceRecord(category: "eat", name: "Kafe bez vietas \($0)", location: nil) }
+        let (database, store) = try Self.store(kind, [ParsedFile(file: "kafes", places.map(ImportRecord.place))])
+        _ = database
+        let oracle = try SearchOracle(store)
+        var where_: [FeatureID: Geometry] = [:]
+        for row in try store.features(oracle.records.map(\.id)) { where_[row.id] = row.geometry }
+        let center = Coordinate(lat: 56.95, lon: 24.1)
+        for text in ["kafe", "kafe riga", "kafee", "kaf"] {
+            let expected = oracle.search(text) { id in
+                where_[id].map { $0 == Feature.unlocated ? SearchRanking.unlocatedDistance : Geodesic.distance(from: center, to: $0) } ?? 0
+            }
+            #expect(expected.count > nearPointStep, "'\(text)': \(expected.count) matches, too few to walk")
+            for limit in [1, 10, 60] {
+                var query = SearchQuery(text: text, center: center, limit: limit), ids: [FeatureID] = [], pages = 0
+                repeat {
+                    let page = try store.search(query)
+                    #expect(page.total == expected.count, "'\(text)' total")
+                    ids += page.features.map(\.id)
+                    (query.after, pages) = (page.next, pages + 1)
+                } while query.after != nil && pages < 40
+                #expect(ids == expected.prefix(ids.count).map(\.id), "'\(text)', pages of \(limit)")
+                #expect(ids.count == min(expected.count, 40 * limit), "'\(text)', pages of \(limit): \(ids.count)")
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func filtersNarrowTheAnswer(_ kind: StoreKind) throws {
         let (database, store) = try Self.store(kind, try Self.demoFiles())

@@ -26,6 +26,7 @@ extension QueryEngine {
         guard let categories = query.categories.isAll ? try everyCategory(of: query.kind) : query.categories else {
             return FeaturePage(features: [], next: nil)
         }
+        if let near = query.near { return try byDistance(query, from: near, categories: categories) }
         // A filter that holds only in a box walks that box's index (no feature without a position meets it).
         let area = query.box ?? query.filter?.box
         var box = BoxQuery(box: area ?? BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90), limit: query.limit,
@@ -47,6 +48,27 @@ extension QueryEngine {
             box.after = onward
         }
         return FeaturePage(walked: kept, limit: query.limit, from: query.after)
+    }
+
+    /// The kind's features nearest `near` first: the nearest walk, keeping those in the box, that
+    /// the filter keeps and whose times meet the query's, a page of the walk at a time, until one
+    /// more than a page is kept.
+    private func byDistance(_ query: KindQuery, from near: Coordinate, categories: CategoryFilter) throws -> FeaturePage {
+        var walk = NearestQuery(center: near, limit: query.limit, categories: categories, sources: query.sources, after: query.after)
+        let tests = [query.box.map(FeatureFilter.intersects), query.filter].compactMap { $0 }
+        guard !tests.isEmpty || query.time != nil else { return try nearest(walk) }
+        walk.limit = max(query.limit, 100)
+        var kept: [Feature] = []
+        while kept.count <= query.limit {
+            let page = try nearest(walk)
+            kept += try page.features.filter { feature in
+                try tests.allSatisfy { $0.keeps(feature) } && (query.time.map { try meets($0, feature.id) } ?? true)
+            }
+            guard let onward = page.next else { break }
+            walk.after = onward
+        }
+        let page = Array(kept.prefix(query.limit))
+        return FeaturePage(features: page, next: kept.count > query.limit ? page.last.map { Cursor(distance: $0.distance ?? .infinity, id: $0.id) } : nil)
     }
 
     /// Whether the feature's own times meet `time` (`KindQuery.time`); a trip without a start never does.

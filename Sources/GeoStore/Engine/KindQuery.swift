@@ -3,7 +3,7 @@ import GeoCore
 /// The features of one kind (OGC API's items of a collection): those that meet a box or, without
 /// one, every feature of the kind (those without a position too), of some of its categories and
 /// sources, whose own times meet `time`, that `filter` keeps; by id, continued either way by a cursor
-/// of the same kind (`Cursor.backward`).
+/// of the same kind (`Cursor.backward`), or by distance from `near`, continued forward.
 public struct KindQuery: Sendable {
     public var kind: FeatureKind
     public var box: BoundingBox?
@@ -17,12 +17,16 @@ public struct KindQuery: Sendable {
     /// one is refused rather than answered with nothing.
     public var time: TimeSpan?
     public var filter: FeatureFilter?
+    /// Waymark's extension to OGC API – Features: nearest first (geodesic metres, each feature's
+    /// `distance`), those without a position last, as `NearestQuery` orders them.
+    public var near: Coordinate?
 
     /// The kinds whose features have times (`time`).
     public static let timed: Set<FeatureKind> = [.trip, .cinema]
 
     public init(kind: FeatureKind, box: BoundingBox? = nil, limit: Int = defaultLimit, categories: CategoryFilter = .init(),
-                sources: SourceFilter = .init(), after: Cursor? = nil, time: TimeSpan? = nil, filter: FeatureFilter? = nil) {
+                sources: SourceFilter = .init(), after: Cursor? = nil, time: TimeSpan? = nil, filter: FeatureFilter? = nil,
+                near: Coordinate? = nil) {
         self.kind = kind
         self.box = box
         self.limit = limit
@@ -31,6 +35,7 @@ public struct KindQuery: Sendable {
         self.after = after
         self.time = time
         self.filter = filter
+        self.near = near
     }
 
     /// What `BoxQuery.validate` does not know: that the categories, the cursor and a time belong to the kind.
@@ -44,6 +49,10 @@ public struct KindQuery: Sendable {
         if let after, after.id.kind != kind {
             throw .invalid(field: .cursor, reason: "'\(after.token)' continues \(after.id.kind.rawValue) features, not \(kind.rawValue)")
         }
+        if let near {
+            do { _ = try Coordinate(validatingLat: near.lat, lon: near.lon) } catch let .invalid(_, reason) { throw .invalid(field: .center, reason: reason) }
+        }
+        try after?.check(forDistanceQuery: near != nil)
         if time != nil, !Self.timed.contains(kind) {
             throw .invalid(field: .time, reason: "\(kind.rawValue) features have no time; only "
                            + "\(Self.timed.map(\.rawValue).sorted().joined(separator: " and ")) do")

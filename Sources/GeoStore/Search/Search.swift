@@ -34,7 +34,12 @@ extension QueryEngine {
         let after = query.after.map { SearchOrder(cost: $0.distance ?? 0, id: $0.id) }
         let filtered = query.center != nil || query.box != nil || !query.sources.isAll || !query.categories.poiCategories.isEmpty
         let total: Int, order: [SearchOrder], page: [Feature]
-        if filtered {
+        if let center = query.center, query.maxDistance == nil, query.box == nil, query.sources.isAll, query.categories.isAll,
+           let walked = try nearPointPage(hits, center: center, words: words.count, after: after, limit: query.limit) {
+            total = hits.count
+            order = walked.map(\.order)
+            page = walked.prefix(query.limit).map(\.feature)
+        } else if filtered {
             // The filters and the distance need each row's feature.
             var ranked: [SearchOrder] = [], kept: [Feature] = []
             for feature in try features(hits.hits.map(\.id)) {

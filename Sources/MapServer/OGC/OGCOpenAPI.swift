@@ -145,6 +145,9 @@ enum OGCOpenAPI {
                             + "quotes (compared by Unicode code points), IS [NOT] NULL, AND, OR, NOT, parentheses, and "
                             + "S_INTERSECTS(geometry, BBOX(minLon, minLat, maxLon, maxLat)) or with a POLYGON that is a box", text),
         "filter-lang": query("filter-lang", "the filter's language: cql2-text, the one read", ["type": "string", "enum": ["cql2-text"]]),
+        "near": query("near", "Waymark's extension: LAT,LON in degrees; the features nearest it first (by geodesic metres on WGS84, "
+                          + "each feature's distance_m), those without a position last, paged by next links only (no prev); "
+                          + "bbox, filter and datetime still select", text),
         "cursor": query("cursor", "where a page continues, as the next and prev links give it", text),
         "lang": query("lang", "Waymark's extension: names and descriptions in this language where the data has them",
                       ["type": "string", "maxLength": LanguageCode.maximumLength, "pattern": LanguageCode.pattern]),

@@ -20,7 +20,7 @@ enum OGCRoute: String, CaseIterable, Sendable {
     /// trips and cinemas have (`KindQuery.time`), and Part 3's `name=` and CQL2 text (`filter`).
     var queryParameters: [String] {
         switch self {
-        case .items: ["bbox", "limit", "datetime", "category", "source", "name", "filter", "filter-lang", "cursor", "lang", "f"]
+        case .items: ["bbox", "limit", "datetime", "category", "source", "name", "filter", "filter-lang", "near", "cursor", "lang", "f"]
         case .item: ["lang", "f"]
         case .landing, .conformance, .api, .collections, .collection, .queryables: ["f"]
         }
@@ -49,7 +49,8 @@ extension OGCRoute: ParameterTable {
         case .language: "lang"
         case .time: "datetime"
         case .filter: "filter"
-        case .lat, .lon, .maxDistance, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .kind, .q, .date, .by, .id, .size, .scale,
+        case .center: "near"
+        case .lat, .lon, .maxDistance, .zoom, .padding, .tileZ, .tileX, .tileY, .kind, .q, .date, .by, .id, .size, .scale,
              .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .keepMissing, .fieldMapping, .record: nil
         }
         return name.flatMap { queryParameters.contains($0) ? $0 : nil }

@@ -81,7 +81,8 @@ struct OGCRoutes: Sendable {
     }
 
     /// A page of the collection by id: in `bbox`, or without it every feature (those without a
-    /// position too, with a null geometry), continued by the `next` and `prev` links' `cursor`.
+    /// position too, with a null geometry), continued by the `next` and `prev` links' `cursor`;
+    /// with `near`, nearest first, continued by `next` links.
     private func items(_ kind: FeatureKind, _ p: Parameters, base: String, query: String?) async throws -> Response {
         if let language = try p.text("filter-lang"), language != "cql2-text" {
             throw APIError.invalid("filter-lang", "'\(language)' is not cql2-text, the one filter language read")
@@ -92,7 +93,8 @@ struct OGCRoutes: Sendable {
         let selection = KindQuery(kind: kind, box: try p.text("bbox").map { try BoundingBox(parsing: $0) },
                               limit: min(try p.integer("limit") ?? defaultLimit, maximumLimit), categories: try p.categories(),
                               sources: try p.sources(), after: try p.cursor(), time: try p.text("datetime").map { try TimeSpan(parsing: $0) },
-                              filter: filters.count > 1 ? .and(filters) : filters.first)
+                              filter: filters.count > 1 ? .and(filters) : filters.first,
+                              near: try p.text("near").map { try Coordinate(parsing: $0, field: .center) })
         let language = try p.language(), after = selection.after
         let items = base + "/collections/" + kind.rawValue + "/items"
         let data = try await workers.queries.withStore { store in

@@ -42,6 +42,62 @@ import Testing
         try await withServer(database: ScaleOutTests.postgres! + "?schema=" + schema) { try await Self.walkEach($0) }
     }
 
+    /// `near=` (Waymark's extension): every page by its `next` link, none with a `prev`, nearest
+    /// first, each feature's `distance_m` the brute-force geodesic distance, and together exactly
+    /// what brute force selects; a box, a filter and a category still select. A bad `near` is a
+    /// 400 naming `near`; a cursor of the id order is refused by a near query.
+    @Test func nearGivesTheNearestFirstOverPagesOnSpatiaLite() async throws {
+        try await withServer { try await Self.walkNear($0) }
+    }
+
+    @Test(.enabled(if: ScaleOutTests.postgres != nil, "WAYMARK_TEST_POSTGRES is unset: near on PostGIS was not tried"))
+    func nearGivesTheNearestFirstOverPagesOnPostGIS() async throws {
+        let (schema, primary) = try ScaleOutTests.copyOfTheFixture()
+        defer { try? primary.execute("DROP SCHEMA \(schema) CASCADE") }
+        try await withServer(database: ScaleOutTests.postgres! + "?schema=" + schema) { try await Self.walkNear($0) }
+    }
+
+    static func walkNear(_ client: any TestClientProtocol) async throws {
+        let fixture = Fixture.shared, helsinki = Fixture.helsinki, places = Set(fixture.places.map(\.name))
+        let box = try BoundingBox(parsing: "24.93,60.16,24.96,60.18"), inBox = fixture.inBox(box)
+        let sydney = Coordinate(lat: -33.9, lon: 151.2), before = "name < 'P2'".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        // (first page, brute force's answer, how many features to read: the eateries of the whole world are not needed to see the order)
+        let walks: [(uri: String, expected: [(name: String, distance: Double)], reading: Int)] = [
+            ("/ogc/collections/poi/items?near=60.1699,24.9384&limit=9&category=eat", fixture.nearest(helsinki, categories: ["eat"]), 40),
+            ("/ogc/collections/poi/items?near=60.1699,24.9384&limit=4&bbox=24.93,60.16,24.96,60.18",
+             fixture.nearest(helsinki).filter { places.contains($0.name) && inBox.contains($0.name) }, .max),
+            ("/ogc/collections/poi/items?near=-33.9,151.2&limit=50&filter=" + before,
+             fixture.nearest(sydney).filter { places.contains($0.name) && $0.name < "P2" }, .max),
+            ("/ogc/collections/water/items?near=0,179.9&limit=6", fixture.nearest(Coordinate(lat: 0, lon: 179.9), categories: ["water"]), .max),
+        ]
+        for (uri, expected, reading) in walks {
+            var got: [(name: String, distance: Double)] = [], next: String? = uri, pages = 0
+            while let page = next, pages < 300, got.count < reading {
+                let json = try await client.json(page)
+                let links = Dictionary((json["links"] as? [[String: String]] ?? []).compactMap { l in l["rel"].map { ($0, l["href"] ?? "") } }) { a, _ in a }
+                #expect(links["prev"] == nil, "\(page): a prev link on a distance order")
+                for feature in json["features"] as? [[String: Any]] ?? [] {
+                    let properties = feature["properties"] as? [String: Any] ?? [:]
+                    got.append((properties["name"] as? String ?? "", properties["distance_m"] as? Double ?? -1))
+                }
+                (next, pages) = (links["next"], pages + 1)
+            }
+            got = Array(got.prefix(reading))
+            let want = Array(expected.prefix(got.count))
+            #expect(pages >= 2 && got.count == min(reading, expected.count), "\(uri): \(got.count) in \(pages) pages, of \(expected.count)")
+            // Ties aside, the same order: each distance within a millimetre of brute force's at the same place.
+            for (g, w) in zip(got, want) { #expect(abs(g.distance - w.distance) <= 0.001, "\(uri): \(g) where brute force has \(w)") }
+            if reading == .max { #expect(Set(got.map(\.name)) == Set(want.map(\.name)), "\(uri)") }
+        }
+        for (query, parameter, reason) in [("near=91,0", "near", "outside -90…90"), ("near=60.1", "near", "is not LAT,LON"),
+                                           ("near=60.17,24.94&cursor=poi/3", "cursor", "continues a bbox query")] {
+            let response = try await client.get("/ogc/collections/poi/items?" + query)
+            let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String] ?? [:]
+            #expect(response.status == .badRequest && body["parameter"] == parameter, "\(query): \(body)")
+            #expect(body["description"]?.contains(reason) == true, "\(query): \(body)")
+        }
+    }
+
     static func walkEach(_ client: any TestClientProtocol) async throws {
         for (uri, names) in walks {
             #expect(names.count >= 2, "\(uri): too few features to page")
