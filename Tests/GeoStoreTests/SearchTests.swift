@@ -374,7 +374,7 @@ import Testing
             let expected = oracle.search(text) { id in
                 where_[id].map { $0 == Feature.unlocated ? SearchRanking.unlocatedDistance : Geodesic.distance(from: center, to: $0) } ?? 0
             }
-            #expect(expected.count > nearPointStep, "'\(text)': \(expected.count) matches, too few to walk")
+            #expect(expected.count >= nearPointWalkFrom, "'\(text)': \(expected.count) matches, too few to walk")
             for limit in [1, 10, 60] {
                 var query = SearchQuery(text: text, center: center, limit: limit), ids: [FeatureID] = [], pages = 0
                 repeat {

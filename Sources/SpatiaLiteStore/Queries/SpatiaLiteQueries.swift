@@ -88,6 +88,8 @@ extension SpatiaLiteStore {
                                                    minLat: statement.double(3), maxLat: statement.double(4)) > best[limit - 1].distance! {
                 break
             }
+            // `accept` asks only the row id: before the geometry is read and measured.
+            if let accept, try !accept(statement.int(0)) { continue }
             let geometry = try t.geometry(statement, in: self)
             let candidate = refinement.key(geometry, FeatureID(kind: t.kind, row: statement.int(0)))
             if candidate.distance > reach {
@@ -97,7 +99,6 @@ extension SpatiaLiteStore {
             if !refinement.isPastCursor(candidate) { continue }
             if !query.sources.isAll, !query.sources.selects(t.source(statement)) { continue }
             if ordered, best.count == limit, candidate >= key(best[limit - 1]) { continue }
-            if let accept, try !accept(candidate.1.row) { continue }
             let feature = t.feature(statement, geometry: geometry, distance: candidate.0, in: self)
             guard ordered else {
                 best.append(feature)
