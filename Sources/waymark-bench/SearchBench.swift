@@ -87,7 +87,7 @@ func searchBenchmark(region: BoundingBox) throws {
         return String(words[0].prefix(4))
     }
     let typed = try measure("waymark search 4-letter prefixes of the names", queryCount) { try store.search(SearchQuery(text: prefixes[$0])).total! }
-    let near = try measure("waymark search \"muze\" near a point (every match's distance)", min(queryCount, 200)) { _ in
+    let near = try measure("waymark search \"muze\" near a point", min(queryCount, 200)) { _ in
         try store.search(SearchQuery(text: "muze", center: Coordinate(lat: 57, lon: 25))).total!
     }
     let typo = try measure("waymark search \"baznika\" (one typo)", min(queryCount, 200)) { _ in

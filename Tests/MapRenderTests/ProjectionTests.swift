@@ -156,4 +156,18 @@ import Testing
         let first = outside.first.map { "\($0.p) at \($0.c)" } ?? "", last = outside.last.map { "\($0.p) at \($0.c)" } ?? ""
         #expect(outside.count == 0, "rim pixels outside \(box): \(first) … \(last)")
     }
+
+    /// A polar projection's centre pixel straddles the pole (its ends half a world of longitude
+    /// apart): the scale is the geodesic between them, as it is beside the pole and in Latvia's
+    /// own projection.
+    @Test func metresPerPixelHoldsInPolarAndNationalProjections() throws {
+        for (epsg, center) in [(3031, Coordinate(lat: -90, lon: 0)), (3031, Coordinate(lat: -89.99, lon: 40)),
+                               (3413, Coordinate(lat: 90, lon: 0)), (3059, Coordinate(lat: 56.9, lon: 24.6))] {
+            for zoom in [4.0, 9, 15] {
+                let v = Viewport(center: center, zoom: zoom, width: 1023, height: 768, projection: try ProjectedCRS(epsg: epsg))
+                let oracle = Geodesic.distance(v.coordinate(x: 511, y: 384), v.coordinate(x: 512, y: 384))
+                #expect(abs(v.metresPerPixel - oracle) <= oracle * 1e-6, "EPSG:\(epsg) at \(center), zoom \(zoom): \(v.metresPerPixel) m, the geodesic \(oracle) m")
+            }
+        }
+    }
 }

@@ -50,25 +50,29 @@ extension QueryEngine {
         return FeaturePage(walked: kept, limit: query.limit, from: query.after)
     }
 
-    /// The kind's features nearest `near` first: the nearest walk, keeping those in the box, that
-    /// the filter keeps and whose times meet the query's, a page of the walk at a time, until one
-    /// more than a page is kept.
+    /// The kind's features nearest `near` first: the nearest walk from the cursor, keeping those in
+    /// the box, that the filter keeps and whose times meet the query's, read in steps growing
+    /// fourfold until one more than a page is kept. Each step walks again from the cursor, so a
+    /// request reads at most about 18 500 rows: a selection rare among them gives a page with fewer
+    /// than `limit` features (even none) and a `next` after the last row read.
     private func byDistance(_ query: KindQuery, from near: Coordinate, categories: CategoryFilter) throws -> FeaturePage {
         var walk = NearestQuery(center: near, limit: query.limit, categories: categories, sources: query.sources, after: query.after)
         let tests = [query.box.map(FeatureFilter.intersects), query.filter].compactMap { $0 }
         guard !tests.isEmpty || query.time != nil else { return try nearest(walk) }
-        walk.limit = max(query.limit, 100)
-        var kept: [Feature] = []
-        while kept.count <= query.limit {
-            let page = try nearest(walk)
-            kept += try page.features.filter { feature in
+        var size = max(query.limit + 1, 100)
+        while true {
+            walk.limit = min(size, maximumLimit)
+            let step = try nearest(walk)
+            let kept = try step.features.filter { feature in
                 try tests.allSatisfy { $0.keeps(feature) } && (query.time.map { try meets($0, feature.id) } ?? true)
             }
-            guard let onward = page.next else { break }
-            walk.after = onward
+            if kept.count > query.limit {
+                let page = Array(kept.prefix(query.limit))
+                return FeaturePage(features: page, next: page.last.map { Cursor(distance: $0.distance ?? .infinity, id: $0.id) })
+            }
+            guard step.next != nil, walk.limit < maximumLimit else { return FeaturePage(features: kept, next: step.next) }
+            size *= 4
         }
-        let page = Array(kept.prefix(query.limit))
-        return FeaturePage(features: page, next: kept.count > query.limit ? page.last.map { Cursor(distance: $0.distance ?? .infinity, id: $0.id) } : nil)
     }
 
     /// Whether the feature's own times meet `time` (`KindQuery.time`); a trip without a start never does.

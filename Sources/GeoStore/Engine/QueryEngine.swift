@@ -7,6 +7,8 @@ import GeoCore
 public protocol QueryEngine: FeatureStore {
     /// The `limit` nearest features of `kind` after the query's cursor, by (exact distance, id),
     /// within its radius, that pass `accept` (given the row id); each carries its distance.
+    /// SpatiaLite asks `accept` of each row its walk reaches, before reading it; PostGIS of the
+    /// rows it fetched past the cursor.
     func nearestRows(of kind: FeatureKind, _ query: NearestQuery, limit: Int,
                      accept: ((Int64) throws -> Bool)?) throws -> [Feature]
     /// `nearestRows(of:…)` of each kind, without `accept`: a store may answer them in one round trip.
