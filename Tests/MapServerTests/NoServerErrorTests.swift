@@ -87,7 +87,11 @@ import Testing
                          "source=travel-guide", "lang=lv", "datetime=2012-05-08T07:00:00Z",
                          "datetime=2012-05-08/..", "datetime=../2012-05-08T09:00:00+02:00", "datetime=2012-05-08/2012-05-09",
                          "name=Kafe", "filter=name%20%3D%20%27Kafe%27", "filter=S_INTERSECTS(geometry,BBOX(13,49,14,50))",
-                         "filter=NOT%20name%20IS%20NULL%20OR%20category%20%3C%3E%20%27eat%27", "filter=%28", "filter=" + String(repeating: "NOT%20", count: 2_000) + "TRUE", "filter-lang=cql2-text"] + cursors + categories.map { "category=" + $0 }
+                         "filter=NOT%20name%20IS%20NULL%20OR%20category%20%3C%3E%20%27eat%27", "filter=%28", "filter=" + String(repeating: "NOT%20", count: 2_000) + "TRUE", "filter-lang=cql2-text",
+                         // Nearest first: at the poles and the antimeridian, with each selection the engine applies to the walk, a distance cursor.
+                         "near=57.4,22.8", "near=90,180", "near=-90,-180", "near=57.4,22.8&bbox=13,49,14,50", "near=0,0&datetime=2012-05-08/..",
+                         "near=57.4,22.8&filter=name%20%3D%20%27Kafe%27", "near=57.4,22.8&cursor=0~\(collection)/1", "near=91,0", "near=x"]
+                + cursors + categories.map { "category=" + $0 }
             return [path] + alone.map { path + "?" + $0 } + ["\(path)?bbox=13,49,14,50&limit=1&category=\(collection == "poi" ? "eat" : collection)&source=osm&cursor=\(collection)/1"]
         case .item:
             return ["0", "1", "2", "-1", "9223372036854775807", "x"].map { path.replacingOccurrences(of: "{featureId}", with: $0) }
