@@ -21,7 +21,7 @@ extension QueryEngine {
         var kept: [(order: SearchOrder, feature: Feature)] = []
         for (group, rows) in groups {
             let cost = { (distance: Double?) in SearchRanking.textCost(group.penalty, words: words, distance: distance) }
-            kept += try walked(limit + 1, of: group.kind, rows: rows, cost: cost, center: center, after: after)
+            kept += try walked(limit + 1, of: group, among: rows.count, in: hits, cost: cost, center: center, after: after)
                 ?? measured(limit + 1, of: group.kind, rows: rows, cost: cost, center: center, after: after)
         }
         kept.sort { $0.order < $1.order }
@@ -31,10 +31,11 @@ extension QueryEngine {
     /// The first `count` of a group past `after` by the nearest walk: nil when the walk would
     /// pass more rows than measuring the group takes (it is rare among the rows), or when its
     /// located matches run out (those without a position may follow them).
-    private func walked(_ count: Int, of kind: FeatureKind, rows: [Int64], cost: (Double?) -> Double, center: Coordinate,
-                        after: SearchOrder?) throws -> [(order: SearchOrder, feature: Feature)]? {
+    private func walked(_ count: Int, of group: SearchGroup, among matches: Int, in hits: SearchHits, cost: (Double?) -> Double,
+                        center: Coordinate, after: SearchOrder?) throws -> [(order: SearchOrder, feature: Feature)]? {
+        let kind = group.kind
         // Passing a row by its id costs a few times less than reading and measuring one.
-        let budget = 8 * rows.count
+        let budget = 8 * matches
         var passed = 0
         // The walk starts a hair before the distance at which the group's cost reaches the cursor's.
         let reached = after.map { ($0.cost - cost(0)) * SearchRanking.distanceScale } ?? 0
@@ -45,7 +46,7 @@ extension QueryEngine {
                 let found = try nearestRows(of: kind, NearestQuery(center: center, limit: fetch, after: start), limit: fetch) { row in
                     passed += 1
                     if passed > budget { throw WalkSpent() }
-                    return rows.sortedContains(row)
+                    return hits.penalty(of: FeatureID(kind: kind, row: row)) == group.penalty
                 }
                 guard found.count == fetch, let farthest = found.last?.distance else { return nil }
                 let ordered = found.map { (order: SearchOrder(cost: cost($0.distance), id: $0.id), feature: $0) }
@@ -81,15 +82,3 @@ private struct SearchGroup: Hashable {
 
 /// A walk that has passed more rows than measuring its group would read.
 private struct WalkSpent: Error {}
-
-private extension Array where Element == Int64 {
-    /// Whether the ascending array holds `value`, by binary search.
-    func sortedContains(_ value: Int64) -> Bool {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low < count && self[low] == value
-    }
-}
