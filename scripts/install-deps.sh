@@ -16,6 +16,7 @@ packages=(
   chromium chromium-driver python3-selenium                     # the map page's test in a real (headless) browser
   python3-pil                                                   # Pillow: the glyph SDFs' test draws the font's glyphs itself
   wrk                                                           # HTTP load for the server's benchmarks
+  time                                                          # /usr/bin/time: a child's peak memory (the import's memory test, waymark-bench)
   python3-qgis                                                  # QGIS 3.22 (headless): the OGC API and vector tiles' client test
   python3-gdal python3-venv                                     # pygeoapi's OGR provider, and its venv (scripts/pygeoapi-bench.sh, made on the bench's first run)
   postgresql-15 postgresql-15-postgis-3                         # the PostGIS store: its tests' throw-away cluster; contrib's pg_trgm (the search benchmark's peer) comes with it

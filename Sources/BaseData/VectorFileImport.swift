@@ -12,18 +12,26 @@ import GeoStore
 /// feature whose geometry cannot be read is a problem of its own (`layer 'L', feature F`). A layer
 /// without a geometry column or without features is left out with a note saying so, and a file
 /// whose layers yield nothing at all is refused with those reasons.
-public struct VectorFileImport: VectorFileReader {
+public struct VectorFileImport: VectorFileReader, Sendable {
     public init() {}
 
+    /// The file as a stream (`RecordStream`): GDAL hands over one feature at a time, and the
+    /// import takes them a batch at a time.
     public func parse(path: String, kind: FeatureKind?, mapping: FieldMapping) throws -> ParsedFile {
-        do {
-            return try GDALErrorLog.collecting { log in try read(path, kind: kind, mapping: mapping, log: log) }
-        } catch let error as BaseReadError {
-            throw ImportProblem(file: path, record: "file", reason: error.reason)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        var parsed = ParsedFile(file: path)
+        parsed.stream = RecordStream(bytes: size) { body in
+            do {
+                try GDALErrorLog.collecting { log in try read(path, kind: kind, mapping: mapping, log: log, size: size, body) }
+            } catch let error as BaseReadError {
+                throw ImportProblem(file: path, record: "file", reason: error.reason)
+            }
         }
+        return parsed
     }
 
-    private func read(_ path: String, kind: FeatureKind?, mapping: FieldMapping, log: GDALErrorLog) throws -> ParsedFile {
+    private func read(_ path: String, kind: FeatureKind?, mapping: FieldMapping, log: GDALErrorLog, size: Int64?,
+                      _ body: RecordStream.Batch) throws {
         let file = try GDALAccess.identify(path, name: path, log: log, among: nil)
         // GDAL reads a sequence's last line cut short as a feature without properties or geometry.
         if file.driver == "GeoJSONSeq", let handle = FileHandle(forReadingAtPath: file.path) {
@@ -45,7 +53,18 @@ public struct VectorFileImport: VectorFileReader {
         }
         defer { GDALClose(dataset) }
         var records = VectorRecords(file: path, kind: kind, mapping: mapping)
-        for index in 0..<GDALDatasetGetLayerCount(dataset) {
+        // How far into the file the reader is: the share of the layers' features read, where they count them.
+        let layers = GDALDatasetGetLayerCount(dataset)
+        let total = (0..<layers).reduce(Int64(0)) { sum, index in
+            sum + max(0, GDALDatasetGetLayer(dataset, index).map { OGR_L_GetFeatureCount($0, 0) } ?? 0)
+        }
+        var featuresRead: Int64 = 0, yielded = 0
+        func handOver() throws {
+            let batch = records.take()
+            yielded += batch.records.count + batch.problemCount
+            try body(batch, total > 0 && size != nil ? size! * min(featuresRead, total) / total : 0)
+        }
+        for index in 0..<layers {
             guard let layer = GDALDatasetGetLayer(dataset, index) else { continue }
             let label = "layer '\(String(cString: OGR_L_GetName(layer)))'"
             guard OGR_L_GetGeomType(layer) != wkbNone else {
@@ -63,6 +82,7 @@ public struct VectorFileImport: VectorFileReader {
                 guard let feature = next else { break }
                 defer { OGR_F_Destroy(feature) }
                 count += 1
+                featuresRead += 1
                 let record = "\(label), feature \(OGR_F_GetFID(feature))"
                 do throws(OGRGeometry.Unreadable) {
                     let geometry = try OGRGeometry.wgs84(of: feature, transform: transform.handle)
@@ -70,16 +90,17 @@ public struct VectorFileImport: VectorFileReader {
                 } catch {
                     records.reject(record, reason: "geometry: \(error.reason)")
                 }
+                if records.count >= RecordStream.batchSize { try handOver() }
             }
             if count == 0 { records.note("\(label): left out: it holds no features") }
         }
         // A file that yields nothing is refused with the reasons: an empty file, or one cut short,
         // must not pass as imported (nor empty its source under --replace-source).
-        let parsed = records.parsed
-        guard !parsed.records.isEmpty || parsed.problemCount > 0 else {
+        let notes = records.notes
+        try handOver()
+        guard yielded > 0 else {
             throw ImportProblem(file: path, record: "file", reason: "nothing to import: "
-                                + (parsed.notes.isEmpty ? "it holds no layers" : parsed.notes.joined(separator: "; ")))
+                                + (notes.isEmpty ? "it holds no layers" : notes.joined(separator: "; ")))
         }
-        return parsed
     }
 }

@@ -10,7 +10,8 @@ import PostgresNIO
 extension PostGISStore {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
                             replacingSources: Set<String>, allowShrink: Bool) throws -> ImportSummary {
-        var plan = try ImportPlan(files, skipInvalid: skipInvalid)
+        // Streamed files are read whole here: COPY takes a table's rows at once.
+        var plan = try ImportPlan(files.map { try $0.materialized() }, skipInvalid: skipInvalid)
         try transaction {
             try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
             plan.keepOtherLanguages(try plan.snapshotSources.flatMap(storedPlaces))

@@ -29,6 +29,9 @@ public final class SpatiaLiteStore: QueryEngine {
     /// to replace its built-in functions while a statement runs.
     var wkbReader: (connection: Database, statement: Statement)?
 
+    /// What the connection was opened with: an import sets it aside and puts it back.
+    let memory: Memory
+
     /// How much memory a connection may use for the database's pages.
     public enum Memory: Sendable {
         /// The file mapped (up to 1 GiB) and 64 MiB of page cache: fastest for one connection.
@@ -49,6 +52,7 @@ public final class SpatiaLiteStore: QueryEngine {
     /// shared with other connections to it.
     public init(path: String, readOnly: Bool = false, memory: Memory = .generous, typos: TypoCache = TypoCache()) throws {
         typoCache = typos
+        self.memory = memory
         if readOnly, !FileManager.default.fileExists(atPath: path) {
             throw DatabaseError(description: "no database at \(path)")
         }

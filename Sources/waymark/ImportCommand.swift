@@ -102,12 +102,12 @@ struct Import: ParsableCommand {
     }
 
     private func importFiles(into store: any FeatureStore) throws {
-        let parsed = try withOptionNames {
-            try FileImport.parse(paths: files, kind: kind, source: source, mapping: try FieldMapping(parsing: field, category: category), vectors: VectorFileImport())
-        }
-        for file in parsed {
-            for note in file.notes { FileHandle.standardError.write(Data("note: \(file.file): \(note)\n".utf8)) }
-        }
+        let progress = ImportProgress()
+        let parsed = try progress.watching(withOptionNames {
+            // Streamed (read a batch at a time inside the import) unless a replacement needs them whole.
+            try FileImport.parse(paths: files, kind: kind, source: source, mapping: try FieldMapping(parsing: field, category: category),
+                                 vectors: VectorFileImport(), streaming: !replaceSource)
+        })
         var replaced = Set<String>()
         if replaceSource {
             // Not OSM's or GeoNames': their records come from many files, each holding a part.
@@ -130,7 +130,9 @@ struct Import: ParsableCommand {
             summary = try withOptionNames {
                 try store.importFiles(parsed, skipInvalid: skipInvalid, strictTimezones: strictTimezones, replacingSources: replaced, allowShrink: allowShrink)
             }
+            progress.finish()
         } catch {
+            progress.finish()
             if let shippedZones { _ = try? store.importZones(ZoneFile(file: shippedZones), allowShrink: true) }
             throw error
         }
@@ -138,6 +140,7 @@ struct Import: ParsableCommand {
             for problem in problems { FileHandle.standardError.write(Data("\(label) \(problem.said { option(for: $0, in: Self.self) ?? $0.description })\n".utf8)) }
             if omitted > 0 { FileHandle.standardError.write(Data("\(label) … and \(omitted) more\n".utf8)) }
         }
+        for note in summary.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         report("skipped", summary.skipped, summary.omittedSkipped)
         report("warning", summary.fileWarnings, summary.omittedFileWarnings)
         report("warning", summary.zoneWarnings, summary.omittedZoneWarnings)

@@ -12,16 +12,20 @@ public enum FileImport {
     /// With `source`, every record that would come from the file's own source (its name, "gpx",
     /// "travel-guide") comes from `source` instead: a name that stays when the file is renamed.
     public static func parse(paths: [String], kind: FeatureKind? = nil, source: String?, mapping: FieldMapping = .none,
-                             vectors: (any VectorFileReader)? = nil) throws -> [ParsedFile] {
-        var parsed = try parse(paths: paths, kind: kind, mapping: mapping, vectors: vectors)
+                             vectors: (any VectorFileReader)? = nil, streaming: Bool = false) throws -> [ParsedFile] {
+        var parsed = try parse(paths: paths, kind: kind, mapping: mapping, vectors: vectors, streaming: streaming)
         guard let source else { return parsed }
         guard !source.isEmpty, !globalSources.contains(source) else {
             throw GeoError.invalid(field: .source, reason: "'\(source)' is not a name a file's records can take: give a name of your own")
         }
-        for f in parsed.indices {
-            for r in parsed[f].records.indices where !globalSources.contains(parsed[f].records[r].value.source ?? "") {
-                parsed[f].records[r].value.source = source
+        @Sendable func rename(_ file: inout ParsedFile) {
+            for r in file.records.indices where !globalSources.contains(file.records[r].value.source ?? "") {
+                file.records[r].value.source = source
             }
+        }
+        for f in parsed.indices {
+            rename(&parsed[f])
+            parsed[f].stream = parsed[f].stream?.map { batch, _ in rename(&batch) }
         }
         return parsed
     }
@@ -33,9 +37,11 @@ public enum FileImport {
     }
 
     /// `mapping` applies to GeoJSON, CSV and GDAL's formats; GPX, GeoNames dumps and the travel
-    /// guide's feed have fixed fields of their own, and refuse one.
+    /// guide's feed have fixed fields of their own, and refuse one. With `streaming`, CSV files and
+    /// GDAL's formats are read inside the import, a batch at a time (`ParsedFile.stream`); else now, whole.
     public static func parse(paths: [String], kind: FeatureKind? = nil, mapping: FieldMapping = .none,
-                             vectors: (any VectorFileReader)? = nil) throws -> [ParsedFile] {
+                             vectors: (any VectorFileReader)? = nil, streaming: Bool = false) throws -> [ParsedFile] {
+        func read(_ file: ParsedFile) throws -> ParsedFile { streaming ? file : try file.materialized() }
         var parsed: [ParsedFile] = []
         var feed: [(data: Data, file: String, language: String)] = []
         for path in paths {
@@ -44,26 +50,27 @@ public enum FileImport {
                     throw ImportProblem(file: path, record: "file",
                                         reason: "unknown format; use .geojson, .json, .csv, .gpx, the travel guide's .xml or a GeoNames dump's .txt")
                 }
-                parsed.append(try vectors.parse(path: path, kind: kind, mapping: mapping))
+                parsed.append(try read(vectors.parse(path: path, kind: kind, mapping: mapping)))
                 continue
             }
             if mapping != .none, [.gpx, .geonames, .travelGuide].contains(format) {
                 throw GeoError.invalid(field: mapping.renamesNothing ? .category : .fieldMapping,
                                        reason: "\(path) is a file of fixed fields (GPX, a GeoNames dump, the travel guide's feed); a mapping names a GeoJSON, CSV or other vector file's fields")
             }
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw ImportProblem(file: path, record: "file", reason: "cannot read: \(error.localizedDescription)")
+            if format == .csv {
+                // A geometry as WKT (a line, an area: as `waymark export` writes any CSV) is read through GDAL.
+                let head = try contents(of: path, upTo: 1 << 16)
+                if let vectors, CSVParser.namesWKTColumn(head) {
+                    parsed.append(try read(vectors.parse(path: path, kind: kind, mapping: mapping)))
+                } else {
+                    parsed.append(try read(CSVParser.stream(path: path, kind: kind, mapping: mapping)))
+                }
+                continue
             }
+            let data = try contents(of: path, upTo: nil)
             switch format {
             case .geojson: parsed.append(try GeoJSONParser.parse(data, file: path, kind: kind, mapping: mapping))
-            case .csv:
-                // A geometry as WKT (a line, an area: as `waymark export` writes any CSV) is read through GDAL.
-                if let vectors, CSVParser.namesWKTColumn(data) {
-                    parsed.append(try vectors.parse(path: path, kind: kind, mapping: mapping))
-                } else {
-                    parsed.append(try CSVParser.parse(data, file: path, kind: kind, mapping: mapping))
-                }
+            case .csv: break
             case .gpx: parsed.append(try GPXParser.parse(data, file: path))
             case .geonames: parsed.append(try GeoNamesParser.parse(data, file: path, kind: kind))
             case .travelGuide:
@@ -73,5 +80,17 @@ public enum FileImport {
         }
         if !feed.isEmpty { parsed.append(try TravelGuideFeedParser.parse(feed)) }
         return parsed
+    }
+
+    /// The file's bytes, or its first `limit` bytes.
+    private static func contents(of path: String, upTo limit: Int?) throws -> Data {
+        do {
+            guard let limit else { return try Data(contentsOf: URL(fileURLWithPath: path)) }
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+            defer { try? handle.close() }
+            return try handle.read(upToCount: limit) ?? Data()
+        } catch {
+            throw ImportProblem(file: path, record: "file", reason: "cannot read: \(error.localizedDescription)")
+        }
     }
 }

@@ -19,6 +19,7 @@ package struct ImportPlan {
         let omitted = files.reduce(0) { $0 + $1.problemCount } - listed.count
         if !listed.isEmpty, !skipInvalid { throw ImportFailure(problems: listed, omitted: omitted) }
         summary = ImportSummary(skipped: listed, omittedSkipped: omitted)
+        summary.notes = files.flatMap { file in file.notes.map { "\(file.file): \($0)" } }
         let warnings = files.flatMap(\.warnings)
         summary.fileWarnings = Array(warnings.prefix(ParsedFile.problemLimit))
         summary.omittedFileWarnings = warnings.count - summary.fileWarnings.count

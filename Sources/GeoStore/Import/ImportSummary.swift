@@ -2,6 +2,8 @@ import GeoCore
 
 public struct ImportSummary: Sendable {
     public var inserted: [FeatureKind: Int] = [:]
+    /// What the files held that became no record, and why (`ParsedFile.notes`), each after its file's name.
+    public var notes: [String] = []
     /// Rows of each replaced source that the files no longer hold (`--replace-source`, a feed).
     public var deletedBySource: [String: DeletedCounts] = [:]
     /// The first `ParsedFile.problemLimit` records the files' readers warned of, imported as they
@@ -30,5 +32,19 @@ public struct ImportSummary: Sendable {
     public var deleted: DeletedCounts { deletedBySource.values.reduce(into: [:]) { $0.merge($1, uniquingKeysWith: +) } }
 
     public var skippedCount: Int { skipped.count + omittedSkipped }
+
+    /// Adds the zones and the refusals of another part of the same import (a batch of a
+    /// streamed file), its lists kept to `ParsedFile.problemLimit` as this summary's are.
+    package mutating func absorb(_ part: ImportSummary) {
+        func merge(_ list: inout [ImportProblem], _ omitted: inout Int, _ more: [ImportProblem], _ moreOmitted: Int) {
+            let room = max(0, ParsedFile.problemLimit - list.count)
+            list += more.prefix(room)
+            omitted += moreOmitted + max(0, more.count - room)
+        }
+        merge(&skipped, &omittedSkipped, part.skipped, part.omittedSkipped)
+        merge(&zoneWarnings, &omittedZoneWarnings, part.zoneWarnings, part.omittedZoneWarnings)
+        zonesAssigned += part.zonesAssigned
+        zonesMissing += part.zonesMissing
+    }
     public var zoneWarningCount: Int { zoneWarnings.count + omittedZoneWarnings }
 }

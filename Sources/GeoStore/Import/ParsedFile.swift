@@ -22,6 +22,9 @@ public struct ParsedFile: Sendable {
     /// The row id of each record, when they come from another Waymark database (`exportAll`) and
     /// keep their ids, so that ids and cursors mean the same in a copy.
     package var storedIDs: [Int64]?
+    /// For a file read in batches inside the import (`RecordStream`): its records are not in
+    /// `records`, and its problems, notes and warnings are those of the batches read so far.
+    public var stream: RecordStream?
 
     /// How many problems a file, and an import's report, lists.
     public static let problemLimit = 100
@@ -30,6 +33,27 @@ public struct ParsedFile: Sendable {
 
     /// Every problem, listed or not.
     public var problemCount: Int { problems.count + omittedProblems }
+
+    /// The file with every batch of its stream read into `records`: what an import that needs
+    /// the whole file at once (a replacement, PostGIS) reads.
+    public func materialized() throws -> ParsedFile {
+        guard let stream else { return self }
+        var whole = self
+        whole.stream = nil
+        try stream.read { batch, _ in whole.absorb(batch, records: true) }
+        return whole
+    }
+
+    /// Takes in a batch of this file's stream: its problems (beyond the listed limit only
+    /// counted), notes and warnings, and with `records` its records too.
+    public mutating func absorb(_ batch: ParsedFile, records: Bool) {
+        if records { self.records += batch.records }
+        let room = max(0, Self.problemLimit - problems.count)
+        problems += batch.problems.prefix(room)
+        omittedProblems += batch.omittedProblems + max(0, batch.problems.count - room)
+        notes += batch.notes
+        warnings += batch.warnings
+    }
 
     mutating func add(_ value: ImportRecord, at record: String) { records.append((record, value)) }
     /// Records a problem; `reason` is made only when it is listed.

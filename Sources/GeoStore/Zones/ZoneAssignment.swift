@@ -16,7 +16,7 @@ extension ImportPlan {
 
     package mutating func assignZones(_ zones: ZoneIndex?, strict: Bool, skipInvalid: Bool) throws {
         guard let zones else {
-            summary.zonesMissing = records.count { $0.value.zonePosition != nil && $0.value.timezone == nil }
+            summary.zonesMissing += records.count { $0.value.zonePosition != nil && $0.value.timezone == nil }
             return
         }
         var refused: [Int] = [], problems: [ImportProblem] = [], omitted = 0

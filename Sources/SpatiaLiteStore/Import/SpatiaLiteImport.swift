@@ -1,27 +1,36 @@
 import GeoCore
 import GeoStore
 
-/// An import into SpatiaLite: `ImportPlan`'s records in one transaction, with `BulkLoad`.
+/// An import into SpatiaLite: `ImportPlan`'s records and the streamed files' places
+/// (`PlaceStaging`) in one transaction, with `BulkLoad`.
 extension SpatiaLiteStore {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
                             replacingSources: Set<String>, allowShrink: Bool) throws -> ImportSummary {
-        var plan = try ImportPlan(files, skipInvalid: skipInvalid)
+        // A replacement keeps the ids the files hold, so it reads them whole.
+        let files = replacingSources.isEmpty ? files : try files.map { try $0.materialized() }
         defer {
             poiCategories.invalidate()
             emptyKinds = nil
             sourceNames = nil
         }
-        // Room for the whole import in memory, so that SQLite does not spill pages half-way;
-        // pages are only taken as they are needed.
-        try db.execute("PRAGMA cache_size = -1048576")
-        defer { try? db.execute("PRAGMA cache_size = \(Self.cacheSize)") }
+        // The page cache bounded (SQLite writes pages out as it fills; a sort takes as much again)
+        // and no memory map, so that an import's memory does not grow with its files; the staged
+        // places are written once and read once, and need little cache.
+        try db.execute("PRAGMA cache_size = -32768; PRAGMA temp.cache_size = -8192; PRAGMA mmap_size = 0")
+        defer { try? db.execute(memory.pragmas) }
         // Another import writing meanwhile: this one waits its turn (`waitingForTheWriteLock`).
-        try db.waitingForTheWriteLock { try db.transaction {
+        let summary = try db.waitingForTheWriteLock { try db.transaction {
+            let staging = try PlaceStaging(db)
+            var streamed = StreamedPlaces()
+            let read = try streamed.read(files, store: self, strict: strictTimezones, skipInvalid: skipInvalid, stage: staging.stage)
+            var plan = try ImportPlan(read, skipInvalid: skipInvalid)
+            plan.summary.absorb(streamed.summary)
             plan.keepOtherLanguages(try plan.snapshotSources.flatMap(storedPlaces))
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
             try plan.checkProgrammes(skipInvalid: skipInvalid)
             try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }
             let bulk = try BulkLoad(db)
+            let lastPlace: Int64 = try db.scalar("SELECT max(id) FROM poi") ?? 0
             func insert(_ records: ArraySlice<(file: String, record: String, value: ImportRecord, id: Int64?)>) throws {
                 for (file, record, value, id) in records {
                     do {
@@ -38,21 +47,19 @@ extension SpatiaLiteStore {
             try insert(waters)
             try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
             try insert(plan.records.dropFirst(waters.count))
+            if streamed.staged > 0 { plan.summary.inserted[.poi, default: 0] += try staging.move(bulk, storedBefore: lastPlace) }
             try bulk.finish()
             try regroupWaters()
+            return plan.summary
         } }
         TestHook.pauseAfterCommit()
-        return plan.summary
+        return summary
     }
 
     private func insert(_ record: ImportRecord, id: Int64?, bulk: BulkLoad) throws {
         switch record {
         case let .place(p):
-            _ = try upsert("poi", bulk, ["category", "name", "names", "description", "descriptions", "address", "phone",
-                                   "mobile_phone", "email", "website", "images", "timezone", "population", "alt_names"], geometry: "geom",
-                           [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
-                            p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.population,
-                            AlternateNames.text(p.alternateNames)],
+            _ = try upsert("poi", bulk, PlaceStaging.columns, geometry: "geom", PlaceStaging.values(p),
                            GeometryValue.point(p.location), source: p.source, sourceID: p.sourceID, id: id)
         case let .water(w):
             _ = try upsert("water", bulk, ["name", "kind", "district", "organisation", "timezone", "alt_names"], geometry: "geom",

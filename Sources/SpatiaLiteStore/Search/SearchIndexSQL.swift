@@ -27,7 +27,9 @@ enum SearchIndexSQL {
         let other = version >= 8 ? " || ' ' || coalesce(\(r).alt_names, '')" : ""
         return switch kind {
         case .poi:
-            "\(r).name || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(\(r).names) WHERE json_valid(\(r).names)), '') || ' ' || coalesce(\(r).address, '')\(other)"
+            // Most places have no other names: their "{}" is not read as JSON.
+            "\(r).name || ' ' || CASE WHEN \(r).names = '{}' THEN '' ELSE coalesce((SELECT group_concat(value, ' ') FROM json_each(\(r).names) "
+                + "WHERE json_valid(\(r).names)), '') END || ' ' || coalesce(\(r).address, '')\(other)"
         case .water:
             "coalesce(\(r).name, '')\(other)"
         case .cinema:

@@ -12,30 +12,132 @@ import GeoCore
 /// CSV holds points only, so waters and trips (which GeoJSON and GPX bring) cannot come from it.
 public enum CSVParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?, mapping: FieldMapping = .none) throws(ImportProblem) -> ParsedFile {
-        func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
-        switch kind {
-        case .water?: throw unreadable("waters need a line or area geometry, which CSV cannot hold; import them from GeoJSON")
-        case .trip?: throw unreadable("trips are imported from GeoJSON or GPX, not CSV")
-        default: break
-        }
-        guard data.withUnsafeBytes(isValidUTF8) else { throw unreadable("not UTF-8 text") }
-
+        var reader = try Reader(file: file, kind: kind, mapping: mapping)
         var parsed = ParsedFile(file: file)
         // At most one record per line; growing the array instead would copy every record many times.
         parsed.records.reserveCapacity(data.withUnsafeBytes { bytes in bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } } + 1)
-        var header: Header?
-        try forEachRecord(data) { (line, fields, closed) throws(ImportProblem) in
-            guard let header else {
-                if let column = fields.textAfterClosingQuote {
-                    throw unreadable("malformed quoting in the header: text follows the closing quote of column \(column + 1)")
-                }
-                header = try Header(fields.strings, file: file, mapping: mapping, unreadable: unreadable)
-                return
-            }
-            parsed.collect("line \(line)") { () throws(GeoError) in try header.record(fields, closed: closed, kind: kind) }
+        do {
+            try reader.read(data) { parsed.absorb($0, records: true) }
+        } catch let problem as ImportProblem {
+            throw problem
+        } catch {
+            throw ImportProblem(file: file, record: "file", reason: "\(error)")
         }
-        guard header != nil else { throw unreadable("empty; a header row is required") }
+        parsed.absorb(reader.take(), records: true)
+        try reader.finish()
         return parsed
+    }
+
+    /// The file at `path` as a stream (`RecordStream`): read in chunks of a few megabytes, each cut
+    /// after its last whole record, so that memory holds one chunk and one batch of records.
+    public static func stream(path: String, kind: FeatureKind?, mapping: FieldMapping = .none) throws(ImportProblem) -> ParsedFile {
+        _ = try Reader(file: path, kind: kind, mapping: mapping)
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ImportProblem(file: path, record: "file", reason: "cannot read: no such file, or not readable")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        var parsed = ParsedFile(file: path)
+        parsed.stream = RecordStream(bytes: size) { body in
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw ImportProblem(file: path, record: "file", reason: "cannot read: no such file, or not readable")
+            }
+            defer { try? handle.close() }
+            var reader = try Reader(file: path, kind: kind, mapping: mapping)
+            var carried = Data(), offset: Int64 = 0, atEnd = false
+            while !atEnd {
+                let chunk: Data
+                do { chunk = try handle.read(upToCount: chunkSize) ?? Data() } catch {
+                    throw ImportProblem(file: path, record: "file", reason: "cannot read: \(error.localizedDescription)")
+                }
+                atEnd = chunk.isEmpty
+                carried += chunk
+                // Whole records only, unless the file ends: a record may span chunks.
+                let cut = atEnd ? carried.count : wholeRecords(carried)
+                guard cut > 0 else { continue }
+                let part = carried.prefix(cut)
+                offset += Int64(cut)
+                try reader.read(part) { batch in try body(batch, offset) }
+                carried = Data(carried.dropFirst(cut))
+            }
+            try body(reader.take(), offset)
+            try reader.finish()
+        }
+        return parsed
+    }
+
+    /// A stream's chunk: big enough that a call's overhead does not count, small beside a batch.
+    static let chunkSize = 4 << 20
+
+    /// How many bytes of `data` (which starts at a record's start) are whole records: up to and
+    /// including the last line feed outside quotes; 0 when there is none yet.
+    static func wholeRecords(_ data: Data) -> Int {
+        data.withUnsafeBytes { bytes in
+            var inQuotes = false, end = 0
+            for i in 0..<bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: "\n"), !inQuotes { end = i + 1 }
+            }
+            return end
+        }
+    }
+
+    /// The reading of one file, fed its text whole or in parts that each end after a record: the
+    /// header once read, the line a part starts on, and the records of the batch being made.
+    struct Reader {
+        let file: String
+        let kind: FeatureKind?
+        let mapping: FieldMapping
+        private var header: Header?
+        private var line = 1
+        private var batch: ParsedFile
+
+        init(file: String, kind: FeatureKind?, mapping: FieldMapping) throws(ImportProblem) {
+            switch kind {
+            case .water?: throw ImportProblem(file: file, record: "file", reason: "waters need a line or area geometry, which CSV cannot hold; import them from GeoJSON")
+            case .trip?: throw ImportProblem(file: file, record: "file", reason: "trips are imported from GeoJSON or GPX, not CSV")
+            default: break
+            }
+            (self.file, self.kind, self.mapping, batch) = (file, kind, mapping, ParsedFile(file: file))
+        }
+
+        private func unreadable(_ reason: String) -> ImportProblem { ImportProblem(file: file, record: "file", reason: reason) }
+
+        /// Reads `part`, handing `full` each batch of `RecordStream.batchSize` records as it fills.
+        mutating func read(_ part: Data, full: (ParsedFile) throws -> Void) throws {
+            guard part.withUnsafeBytes(isValidUTF8) else {
+                throw unreadable(line == 1 ? "not UTF-8 text" : "not UTF-8 text after line \(line)")
+            }
+            let first = line
+            var header = self.header, batch = self.batch
+            defer { self.header = header; self.batch = batch }
+            let (file, kind, mapping) = (self.file, self.kind, self.mapping)
+            try CSVParser.forEachRecord(part, firstLine: first) { (line, fields, closed) throws in
+                guard let header else {
+                    if let column = fields.textAfterClosingQuote {
+                        throw ImportProblem(file: file, record: "file", reason: "malformed quoting in the header: text follows the closing quote of column \(column + 1)")
+                    }
+                    header = try Header(fields.strings, file: file, mapping: mapping) { ImportProblem(file: file, record: "file", reason: $0) }
+                    return
+                }
+                batch.collect("line \(line)") { () throws(GeoError) in try header.record(fields, closed: closed, kind: kind) }
+                if batch.records.count >= RecordStream.batchSize {
+                    try full(batch)
+                    batch = ParsedFile(file: file)
+                }
+            }
+            line = first + part.withUnsafeBytes { bytes in bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
+        }
+
+        /// The batch made so far, the reader starting a new one.
+        mutating func take() -> ParsedFile {
+            defer { batch = ParsedFile(file: file) }
+            return batch
+        }
+
+        /// After the last part: a file without a header row is refused.
+        func finish() throws(ImportProblem) {
+            guard header != nil else { throw unreadable("empty; a header row is required") }
+        }
     }
 
     /// Whether the header names a `WKT` column and no latitude column: the geometry of each row
@@ -191,7 +293,8 @@ public enum CSVParser {
     /// record starts on (1-based), its fields and whether its quotes are closed. Works on the
     /// UTF-8 bytes, so a field that is never asked for is never made a string.
     /// An error from `body` ends the reading.
-    static func forEachRecord<E: Error>(_ data: Data, _ body: (_ line: Int, _ fields: Fields, _ closed: Bool) throws(E) -> Void) throws(E) {
+    static func forEachRecord<E: Error>(_ data: Data, firstLine: Int = 1,
+                                        _ body: (_ line: Int, _ fields: Fields, _ closed: Bool) throws(E) -> Void) throws(E) {
         var failure: E?
         data.withUnsafeBytes { raw in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
@@ -204,8 +307,8 @@ public enum CSVParser {
             // after a closing quote, …).
             var buffer: [UInt8] = []
             var runStart = 0, runEnd = 0
-            var line = 1, recordLine = 1, inQuotes = false, quoteClosed = false
-            var i = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0 // UTF-8 byte order mark
+            var line = firstLine, recordLine = firstLine, inQuotes = false, quoteClosed = false
+            var i = firstLine == 1 && n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0 // UTF-8 byte order mark
 
             func fieldIsEmpty() -> Bool { buffer.isEmpty && runStart == runEnd }
             /// Text after the field's closing quote: noted, so that the record is refused.

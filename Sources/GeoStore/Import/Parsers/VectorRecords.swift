@@ -15,6 +15,17 @@ public struct VectorRecords {
         (self.kind, self.mapping, fileName) = (kind, mapping, Properties.fileName(of: file))
     }
 
+    /// The records and problems held since the last `take`.
+    public var count: Int { parsed.records.count + parsed.problems.count }
+    /// Every note so far (a layer left out and why).
+    public private(set) var notes: [String] = []
+
+    /// What was read since the last call, handed over as a batch of the file's stream.
+    public mutating func take() -> ParsedFile {
+        defer { parsed = ParsedFile(file: parsed.file) }
+        return parsed
+    }
+
     /// Before a layer's features: a layer may not give one id twice, but two layers may (as two
     /// files may: the last record of an id wins), since each names its own ids.
     public mutating func startLayer() { ids = GivenIDs() }
@@ -38,7 +49,10 @@ public struct VectorRecords {
     public mutating func reject(_ label: String, reason: String) { parsed.reject(label, reason) }
 
     /// What the file left out and why (a layer without geometry, an empty layer).
-    public mutating func note(_ text: String) { parsed.notes.append(text) }
+    public mutating func note(_ text: String) {
+        parsed.notes.append(text)
+        notes.append(text)
+    }
 
     /// The properties whose values are lists: a format without JSON fields holds them as JSON text.
     private static let lists: Set<String> = ["screenings", "programme_days", "catches", "images"]

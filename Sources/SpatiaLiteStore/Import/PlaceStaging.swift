@@ -1,0 +1,71 @@
+import GeoCore
+import GeoStore
+
+/// The places of an import's streamed files (`StreamedPlaces`), held in a temporary table (on
+/// disk, SQLite's temp store) while the files are read, then moved into `poi` in one statement
+/// along the Hilbert curve, as `ImportPlan` orders the records it holds: SQLite's sorter does the
+/// ordering with bounded memory, so a file of any size is stored in the order queries want.
+/// Of records with one source and id, the last staged is stored.
+struct PlaceStaging {
+    private let db: Database
+    private let insert: Statement
+
+    /// The columns of `poi` a place fills, and their values (shared with the one-row insert).
+    static let columns = ["category", "name", "names", "description", "descriptions", "address", "phone", "mobile_phone", "email",
+                          "website", "images", "timezone", "population", "alt_names"]
+    static func values(_ p: PlaceRecord) -> [any Bindable] {
+        [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address, p.phone, p.mobilePhone,
+         p.email, p.website, JSON.text(p.images), p.timezone, p.population, AlternateNames.text(p.alternateNames)]
+    }
+    private static let stored = columns + ["geom", "source", "source_id"]
+
+    init(_ db: Database) throws {
+        self.db = db
+        try db.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS import_place (seq INTEGER PRIMARY KEY, h INTEGER NOT NULL, \(Self.stored.joined(separator: ", ")));
+            DELETE FROM temp.import_place
+            """)
+        insert = try db.prepare("INSERT INTO temp.import_place (h, \(Self.stored.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: Self.stored.count)))")
+    }
+
+    func stage(_ records: [(file: String, record: String, value: ImportRecord, id: Int64?)]) throws {
+        for (_, _, value, _) in records {
+            guard case let .place(p) = value else { continue }
+            let h = p.location.map { Int64(HilbertCurve.index($0)) } ?? .max
+            try insert.run([h] + Self.values(p) + [GeometryValue.point(p.location), p.source, p.sourceID])
+        }
+    }
+
+    /// Moves the staged places into `poi` (`bulk`'s import), after the rows the import has
+    /// already stored: in a table that was empty (no unique source index until `bulk` finishes)
+    /// a staged place takes the place of a stored one of its key; else an existing row of its key
+    /// is updated. Returns how many places were stored; the temporary table is emptied.
+    func move(_ bulk: BulkLoad, storedBefore lastRow: Int64) throws -> Int {
+        defer { try? db.execute("DELETE FROM temp.import_place") }
+        // The last of each key: rows of one key are rare, so they are looked for first.
+        let keyed = "source_id IS NOT NULL"
+        let repeated: Int64? = try db.scalar("""
+            SELECT 1 FROM temp.import_place WHERE \(keyed) GROUP BY source, source_id HAVING count(*) > 1 LIMIT 1
+            """)
+        if repeated != nil {
+            try db.execute("""
+                DELETE FROM temp.import_place WHERE \(keyed) AND seq NOT IN
+                    (SELECT max(seq) FROM temp.import_place WHERE \(keyed) GROUP BY source, source_id)
+                """)
+        }
+        let columns = Self.stored.joined(separator: ", ")
+        if bulk.isFresh("poi") {
+            try db.prepare("""
+                DELETE FROM poi WHERE id > ? AND (source, source_id) IN (SELECT source, source_id FROM temp.import_place WHERE \(keyed))
+                """).run([lastRow])
+            try db.execute("INSERT INTO poi (\(columns)) SELECT \(columns) FROM temp.import_place ORDER BY h, seq")
+        } else {
+            let update = Self.stored.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            try db.execute("""
+                INSERT INTO poi (\(columns)) SELECT \(columns) FROM temp.import_place WHERE true ORDER BY h, seq
+                ON CONFLICT (source, source_id) DO UPDATE SET \(update)
+                """)
+        }
+        return Int(try db.scalar("SELECT count(*) FROM temp.import_place") ?? Int64(0))
+    }
+}
