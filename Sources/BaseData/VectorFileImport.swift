@@ -55,14 +55,17 @@ public struct VectorFileImport: VectorFileReader, Sendable {
         var records = VectorRecords(file: path, kind: kind, mapping: mapping)
         // How far into the file the reader is: the share of the layers' features read, where they count them.
         let layers = GDALDatasetGetLayerCount(dataset)
+        // Only where the driver counts without reading the file (GDAL's CSV driver reads it through).
         let total = (0..<layers).reduce(Int64(0)) { sum, index in
-            sum + max(0, GDALDatasetGetLayer(dataset, index).map { OGR_L_GetFeatureCount($0, 0) } ?? 0)
+            guard let layer = GDALDatasetGetLayer(dataset, index), OGR_L_GetGeomType(layer) != wkbNone,
+                  OGR_L_TestCapability(layer, OLCFastFeatureCount) != 0 else { return sum }
+            return sum + max(0, OGR_L_GetFeatureCount(layer, 0))
         }
         var featuresRead: Int64 = 0, yielded = 0
         func handOver() throws {
             let batch = records.take()
             yielded += batch.records.count + batch.problemCount
-            try body(batch, total > 0 && size != nil ? size! * min(featuresRead, total) / total : 0)
+            try body(batch, total > 0 && size != nil ? Int64(Double(size!) * Double(min(featuresRead, total)) / Double(total)) : 0)
         }
         for index in 0..<layers {
             guard let layer = GDALDatasetGetLayer(dataset, index) else { continue }

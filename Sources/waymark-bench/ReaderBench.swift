@@ -11,7 +11,7 @@ enum ReaderBench {
         for path in paths {
             let name = URL(fileURLWithPath: path).lastPathComponent
             for (reader, parse) in [("Waymark's own", { try FileImport.parse(paths: [path]) }),
-                                    ("GDAL's", { [try VectorFileImport().parse(path: path, kind: nil, mapping: .none)] })] as [(String, () throws -> [ParsedFile])] {
+                                    ("GDAL's", { [try VectorFileImport().parse(path: path, kind: nil, mapping: .none).materialized()] })] as [(String, () throws -> [ParsedFile])] {
                 var best = Double.infinity, records = 0
                 for _ in 0..<count {
                     var parsed: [ParsedFile] = []

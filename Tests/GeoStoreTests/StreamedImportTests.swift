@@ -55,6 +55,48 @@ import TestSupport
         }
     }
 
+    /// A quote inside an unquoted field is text (`12" pizza`, `O"Brien`), not the start of a
+    /// quoted one: the chunks are cut where the parser ends its records, however many stray
+    /// quotes come before a field that does span lines.
+    @Test func strayQuotesDoNotMoveTheCut() throws {
+        let small = "name,lat,lon,description\nO\"Brien,57,24,x\nPub,57,24,\"two\nlines\"\n"
+        let smallFile = try TextFile(small)
+        let smallStreamed = try CSVParser.stream(path: smallFile.path, kind: nil).materialized()
+        #expect(smallStreamed.records.count == 2 && smallStreamed.problems.isEmpty, "\(smallStreamed.problems)")
+        var text = "name,lat,lon,description\n"
+        for i in 0..<60_000 {
+            let name = i % 7 == 0 ? "12\" pizza \(i)" : "P\(i)"
+            let description = i % 11 == 0 ? "\"a \"\"quoted\"\" line,\nand another \(i)\"" : "plain \(String(repeating: "v", count: 60))"
+            text += "\(name),57,24,\(description)\n"
+        }
+        #expect(text.utf8.count > CSVParser.chunkSize)
+        let file = try TextFile(text)
+        let whole = try CSVParser.parse(Data(text.utf8), file: file.path, kind: nil)
+        let streamed = try CSVParser.stream(path: file.path, kind: nil).materialized()
+        #expect(whole.records.count == 60_000 && whole.problems.isEmpty)
+        #expect(streamed.records.map(\.record) == whole.records.map(\.record))
+        #expect(streamed.records.map(\.value) == whole.records.map(\.value))
+        #expect(streamed.problems.isEmpty, "\(streamed.problems.prefix(3))")
+    }
+
+    /// Files read whole beside a streamed one: the last file's record of an id wins, as it did
+    /// before streaming, and it is counted once.
+    @Test func aStreamedAndAWholeFileKeepTheFilesOrder() throws {
+        let csv = try TextFile("id,name,category,lat,lon\n1,From the CSV,eat,57,24\n2,Only in the CSV,eat,57.1,24\n")
+        let geojson = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-stream-\(UUID().uuidString).geojson").path
+        defer { try? FileManager.default.removeItem(atPath: geojson) }
+        try #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "1", "properties": {"name": "From the GeoJSON", "category": "see"}, "geometry": {"type": "Point", "coordinates": [24.2, 57.2]}}]}"#
+            .write(toFile: geojson, atomically: true, encoding: .utf8)
+        for (order, winner) in [([csv.path, geojson], "From the GeoJSON"), ([geojson, csv.path], "From the CSV")] {
+            let database = TemporaryDatabase()
+            let store = try SpatiaLiteStore(path: database.path)
+            let summary = try store.importFiles(try FileImport.parse(paths: order, source: "s", streaming: true), skipInvalid: false)
+            let places = try Self.stored(store)
+            #expect(summary.inserted[.poi] == 2 && places.count == 2)
+            #expect(places["1"]?.place.name == winner, "\(order)")
+        }
+    }
+
     /// Every stored place by its source id, with its row id.
     static func stored(_ store: SpatiaLiteStore) throws -> [String: (id: Int64, place: PlaceRecord)] {
         var places: [String: (id: Int64, place: PlaceRecord)] = [:]

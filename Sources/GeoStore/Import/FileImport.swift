@@ -86,7 +86,7 @@ public enum FileImport {
     private static func contents(of path: String, upTo limit: Int?) throws -> Data {
         do {
             guard let limit else { return try Data(contentsOf: URL(fileURLWithPath: path)) }
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
             return try handle.read(upToCount: limit) ?? Data()
         } catch {

@@ -39,6 +39,13 @@ package struct ImportPlan {
             .map { all[$0.index] }
     }
 
+    /// A batch of a streamed file's places, in the file's order, for `assignZones` alone: its
+    /// store orders them and keeps the last of an id (`StreamedPlaces`).
+    package init(batch: ParsedFile) {
+        summary = ImportSummary()
+        records = batch.records.map { (file: batch.file, record: $0.record, value: $0.value, id: nil) }
+    }
+
     /// For `--replace-source`: deletes, with `delete`, each source's stored rows that the import
     /// does not hold (`keptIDs(of:)`), inside the store's transaction. A source that would lose
     /// more records than the import stores of it is refused (`ShrinkRefused`) unless `allowShrink`:

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file read a batch of records at a time inside the import (`ParsedFile.stream`), so that a
 /// file of any size never sits in memory whole: CSV and GDAL's formats, whose files can hold
 /// millions of places. Each batch is a `ParsedFile` of at most `batchSize` records with the
@@ -22,6 +24,75 @@ public struct RecordStream: Sendable {
     /// Reads the whole file, handing each batch to `body` in the file's order.
     public func read(_ body: Batch) throws {
         try reader(body)
+    }
+
+    /// `read` with the reader on a thread of its own, one batch ahead of `body`: the file is
+    /// parsed while the last batch is stored. An error on either side ends both; the reader's
+    /// thread has ended when this returns.
+    public func readingAhead(_ body: Batch) throws {
+        let handOver = HandOver()
+        let reader = Thread { [self] in
+            do {
+                try self.reader { batch, bytesRead in try handOver.put((batch, bytesRead)) }
+                handOver.end(nil)
+            } catch {
+                handOver.end(error)
+            }
+        }
+        // A deep parse (nested JSON in a field) needs more than a secondary thread's default stack.
+        reader.stackSize = 8 << 20
+        reader.start()
+        defer { handOver.stopAndWait() }
+        while let (batch, bytesRead) = try handOver.take() { try body(batch, bytesRead) }
+    }
+
+    /// One batch at a time from the reader's thread to the import's.
+    private final class HandOver: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var waiting: (ParsedFile, Int64)?
+        private var ended = false, stopped = false, readerDone = false
+        private var failure: (any Error)?
+
+        /// Waits until the last batch was taken; throws once the import has stopped.
+        func put(_ batch: (ParsedFile, Int64)) throws {
+            condition.lock()
+            defer { condition.unlock() }
+            while waiting != nil && !stopped { condition.wait() }
+            if stopped { throw CancellationError() }
+            waiting = batch
+            condition.broadcast()
+        }
+
+        /// The reader has read the whole file, or failed with `error`.
+        func end(_ error: (any Error)?) {
+            condition.lock()
+            (ended, readerDone, failure) = (true, true, error)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// The next batch; nil at the end of the file; the reader's error.
+        func take() throws -> (ParsedFile, Int64)? {
+            condition.lock()
+            defer { condition.unlock() }
+            while waiting == nil && !ended { condition.wait() }
+            if let batch = waiting {
+                waiting = nil
+                condition.broadcast()
+                return batch
+            }
+            if let failure { throw failure }
+            return nil
+        }
+
+        /// Tells a reader still going to stop, and waits for its thread to end.
+        func stopAndWait() {
+            condition.lock()
+            stopped = true
+            condition.broadcast()
+            while !readerDone { condition.wait() }
+            condition.unlock()
+        }
     }
 
     /// The same file with `change` applied to each batch (and how far the reader is) before it is handed on.

@@ -4,8 +4,10 @@ import GeoCore
 /// inside the import's transaction: each batch's places get their zones (as `assignZones` gives
 /// them) and go to `stage` a batch at a time, never all in memory; the files' other records (few:
 /// waters, cinemas, trips) and every problem, note and warning stay in the files handed back, for
-/// `ImportPlan` to take as it takes any file's. A record with the same source and id as a staged
-/// one in a later batch replaces it: the store keeps the last one it staged.
+/// `ImportPlan` to take as it takes any file's. A record with the same source and id as one
+/// staged before it replaces it: the store keeps the last one it staged. Each file is read a
+/// batch ahead on a thread of its own (`RecordStream.readingAhead`), so that parsing and storing
+/// take a core each.
 package struct StreamedPlaces {
     /// The zone part of the summary: zones given, warnings, records refused for their zone.
     package private(set) var summary = ImportSummary()
@@ -29,7 +31,7 @@ package struct StreamedPlaces {
             }
             var rest = file
             rest.stream = nil
-            try stream.read { batch, _ in
+            try stream.readingAhead { batch, _ in
                 rest.absorb(batch, records: false)
                 refused = refused || (!skipInvalid && rest.problemCount > 0)
                 var places = ParsedFile(file: batch.file)
@@ -37,15 +39,28 @@ package struct StreamedPlaces {
                     if record.value.kind == .poi { places.records.append(record) } else { rest.records.append(record) }
                 }
                 guard !refused, !places.records.isEmpty else { return }
-                var plan = try ImportPlan([places], skipInvalid: skipInvalid)
-                try plan.assignZones(try zones.index(for: plan.zonePositions, in: store), strict: strict, skipInvalid: skipInvalid)
+                var plan = ImportPlan(batch: places)
+                // A place refused for its zone is listed, never thrown here: the files' other
+                // problems come first (`refuseZones`).
+                try plan.assignZones(try zones.index(for: plan.zonePositions, in: store), strict: strict, skipInvalid: true)
                 summary.absorb(plan.summary)
+                refused = !skipInvalid && summary.skippedCount > 0
+                guard !refused else { return }
                 staged += plan.records.count
                 try stage(plan.records)
             }
             read.append(rest)
         }
         return read
+    }
+}
+
+extension StreamedPlaces {
+    /// After the files' problems (`ImportPlan`): places refused for their zone
+    /// (`--strict-timezones`) refuse the import unless `skipInvalid`.
+    package func refuseZones(skipInvalid: Bool) throws {
+        guard !skipInvalid, summary.skippedCount > 0 else { return }
+        throw ImportFailure(problems: summary.skipped, omitted: summary.omittedSkipped)
     }
 }
 

@@ -14,7 +14,7 @@ import GeoStore
 /// Rows updated in place (same source id) still go through SpatiaLite's update triggers.
 struct BulkLoad {
     private let db: Database
-    private let suspended: [(name: String, sql: String)]
+    private var suspended: [(name: String, sql: String)]
     /// Tables empty when the import began: their unique source index is built after the rows,
     /// in one sorted pass, instead of taking each row in turn.
     private let freshTables: Set<String>
@@ -58,6 +58,14 @@ struct BulkLoad {
     }
 
     func isFresh(_ table: String) -> Bool { freshTables.contains(table) }
+
+    /// Builds a fresh table's unique source index now rather than at `finish` (which then leaves
+    /// it be); throws, changing nothing, when two rows have one source and id.
+    mutating func restoreSourceIndex(of table: String) throws {
+        guard let i = suspended.firstIndex(where: { $0.name == "\(table)_source" }) else { return }
+        try db.execute(suspended[i].sql)
+        suspended.remove(at: i)
+    }
 
     func finish() throws {
         for t in Schema.spatialTables {

@@ -37,35 +37,47 @@ struct PlaceStaging {
     }
 
     /// Moves the staged places into `poi` (`bulk`'s import), after the rows the import has
-    /// already stored: in a table that was empty (no unique source index until `bulk` finishes)
-    /// a staged place takes the place of a stored one of its key; else an existing row of its key
-    /// is updated. Returns how many places were stored; the temporary table is emptied.
-    func move(_ bulk: BulkLoad, storedBefore lastRow: Int64) throws -> Int {
+    /// already stored: in a table that was empty (no unique source index until now) a staged
+    /// place takes the place of a stored one of its key; else an existing row of its key is
+    /// updated. Returns how many places were stored; the temporary table is emptied.
+    func move(_ bulk: inout BulkLoad, storedBefore lastRow: Int64) throws -> Int {
         defer { try? db.execute("DELETE FROM temp.import_place") }
-        // The last of each key: rows of one key are rare, so they are looked for first.
-        let keyed = "source_id IS NOT NULL"
-        let repeated: Int64? = try db.scalar("""
-            SELECT 1 FROM temp.import_place WHERE \(keyed) GROUP BY source, source_id HAVING count(*) > 1 LIMIT 1
-            """)
-        if repeated != nil {
-            try db.execute("""
-                DELETE FROM temp.import_place WHERE \(keyed) AND seq NOT IN
-                    (SELECT max(seq) FROM temp.import_place WHERE \(keyed) GROUP BY source, source_id)
-                """)
-        }
         let columns = Self.stored.joined(separator: ", ")
+        let sorted = "SELECT \(columns) FROM temp.import_place WHERE true ORDER BY h, seq"
         if bulk.isFresh("poi") {
             try db.prepare("""
-                DELETE FROM poi WHERE id > ? AND (source, source_id) IN (SELECT source, source_id FROM temp.import_place WHERE \(keyed))
+                DELETE FROM poi WHERE id > ? AND (source, source_id) IN (SELECT source, source_id FROM temp.import_place WHERE \(Self.keyed))
                 """).run([lastRow])
-            try db.execute("INSERT INTO poi (\(columns)) SELECT \(columns) FROM temp.import_place ORDER BY h, seq")
+            let before: Int64 = try db.scalar("SELECT max(id) FROM poi") ?? 0
+            try db.execute("INSERT INTO poi (\(columns)) \(sorted)")
+            // Building the unique index finds whether a key came twice, at no cost when none did
+            // (it is built anyway); else the rows go, and the last of each key comes in again.
+            do { try bulk.restoreSourceIndex(of: "poi") } catch {
+                try db.prepare("DELETE FROM poi WHERE id > ?").run([before])
+                try keepTheLastOfEachKey()
+                try db.execute("INSERT INTO poi (\(columns)) \(sorted)")
+                try bulk.restoreSourceIndex(of: "poi")
+            }
         } else {
+            try keepTheLastOfEachKey()
             let update = Self.stored.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-            try db.execute("""
-                INSERT INTO poi (\(columns)) SELECT \(columns) FROM temp.import_place WHERE true ORDER BY h, seq
-                ON CONFLICT (source, source_id) DO UPDATE SET \(update)
-                """)
+            try db.execute("INSERT INTO poi (\(columns)) \(sorted) ON CONFLICT (source, source_id) DO UPDATE SET \(update)")
         }
         return Int(try db.scalar("SELECT count(*) FROM temp.import_place") ?? Int64(0))
+    }
+
+    private static let keyed = "source_id IS NOT NULL"
+
+    /// Of staged places with one source and id, all but the last staged go (keys repeat rarely,
+    /// so they are looked for first).
+    private func keepTheLastOfEachKey() throws {
+        let repeated: Int64? = try db.scalar("""
+            SELECT 1 FROM temp.import_place WHERE \(Self.keyed) GROUP BY source, source_id HAVING count(*) > 1 LIMIT 1
+            """)
+        guard repeated != nil else { return }
+        try db.execute("""
+            DELETE FROM temp.import_place WHERE \(Self.keyed) AND seq NOT IN
+                (SELECT max(seq) FROM temp.import_place WHERE \(Self.keyed) GROUP BY source, source_id)
+            """)
     }
 }

@@ -6,8 +6,10 @@ import GeoStore
 extension SpatiaLiteStore {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
                             replacingSources: Set<String>, allowShrink: Bool) throws -> ImportSummary {
-        // A replacement keeps the ids the files hold, so it reads them whole.
-        let files = replacingSources.isEmpty ? files : try files.map { try $0.materialized() }
+        // A replacement keeps the ids the files hold, and places of files read whole beside
+        // streamed ones keep the files' order (the last of an id wins): both read every file whole.
+        let mixed = files.contains { $0.stream != nil } && files.contains { $0.stream == nil && $0.records.contains { $0.value.kind == .poi } }
+        let files = replacingSources.isEmpty && !mixed ? files : try files.map { try $0.materialized() }
         defer {
             poiCategories.invalidate()
             emptyKinds = nil
@@ -24,12 +26,13 @@ extension SpatiaLiteStore {
             var streamed = StreamedPlaces()
             let read = try streamed.read(files, store: self, strict: strictTimezones, skipInvalid: skipInvalid, stage: staging.stage)
             var plan = try ImportPlan(read, skipInvalid: skipInvalid)
+            try streamed.refuseZones(skipInvalid: skipInvalid)
             plan.summary.absorb(streamed.summary)
             plan.keepOtherLanguages(try plan.snapshotSources.flatMap(storedPlaces))
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
             try plan.checkProgrammes(skipInvalid: skipInvalid)
             try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }
-            let bulk = try BulkLoad(db)
+            var bulk = try BulkLoad(db)
             let lastPlace: Int64 = try db.scalar("SELECT max(id) FROM poi") ?? 0
             func insert(_ records: ArraySlice<(file: String, record: String, value: ImportRecord, id: Int64?)>) throws {
                 for (file, record, value, id) in records {
@@ -47,7 +50,7 @@ extension SpatiaLiteStore {
             try insert(waters)
             try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
             try insert(plan.records.dropFirst(waters.count))
-            if streamed.staged > 0 { plan.summary.inserted[.poi, default: 0] += try staging.move(bulk, storedBefore: lastPlace) }
+            if streamed.staged > 0 { plan.summary.inserted[.poi, default: 0] += try staging.move(&bulk, storedBefore: lastPlace) }
             try bulk.finish()
             try regroupWaters()
             return plan.summary

@@ -29,21 +29,37 @@ public enum CSVParser {
     }
 
     /// The file at `path` as a stream (`RecordStream`): read in chunks of a few megabytes, each cut
-    /// after its last whole record, so that memory holds one chunk and one batch of records.
+    /// after its last whole record, so that memory holds one chunk and one batch of records. The
+    /// header is read now, so that a file without one is refused before the import begins.
     public static func stream(path: String, kind: FeatureKind?, mapping: FieldMapping = .none) throws(ImportProblem) -> ParsedFile {
-        _ = try Reader(file: path, kind: kind, mapping: mapping)
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ImportProblem(file: path, record: "file", reason: "cannot read: no such file, or not readable")
+        var probe = try Reader(file: path, kind: kind, mapping: mapping)
+        let size: Int64?
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            let head = try handle.read(upToCount: 1 << 16) ?? Data()
+            size = Int64(try handle.seekToEnd())
+            var cut = RecordCut()
+            let end = head.count < 1 << 16 ? head.count : cut.end(of: head)
+            // A header longer than the probe is checked as the import reads it.
+            if end > 0 || head.isEmpty {
+                try probe.read(head.prefix(end)) { _ in }
+                try probe.finish()
+            }
+        } catch let problem as ImportProblem {
+            throw problem
+        } catch {
+            throw ImportProblem(file: path, record: "file", reason: "cannot read: \(error.localizedDescription)")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         var parsed = ParsedFile(file: path)
         parsed.stream = RecordStream(bytes: size) { body in
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw ImportProblem(file: path, record: "file", reason: "cannot read: no such file, or not readable")
+            let handle: FileHandle
+            do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) } catch {
+                throw ImportProblem(file: path, record: "file", reason: "cannot read: \(error.localizedDescription)")
             }
             defer { try? handle.close() }
             var reader = try Reader(file: path, kind: kind, mapping: mapping)
-            var carried = Data(), offset: Int64 = 0, atEnd = false
+            var carried = Data(), offset: Int64 = 0, atEnd = false, cut = RecordCut()
             while !atEnd {
                 let chunk: Data
                 do { chunk = try handle.read(upToCount: chunkSize) ?? Data() } catch {
@@ -52,12 +68,12 @@ public enum CSVParser {
                 atEnd = chunk.isEmpty
                 carried += chunk
                 // Whole records only, unless the file ends: a record may span chunks.
-                let cut = atEnd ? carried.count : wholeRecords(carried)
-                guard cut > 0 else { continue }
-                let part = carried.prefix(cut)
-                offset += Int64(cut)
-                try reader.read(part) { batch in try body(batch, offset) }
-                carried = Data(carried.dropFirst(cut))
+                let end = atEnd ? carried.count : cut.end(of: carried)
+                guard end > 0 else { continue }
+                offset += Int64(end)
+                try reader.read(carried.prefix(end)) { batch in try body(batch, offset) }
+                carried = Data(carried.dropFirst(end))
+                cut.dropped(end)
             }
             try body(reader.take(), offset)
             try reader.finish()
@@ -68,16 +84,48 @@ public enum CSVParser {
     /// A stream's chunk: big enough that a call's overhead does not count, small beside a batch.
     static let chunkSize = 4 << 20
 
-    /// How many bytes of `data` (which starts at a record's start) are whole records: up to and
-    /// including the last line feed outside quotes; 0 when there is none yet.
-    static func wholeRecords(_ data: Data) -> Int {
-        data.withUnsafeBytes { bytes in
-            var inQuotes = false, end = 0
-            for i in 0..<bytes.count {
-                let b = bytes[i]
-                if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: "\n"), !inQuotes { end = i + 1 }
+    /// Where the whole records of a stream's text end, read as `forEachRecord` reads quotes (one
+    /// opens only at a field's start, `""` inside is a quote), and scanned once as the text grows:
+    /// the end of the last line feed outside quotes.
+    struct RecordCut {
+        private var scanned = 0, inQuotes = false, atFieldStart = true, lastEnd = 0
+
+        /// The length of `data`'s whole records (0: none yet); `data` starts where the text did,
+        /// less what `dropped` took.
+        mutating func end(of data: Data) -> Int {
+            data.withUnsafeBytes { bytes in
+                let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n")
+                var i = scanned
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if inQuotes {
+                        if b == quote {
+                            // A quote that may be the first of a doubled one waits for the next byte.
+                            guard i + 1 < bytes.count else { break }
+                            if bytes[i + 1] == quote { i += 1 } else { inQuotes = false }
+                        }
+                    } else if b == quote && atFieldStart {
+                        inQuotes = true
+                        atFieldStart = false
+                    } else if b == comma {
+                        atFieldStart = true
+                    } else if b == lf {
+                        atFieldStart = true
+                        lastEnd = i + 1
+                    } else {
+                        atFieldStart = false
+                    }
+                    i += 1
+                }
+                scanned = i
+                return lastEnd
             }
-            return end
+        }
+
+        /// The text lost its first `count` bytes (at most `end(of:)`'s answer).
+        mutating func dropped(_ count: Int) {
+            scanned -= count
+            lastEnd -= count
         }
     }
 
