@@ -5,7 +5,7 @@ import GeoCore
 /// the first), waters first (so that trips in the same import can name them), then along a Hilbert
 /// curve, so that rows near each other on the map get near ids and share pages on disk (a query's
 /// rows are then read from a few pages rather than from all over the table).
-package struct ImportPlan {
+package struct ImportPlan: Sendable {
     package var summary: ImportSummary
     /// With the row id to keep, for records of an export.
     package var records: [(file: String, record: String, value: ImportRecord, id: Int64?)]

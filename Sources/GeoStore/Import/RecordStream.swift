@@ -26,14 +26,15 @@ public struct RecordStream: Sendable {
         try reader(body)
     }
 
-    /// `read` with the reader on a thread of its own, one batch ahead of `body`: the file is
-    /// parsed while the last batch is stored. An error on either side ends both; the reader's
-    /// thread has ended when this returns.
-    public func readingAhead(_ body: Batch) throws {
-        let handOver = HandOver()
+    /// `read` with the reader on a thread of its own, one batch ahead of `body`, each batch made
+    /// ready there by `preparing` (its time zones): the file is parsed while the last batch is
+    /// stored. An error on either side ends both; the reader's thread has ended when this returns.
+    public func readingAhead<Prepared: Sendable>(preparing: @escaping @Sendable (ParsedFile) throws -> Prepared,
+                                                 _ body: (Prepared, _ bytesRead: Int64) throws -> Void) throws {
+        let handOver = HandOver<Prepared>()
         let reader = Thread { [self] in
             do {
-                try self.reader { batch, bytesRead in try handOver.put((batch, bytesRead)) }
+                try self.reader { batch, bytesRead in try handOver.put((try preparing(batch), bytesRead)) }
                 handOver.end(nil)
             } catch {
                 handOver.end(error)
@@ -43,18 +44,18 @@ public struct RecordStream: Sendable {
         reader.stackSize = 8 << 20
         reader.start()
         defer { handOver.stopAndWait() }
-        while let (batch, bytesRead) = try handOver.take() { try body(batch, bytesRead) }
+        while let (prepared, bytesRead) = try handOver.take() { try body(prepared, bytesRead) }
     }
 
     /// One batch at a time from the reader's thread to the import's.
-    private final class HandOver: @unchecked Sendable {
+    private final class HandOver<Prepared>: @unchecked Sendable {
         private let condition = NSCondition()
-        private var waiting: (ParsedFile, Int64)?
+        private var waiting: (Prepared, Int64)?
         private var ended = false, stopped = false, readerDone = false
         private var failure: (any Error)?
 
         /// Waits until the last batch was taken; throws once the import has stopped.
-        func put(_ batch: (ParsedFile, Int64)) throws {
+        func put(_ batch: (Prepared, Int64)) throws {
             condition.lock()
             defer { condition.unlock() }
             while waiting != nil && !stopped { condition.wait() }
@@ -72,7 +73,7 @@ public struct RecordStream: Sendable {
         }
 
         /// The next batch; nil at the end of the file; the reader's error.
-        func take() throws -> (ParsedFile, Int64)? {
+        func take() throws -> (Prepared, Int64)? {
             condition.lock()
             defer { condition.unlock() }
             while waiting == nil && !ended { condition.wait() }

@@ -13,15 +13,17 @@ package struct StreamedPlaces {
     package private(set) var summary = ImportSummary()
     /// How many places were staged.
     package private(set) var staged = 0
-    private var zones = ZoneReach()
 
     package init() {}
 
     /// `files` with their streams read: `stage` gets each batch's places, in the file's order.
     /// Once a record is invalid and `skipInvalid` is false nothing more is staged (the import will
-    /// be refused), but the files are read to the end to count their problems.
+    /// be refused), but the files are read to the end to count their problems. The places get
+    /// their zones on the reader's thread, from one index of every stored zone polygon.
     package mutating func read(_ files: [ParsedFile], store: any ZoneStore, strict: Bool, skipInvalid: Bool,
                                stage: ([(file: String, record: String, value: ImportRecord, id: Int64?)]) throws -> Void) throws -> [ParsedFile] {
+        guard files.contains(where: { $0.stream != nil }) else { return files }
+        let zones = try store.zoneIndex(around: [Coordinate(lat: -90, lon: -180), Coordinate(lat: 90, lon: 180)])
         var read: [ParsedFile] = []
         var refused = false
         for file in files {
@@ -31,21 +33,25 @@ package struct StreamedPlaces {
             }
             var rest = file
             rest.stream = nil
-            try stream.readingAhead { batch, _ in
-                rest.absorb(batch, records: false)
-                refused = refused || (!skipInvalid && rest.problemCount > 0)
-                var places = ParsedFile(file: batch.file)
+            try stream.readingAhead(preparing: { batch in
+                var places = ParsedFile(file: batch.file), others = batch
+                others.records = []
                 for record in batch.records {
-                    if record.value.kind == .poi { places.records.append(record) } else { rest.records.append(record) }
+                    if record.value.kind == .poi { places.records.append(record) } else { others.records.append(record) }
                 }
-                guard !refused, !places.records.isEmpty else { return }
                 var plan = ImportPlan(batch: places)
                 // A place refused for its zone is listed, never thrown here: the files' other
                 // problems come first (`refuseZones`).
-                try plan.assignZones(try zones.index(for: plan.zonePositions, in: store), strict: strict, skipInvalid: true)
+                try plan.assignZones(zones, strict: strict, skipInvalid: true)
+                return (others, plan)
+            }) { prepared, _ in
+                let (others, plan) = prepared
+                rest.absorb(others, records: true)
+                refused = refused || (!skipInvalid && rest.problemCount > 0)
+                guard !refused else { return }
                 summary.absorb(plan.summary)
                 refused = !skipInvalid && summary.skippedCount > 0
-                guard !refused else { return }
+                guard !refused, !plan.records.isEmpty else { return }
                 staged += plan.records.count
                 try stage(plan.records)
             }
@@ -61,31 +67,5 @@ extension StreamedPlaces {
     package func refuseZones(skipInvalid: Bool) throws {
         guard !skipInvalid, summary.skippedCount > 0 else { return }
         throw ImportFailure(problems: summary.skipped, omitted: summary.omittedSkipped)
-    }
-}
-
-/// The zone index a stream's batches share: built around the first batch's positions, and again
-/// around everything seen so far only when a batch reaches beyond (a file's places usually lie
-/// in one region, so the polygons are read once or twice rather than per batch).
-private struct ZoneReach {
-    private var covered: BoundingBox?
-    private var index: ZoneIndex?
-
-    mutating func index(for positions: [Coordinate], in store: any ZoneStore) throws -> ZoneIndex? {
-        guard let first = positions.first else { return index }
-        var box = BoundingBox(minLon: first.lon, minLat: first.lat, maxLon: first.lon, maxLat: first.lat)
-        for p in positions.dropFirst() {
-            box = BoundingBox(minLon: min(box.minLon, p.lon), minLat: min(box.minLat, p.lat), maxLon: max(box.maxLon, p.lon), maxLat: max(box.maxLat, p.lat))
-        }
-        if let covered, covered.minLon <= box.minLon, covered.minLat <= box.minLat, covered.maxLon >= box.maxLon, covered.maxLat >= box.maxLat {
-            return index
-        }
-        if let covered {
-            box = BoundingBox(minLon: min(box.minLon, covered.minLon), minLat: min(box.minLat, covered.minLat),
-                              maxLon: max(box.maxLon, covered.maxLon), maxLat: max(box.maxLat, covered.maxLat))
-        }
-        covered = box
-        index = try store.zoneIndex(around: [Coordinate(lat: box.minLat, lon: box.minLon), Coordinate(lat: box.maxLat, lon: box.maxLon)])
-        return index
     }
 }

@@ -36,50 +36,66 @@ struct PackedRTree {
     }
 
     /// Replaces the whole content of the R*Tree `index` (of `table`'s `column`) with a packed
-    /// tree of every row that has a geometry.
+    /// tree of every row that has a geometry. The rows come sorted by x from SQLite's sorter,
+    /// which spills to disk, one vertical slice at a time, and each slice's leaves are written as
+    /// it is packed: memory holds a slice and the leaves' boxes (a few per thousand rows), never
+    /// the rows, so an index of any size is built in bounded memory.
     static func rebuild(_ db: Database, index: String, table: String, column: String) throws {
         let nodeSize = Int(try db.scalar("SELECT length(data) FROM \"\(index)_node\" WHERE nodeno = 1") as Int64? ?? 0)
         let capacity = (nodeSize - 4) / 24
         guard capacity >= 4 else { throw DatabaseError(description: "\(index): unexpected R*Tree node size \(nodeSize)") }
-
-        var entries: [Entry] = []
-        let read = try db.prepare("""
-            SELECT id, MbrMinX("\(column)"), MbrMaxX("\(column)"), MbrMinY("\(column)"), MbrMaxY("\(column)")
-            FROM "\(table)" WHERE "\(column)" IS NOT NULL
-            """)
-        while try read.step() {
-            entries.append(Entry(id: read.int(0), minX: read.double(1), maxX: read.double(2),
-                                 minY: read.double(3), maxY: read.double(4)))
-        }
-
-        // Levels from the leaves up; each node is (its cells, its number). No rows: an empty root.
-        var levels: [[(cells: ArraySlice<Entry>, number: Int64)]] = entries.isEmpty ? [[([], 1)]] : []
-        var nextNumber: Int64 = 2 // 1 is the root's
-        var current = entries
-        while levels.last?.count != 1 {
-            let nodes = pack(current, capacity: capacity)
-            let isRoot = nodes.count == 1
-            let numbered = nodes.map { cells -> (ArraySlice<Entry>, Int64) in
-                defer { if !isRoot { nextNumber += 1 } }
-                return (cells, isRoot ? 1 : nextNumber)
-            }
-            levels.append(numbered)
-            current = numbered.map { Entry(id: $0.1, covering: $0.0) }
-        }
+        let column = "\"\(column)\""
+        let count = Int(try db.scalar("SELECT count(*) FROM \"\(table)\" WHERE \(column) IS NOT NULL") as Int64? ?? 0)
 
         for shadow in ["node", "rowid", "parent"] { try db.execute("DELETE FROM \"\(index)_\(shadow)\"") }
         let writeNode = try db.prepare("INSERT INTO \"\(index)_node\" (nodeno, data) VALUES (?, ?)")
         let writeParent = try db.prepare("INSERT INTO \"\(index)_parent\" (nodeno, parentnode) VALUES (?, ?)")
         let writeRowid = try db.prepare("INSERT INTO \"\(index)_rowid\" (rowid, nodeno) VALUES (?, ?)")
-        let depth = levels.count - 1
-        for (level, nodes) in levels.enumerated() {
-            for node in nodes {
-                try writeNode.run([node.number, blob(node.cells, depth: node.number == 1 ? depth : 0, size: nodeSize)])
-                for cell in node.cells {
-                    // A leaf's cells are rows; an inner node's cells are its children.
-                    if level == 0 { try writeRowid.run([cell.id, node.number]) } else { try writeParent.run([cell.id, node.number]) }
-                }
+        // Nodes are numbered from the leaves up; 1 is the root's.
+        var nextNumber: Int64 = 2
+        func write(_ cells: ArraySlice<Entry>, level: Int, root: Bool, depth: Int) throws -> Entry {
+            let number = root ? 1 : nextNumber
+            if !root { nextNumber += 1 }
+            try writeNode.run([number, blob(cells, depth: root ? depth : 0, size: nodeSize)])
+            for cell in cells {
+                // A leaf's cells are rows; an inner node's cells are its children.
+                if level == 0 { try writeRowid.run([cell.id, number]) } else { try writeParent.run([cell.id, number]) }
             }
+            return Entry(id: number, covering: cells)
+        }
+        guard count > 0 else {
+            _ = try write([], level: 0, root: true, depth: 0)
+            return
+        }
+
+        // Sort-Tile-Recursive over the leaves: vertical slices of whole nodes by x, each by y.
+        let nodeCount = (count + capacity - 1) / capacity
+        let sliceSize = Int(Double(nodeCount).squareRoot().rounded(.up)) * capacity
+        let read = try db.prepare("""
+            SELECT id, MbrMinX(\(column)), MbrMaxX(\(column)), MbrMinY(\(column)), MbrMaxY(\(column)) FROM "\(table)"
+            WHERE \(column) IS NOT NULL ORDER BY MbrMinX(\(column)) + MbrMaxX(\(column)), id
+            """)
+        var leaves: [Entry] = [], slice: [Entry] = []
+        slice.reserveCapacity(sliceSize)
+        func packSlice() throws {
+            let byY = slice.sorted { ($0.centerY, $0.id) < ($1.centerY, $1.id) }
+            for start in stride(from: 0, to: byY.count, by: capacity) {
+                leaves.append(try write(byY[start..<min(start + capacity, byY.count)], level: 0, root: nodeCount == 1, depth: 0))
+            }
+            slice.removeAll(keepingCapacity: true)
+        }
+        while try read.step() {
+            slice.append(Entry(id: read.int(0), minX: read.double(1), maxX: read.double(2), minY: read.double(3), maxY: read.double(4)))
+            if slice.count == sliceSize { try packSlice() }
+        }
+        if !slice.isEmpty { try packSlice() }
+
+        // The levels above, from the leaves' boxes in memory.
+        var current = leaves, level = 1
+        while current.count > 1 {
+            let nodes = pack(current, capacity: capacity)
+            current = try nodes.map { try write($0, level: level, root: nodes.count == 1, depth: level) }
+            level += 1
         }
     }
 
