@@ -4,7 +4,8 @@ import GeoStore
 /// A streamed import's progress on standard error (`RecordStream`): on a terminal one line
 /// redrawn in place, at most ten times a second, with the records and bytes read, the rate and
 /// the time left in the current file; elsewhere (a log) nothing, the import's summary line on
-/// standard output being the one line. The import runs on one thread, which alone calls it.
+/// standard output being the one line. A file's reader calls it from its own thread; the files
+/// are read one after another (`RecordStream.readingAhead` ends its thread before the next).
 final class ImportProgress: @unchecked Sendable {
     private let terminal: Bool
     private let started = ContinuousClock.now

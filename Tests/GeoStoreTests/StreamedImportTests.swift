@@ -79,6 +79,23 @@ import TestSupport
         #expect(streamed.problems.isEmpty, "\(streamed.problems.prefix(3))")
     }
 
+    /// Where the cut falls, worked out by hand: after the last line feed outside quotes as the
+    /// parser reads them (a byte order mark before a quoted first field, a doubled quote, a quote
+    /// inside unquoted text, CR-only lines).
+    @Test func theCutFallsWhereTheParserEndsARecord() {
+        let cases: [(text: String, end: Int)] = [
+            ("\u{FEFF}\"a,\"\"\"\"\",lat\nx\n", 18),   // the BOM's 3 bytes, then the quoted field a,"" (read as text, the rest would be quoted)
+            ("\"a\"\"\nb\",c\n", 10),                  // a doubled quote inside quotes
+            ("12\" pizza,x\n\"two\nlines\",y\n", 26),   // a stray quote in unquoted text, then a quoted line feed
+            ("\"open\nno close", 0),                 // inside quotes to the end
+            ("a\rb\rc", 0),                          // CR only: no record ends
+        ]
+        for (text, end) in cases {
+            var cut = CSVParser.RecordCut()
+            #expect(cut.end(of: Data(text.utf8)) == end, "\(text.debugDescription)")
+        }
+    }
+
     /// Files read whole beside a streamed one: the last file's record of an id wins, as it did
     /// before streaming, and it is counted once.
     @Test func aStreamedAndAWholeFileKeepTheFilesOrder() throws {

@@ -23,7 +23,7 @@ package struct StreamedPlaces {
     package mutating func read(_ files: [ParsedFile], store: any ZoneStore, strict: Bool, skipInvalid: Bool,
                                stage: ([(file: String, record: String, value: ImportRecord, id: Int64?)]) throws -> Void) throws -> [ParsedFile] {
         guard files.contains(where: { $0.stream != nil }) else { return files }
-        let zones = try store.zoneIndex(around: [Coordinate(lat: -90, lon: -180), Coordinate(lat: 90, lon: 180)])
+        let zones = try store.worldZoneIndex()
         var read: [ParsedFile] = []
         var refused = false
         for file in files {

@@ -38,7 +38,9 @@ extension ZoneStore {
     }
 
     /// The stored polygons that can decide the zone of any of `points`: those whose boxes meet
-    /// the points' extent widened by `ZoneIndex.margin`. Nil when
+    /// the points' extent widened by `ZoneIndex.margin`, or by the farthest an import takes a given
+    /// zone to hold a record (`ImportPlan.zoneTolerance`), so that every answer is the whole
+    /// world's index's (`worldZoneIndex`, which a streamed import uses). Nil when
     /// the database holds no zone polygons.
     public func zoneIndex(around points: [Coordinate]) throws -> ZoneIndex? {
         guard let first = points.first, try holdsZones() else { return nil }
@@ -49,7 +51,7 @@ extension ZoneStore {
         }
         // Wider than the reach: a degree of latitude is at least 110.5 km, one of longitude at
         // least 111.3 km × cos φ.
-        let reach = ZoneIndex.margin, dLat = reach / 110_000
+        let reach = max(ZoneIndex.margin, ImportPlan.zoneTolerance), dLat = reach / 110_000
         (south, north) = (max(-90, south - dLat), min(90, north + dLat))
         let widest = cos(max(abs(south), abs(north)) * .pi / 180)
         let dLon = widest > 0.01 ? reach / (111_000 * widest) : 360

@@ -51,11 +51,14 @@ struct PlaceStaging {
             let before: Int64 = try db.scalar("SELECT max(id) FROM poi") ?? 0
             try db.execute("INSERT INTO poi (\(columns)) \(sorted)")
             // Building the unique index finds whether a key came twice, at no cost when none did
-            // (it is built anyway); else the rows go, and the last of each key comes in again.
-            do { try bulk.restoreSourceIndex(of: "poi") } catch {
-                try db.prepare("DELETE FROM poi WHERE id > ?").run([before])
-                try keepTheLastOfEachKey()
-                try db.execute("INSERT INTO poi (\(columns)) \(sorted)")
+            // (it is built anyway). Else the rows of the keys' earlier records go: the staged rows
+            // were stored in the order (h, seq), the k-th of them as row before + k.
+            do { try bulk.restoreSourceIndex(of: "poi") } catch let error as DatabaseError where error.description.contains("UNIQUE constraint failed") {
+                try db.prepare("""
+                    DELETE FROM poi WHERE id IN (SELECT ? + k FROM (SELECT seq, row_number() OVER (ORDER BY h, seq) AS k FROM temp.import_place)
+                                                 WHERE seq IN (\(Self.superseded)))
+                    """).run([before])
+                try db.execute("DELETE FROM temp.import_place WHERE seq IN (\(Self.superseded))")
                 try bulk.restoreSourceIndex(of: "poi")
             }
         } else {
@@ -67,6 +70,11 @@ struct PlaceStaging {
     }
 
     private static let keyed = "source_id IS NOT NULL"
+    /// The staged records another staged after them replaces (one source and id).
+    private static let superseded = """
+        SELECT seq FROM temp.import_place WHERE \(keyed) AND seq NOT IN
+            (SELECT max(seq) FROM temp.import_place WHERE \(keyed) GROUP BY source, source_id)
+        """
 
     /// Of staged places with one source and id, all but the last staged go (keys repeat rarely,
     /// so they are looked for first).
@@ -75,9 +83,6 @@ struct PlaceStaging {
             SELECT 1 FROM temp.import_place WHERE \(Self.keyed) GROUP BY source, source_id HAVING count(*) > 1 LIMIT 1
             """)
         guard repeated != nil else { return }
-        try db.execute("""
-            DELETE FROM temp.import_place WHERE \(Self.keyed) AND seq NOT IN
-                (SELECT max(seq) FROM temp.import_place WHERE \(Self.keyed) GROUP BY source, source_id)
-            """)
+        try db.execute("DELETE FROM temp.import_place WHERE seq IN (\(Self.superseded))")
     }
 }

@@ -88,13 +88,18 @@ public enum CSVParser {
     /// opens only at a field's start, `""` inside is a quote), and scanned once as the text grows:
     /// the end of the last line feed outside quotes.
     struct RecordCut {
-        private var scanned = 0, inQuotes = false, atFieldStart = true, lastEnd = 0
+        private var scanned = 0, inQuotes = false, atFieldStart = true, lastEnd = 0, started = false
 
         /// The length of `data`'s whole records (0: none yet); `data` starts where the text did,
         /// less what `dropped` took.
         mutating func end(of data: Data) -> Int {
             data.withUnsafeBytes { bytes in
                 let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n")
+                // The byte order mark the parser skips before the header's first field.
+                if !started, bytes.count >= 3 {
+                    started = true
+                    if bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { scanned = 3 }
+                }
                 var i = scanned
                 while i < bytes.count {
                     let b = bytes[i]
