@@ -64,7 +64,8 @@ struct PackedRTree {
             return Entry(id: number, covering: cells)
         }
         guard count > 0 else {
-            _ = try write([], level: 0, root: true, depth: 0)
+            // No rows: an empty root.
+            try writeNode.run([Int64(1), blob([], depth: 0, size: nodeSize)])
             return
         }
 
