@@ -9,7 +9,7 @@ public struct RecordStream: Sendable {
     public typealias Batch = (_ batch: ParsedFile, _ bytesRead: Int64) throws -> Void
 
     /// Records per batch: about 20 MB of places, and few enough batches that each one's fixed
-    /// costs (a zone index, a statement's reset) do not count.
+    /// costs (a hand-over between threads, a summary merged) do not count.
     public static let batchSize = 16_384
 
     /// The file's size, when the reader knows it.
