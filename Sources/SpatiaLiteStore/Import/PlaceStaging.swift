@@ -36,18 +36,16 @@ struct PlaceStaging {
         }
     }
 
-    /// Moves the staged places into `poi` (`bulk`'s import), after the rows the import has
-    /// already stored: in a table that was empty (no unique source index until now) a staged
-    /// place takes the place of a stored one of its key; else an existing row of its key is
-    /// updated. Returns how many places were stored; the temporary table is emptied.
-    func move(_ bulk: inout BulkLoad, storedBefore lastRow: Int64) throws -> Int {
+    /// Moves the staged places into `poi` (`bulk`'s import): into a table that was empty (no
+    /// unique source index until now) as they are, else an existing row of a place's key is
+    /// updated. No other place of the import is stored beside them (files read whole beside a
+    /// streamed one are all read whole). Returns how many places were stored; the temporary
+    /// table is emptied.
+    func move(_ bulk: inout BulkLoad) throws -> Int {
         defer { try? db.execute("DELETE FROM temp.import_place") }
         let columns = Self.stored.joined(separator: ", ")
         let sorted = "SELECT \(columns) FROM temp.import_place WHERE true ORDER BY h, seq"
         if bulk.isFresh("poi") {
-            try db.prepare("""
-                DELETE FROM poi WHERE id > ? AND (source, source_id) IN (SELECT source, source_id FROM temp.import_place WHERE \(Self.keyed))
-                """).run([lastRow])
             let before: Int64 = try db.scalar("SELECT max(id) FROM poi") ?? 0
             try db.execute("INSERT INTO poi (\(columns)) \(sorted)")
             // Building the unique index finds whether a key came twice, at no cost when none did

@@ -33,7 +33,6 @@ extension SpatiaLiteStore {
             try plan.checkProgrammes(skipInvalid: skipInvalid)
             try plan.replace(replacingSources, allowShrink: allowShrink) { try deleteRows(of: $0, keeping: $1) }
             var bulk = try BulkLoad(db)
-            let lastPlace: Int64 = try db.scalar("SELECT max(id) FROM poi") ?? 0
             func insert(_ records: ArraySlice<(file: String, record: String, value: ImportRecord, id: Int64?)>) throws {
                 for (file, record, value, id) in records {
                     do {
@@ -50,7 +49,7 @@ extension SpatiaLiteStore {
             try insert(waters)
             try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
             try insert(plan.records.dropFirst(waters.count))
-            if streamed.staged > 0 { plan.summary.inserted[.poi, default: 0] += try staging.move(&bulk, storedBefore: lastPlace) }
+            if streamed.staged > 0 { plan.summary.inserted[.poi, default: 0] += try staging.move(&bulk) }
             try bulk.finish()
             try regroupWaters()
             return plan.summary
