@@ -13,11 +13,11 @@ import Synchronization
 final class DataVersion: Service, Sendable {
     private let pool: WorkerPool
     private let warming: WorkerPool
-    private let typos: TypoCache
+    private let typos: SearchCache
     private let value: Atomic<UInt64>
     private let building = Atomic<Bool>(false)
 
-    init(pool: WorkerPool, warming: WorkerPool, typos: TypoCache) {
+    init(pool: WorkerPool, warming: WorkerPool, typos: SearchCache) {
         self.pool = pool
         self.warming = warming
         self.typos = typos

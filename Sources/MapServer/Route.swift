@@ -55,7 +55,7 @@ enum Route: String, CaseIterable, Sendable {
         case .nearest: ["lat", "lon", "limit", "category", "source", "max_distance", "cursor", "lang"]
         case .within: ["lat", "lon", "radius", "limit", "category", "source", "cursor", "lang"]
         case .bbox: ["bbox", "limit", "category", "source", "cursor", "lang"]
-        case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "source", "limit", "category", "cursor", "lang"]
+        case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "in", "source", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "radius", "source", "date", "film", "limit", "cursor", "format"]
         case .catchStatistics: ["by", "lang"]
         case .trips: ["limit", "cursor", "lang"]
@@ -96,6 +96,7 @@ enum Route: String, CaseIterable, Sendable {
         // The parameters named as the engine names them (`Field.description`).
         case .bbox, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .category, .kind, .source, .q, .date, .by, .size, .scale:
             field.description
+        case .searchIn: "in"
         // Inputs of the CLI, an import or a printed map: no route takes them.
         case .id, .filter, .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .keepMissing, .fieldMapping, .record: nil
         }

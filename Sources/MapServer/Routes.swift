@@ -114,6 +114,7 @@ struct Routes: Sendable {
         let query = SearchQuery(text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try p.categories(),
                                 kind: try p.text("kind").map { try SearchQuery.kind(parsing: $0) }, sources: try p.sources(),
                                 maxDistance: try p.number("radius"), box: try p.text("bbox").map { try BoundingBox(parsing: $0) },
+                                fields: try p.text("in").map { try SearchField.fields(parsing: $0) } ?? Set(SearchField.allCases),
                                 limit: try p.integer("limit") ?? defaultLimit, after: try p.cursor())
         let language = try p.language()
         return try await geoJSON { store in

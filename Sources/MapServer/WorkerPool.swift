@@ -33,7 +33,7 @@ final class WorkerPool: Service, Sendable {
 
     /// Opens `size` read-only connections to the database at `location` (failing now if it cannot),
     /// which share `typos`.
-    init(location: String, size: Int, queueDepth: Int, typos: TypoCache, metrics: ServerMetrics, pixelBudget: PixelBudget? = nil) throws {
+    init(location: String, size: Int, queueDepth: Int, typos: SearchCache, metrics: ServerMetrics, pixelBudget: PixelBudget? = nil) throws {
         self.size = size
         self.queueDepth = queueDepth
         self.metrics = metrics
@@ -130,7 +130,7 @@ final class WorkerPool: Service, Sendable {
 struct WorkerLanes: Sendable {
     let queries: WorkerPool
     let images: WorkerPool
-    let typos = TypoCache()
+    let typos = SearchCache()
 
     /// `workers` threads for drawings, half as many for queries; each lane queues `queueDepth` jobs.
     /// Every connection shares one typo index, built once per data version (`DataVersion`). The

@@ -137,6 +137,8 @@ enum PostGISSchema {
         """ },
         // 10: each screening keeps the day of its programme it belongs to, as in SpatiaLite.
         Migration("programme days") { "ALTER TABLE screening ADD COLUMN day text" },
+        // 11: the search index knows a word's field, and a trip's catches, notes and water are its words, as in SpatiaLite.
+        Migration("search fields") { PostGISSearchSQL.migration11 },
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".

@@ -3,21 +3,28 @@ import GeoStore
 
 /// PostGIS's side of a search: the word table (`PostGISSearchSQL`) and the rows it names.
 extension PostGISStore {
-    public func searchRows(term: String, prefix: Bool) throws -> [FeatureID] {
+    public func searchRows(term: String, prefix: Bool, in fields: Set<SearchField>) throws -> [FeatureID] {
         var binds = Parameters()
         binds.append(term)
+        binds.append(fields.sorted().map { Int64($0.number) })
         let sql: String
         if prefix {
             binds.append(term + "\u{10FFFF}")
-            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word >= $1 AND word < $2 ORDER BY kind, id"
+            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word >= $1 AND word < $3 AND field = ANY($2::bigint[]) ORDER BY kind, id"
         } else {
-            sql = "SELECT kind, id FROM search_word WHERE word = $1 ORDER BY kind, id"
+            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word = $1 AND field = ANY($2::bigint[]) ORDER BY kind, id"
         }
         return try rows(prepared: sql, binds).map { PostGISSearchSQL.id(kind: try $0[0].decode(Int16.self), row: try $0[1].decode(Int64.self)) }
     }
 
     public func searchVocabulary() throws -> [String] {
         try rows(prepared: "SELECT DISTINCT word FROM search_word", Parameters()).map { try $0[0].decode(String.self) }
+    }
+
+    public func populatedRows() throws -> [(row: Int64, population: Int)] {
+        try rows(prepared: "SELECT id, population FROM poi WHERE population > 0", Parameters()).map {
+            (try $0[0].decode(Int64.self), Int(try $0[1].decode(Int64.self)))
+        }
     }
 
     public func features(_ ids: [FeatureID]) throws -> [Feature] {

@@ -2,7 +2,7 @@ import GeoCore
 import GeoStore
 
 /// PostGIS's text index for searches: `search_word`, one row per distinct word of each POI, water,
-/// cinema and trip (`kind` the kind's `FeatureKind.number`), the same words as
+/// cinema and trip (`kind` the kind's `FeatureKind.number`) and field it is in (`SearchField`), the same words as
 /// SpatiaLite's FTS5 index and `SearchText`: canonical decomposition (NFD), the combining marks
 /// of Latin, Greek and Cyrillic removed, case folded, `SearchText.letters` typed, recomposed,
 /// split at what is not a letter or digit, by ICU's root collation whatever the database's (under
@@ -126,6 +126,68 @@ enum PostGISSearchSQL {
         SELECT waymark_search_reindex(3::smallint, id) FROM trip
         """
     }
+
+    /// The texts of the record `rid` of kind `k`, one per `SearchField` in order (version 11), as
+    /// SpatiaLite's columns hold them.
+    private static let fieldTexts: String = {
+        func array(_ texts: [SearchField: String]) -> String {
+            "ARRAY[" + SearchField.allCases.map { texts[$0] ?? "''" }.joined(separator: ", ") + "]"
+        }
+        let otherNames = "coalesce(r.alt_names, '')"
+        let poi = array([.name: "r.name || ' ' || coalesce((SELECT string_agg(value, ' ') FROM json_each_text(r.names::json)), '') || ' ' || \(otherNames)",
+                         .address: "coalesce(r.address, '')"])
+        let water = array([.name: "coalesce(r.name, '') || ' ' || \(otherNames)"])
+        let cinema = array([.name: "r.name || ' ' || \(otherNames)", .address: "coalesce(r.address, '')",
+                            .film: "coalesce((SELECT string_agg(s.title, ' ') FROM screening AS s WHERE s.cinema_id = r.id), '')"])
+        let trip = array([.name: "r.name", .catch: "coalesce((SELECT string_agg(c.species, ' ') FROM catch AS c WHERE c.trip_id = r.id), '')",
+                          .notes: "coalesce(r.notes, '')", .water: "coalesce((SELECT w.name FROM water AS w WHERE w.id = r.water_id), '')"])
+        return """
+            CASE k
+            WHEN 0 THEN (SELECT \(poi) FROM poi AS r WHERE r.id = rid)
+            WHEN 1 THEN (SELECT \(water) FROM water AS r WHERE r.id = rid)
+            WHEN 2 THEN (SELECT \(cinema) FROM cinema AS r WHERE r.id = rid)
+            ELSE (SELECT \(trip) FROM trip AS r WHERE r.id = rid)
+            END
+            """
+    }()
+
+    /// Version 11: each word keeps the field it is in (`field`, `SearchField.number`; a word in two
+    /// fields has a row for each), so that a word found in a name ranks first and a search can be
+    /// scoped; a trip's catches' species, notes and water are its words too, kept in step by
+    /// triggers on catches and on a water's name. The places with a population (which ranks them)
+    /// are indexed apart (`poi_population`, partial). Every record's words again.
+    static let migration11 = """
+        ALTER TABLE search_word ADD COLUMN field smallint NOT NULL DEFAULT 0;
+        CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM search_word WHERE kind = k AND id = rid;
+            INSERT INTO search_word (kind, id, word, field)
+            SELECT DISTINCT k, rid, w, (t.n - 1)::smallint FROM unnest(\(fieldTexts)) WITH ORDINALITY AS t(text, n), waymark_search_words(t.text) AS w;
+        END
+        $$;
+        CREATE FUNCTION waymark_search_catch() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' THEN PERFORM waymark_search_reindex(3::smallint, OLD.trip_id); END IF;
+            IF TG_OP <> 'DELETE' THEN PERFORM waymark_search_reindex(3::smallint, NEW.trip_id); END IF;
+            RETURN NULL;
+        END
+        $$;
+        CREATE FUNCTION waymark_search_water_trips() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM waymark_search_reindex(3::smallint, t.id) FROM trip AS t WHERE t.water_id = NEW.id;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER search_catch AFTER INSERT OR UPDATE OR DELETE ON catch FOR EACH ROW EXECUTE FUNCTION waymark_search_catch();
+        CREATE TRIGGER search_water_trips AFTER UPDATE OF name ON water FOR EACH ROW
+            WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION waymark_search_water_trips();
+        CREATE INDEX poi_population ON poi (population) WHERE population > 0;
+        DELETE FROM search_word;
+        SELECT waymark_search_reindex(0::smallint, id) FROM poi;
+        SELECT waymark_search_reindex(1::smallint, id) FROM water;
+        SELECT waymark_search_reindex(2::smallint, id) FROM cinema;
+        SELECT waymark_search_reindex(3::smallint, id) FROM trip
+        """
 
     static func id(kind: Int16, row: Int64) -> FeatureID {
         FeatureID(kind: FeatureKind(number: Int(kind))!, row: row)

@@ -24,7 +24,7 @@ public final class PostGISStore: QueryEngine, Transactional {
     var knownPOICategories: (version: UInt64, codes: Set<String>)?
     /// The names records come from, as of a data version (`knownSources`).
     var knownSourceNames: (version: UInt64, names: Set<String>)?
-    public let typoCache: TypoCache
+    public let searchCache: SearchCache
     /// The queries' statements, prepared once per connection and kept by their text, which holds
     /// no values (a few dozen at most): parsing and planning a nearest query over every kind, four
     /// statements in one, costs a third of its time.
@@ -39,8 +39,8 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// Opens the database at `url` (`postgres://user[:password]@host[:port]/database[?schema=name]`)
     /// and, unless read-only, creates or migrates Waymark's tables (in `schema`, default `public`);
     /// `typos` may be shared with other connections to it.
-    public init(url: String, readOnly: Bool = false, typos: TypoCache = TypoCache()) throws {
-        typoCache = typos
+    public init(url: String, readOnly: Bool = false, typos: SearchCache = SearchCache()) throws {
+        searchCache = typos
         let target = try PostgresURL(url)
         location = target.display
         do {

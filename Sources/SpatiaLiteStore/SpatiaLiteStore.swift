@@ -9,7 +9,7 @@ public final class SpatiaLiteStore: QueryEngine {
     let db: Database
     let search = RTreeSearch()
     let poiCategories = CategoryCache()
-    public let typoCache: TypoCache
+    public let searchCache: SearchCache
     /// How far the last nearest search of each kind had to look; the next one starts there.
     var reachGuess: [FeatureKind: Double] = [:]
     /// The kinds without rows, as of a data version (`nearestRows(of:…)` skips their walks).
@@ -50,8 +50,8 @@ public final class SpatiaLiteStore: QueryEngine {
 
     /// Opens (and, unless read-only, creates and migrates) the database at `path`; `typos` may be
     /// shared with other connections to it.
-    public init(path: String, readOnly: Bool = false, memory: Memory = .generous, typos: TypoCache = TypoCache()) throws {
-        typoCache = typos
+    public init(path: String, readOnly: Bool = false, memory: Memory = .generous, typos: SearchCache = SearchCache()) throws {
+        searchCache = typos
         self.memory = memory
         if readOnly, !FileManager.default.fileExists(atPath: path) {
             throw DatabaseError(description: "no database at \(path)")
@@ -62,7 +62,11 @@ public final class SpatiaLiteStore: QueryEngine {
         // more of it kept: queries touch pages all over a large index.
         try db.execute(memory.pragmas)
         if readOnly {
-            try Schema.check(db)
+            // A file of an older schema is brought up to date first when it may be written: this
+            // version's queries read this version's tables (the connection sees the new schema).
+            if try Schema.check(db) < Schema.version, access(path, W_OK) == 0 {
+                _ = try SpatiaLiteStore(path: path, memory: .lean, typos: typos)
+            }
         } else {
             // With WAL, synchronous NORMAL keeps the database consistent and syncs at checkpoints.
             try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")

@@ -24,6 +24,7 @@ func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> 
     case .kind: "--kind"
     case .source: "--source"
     case .q: "the query"
+    case .searchIn: "--in"
     case .language: "--lang"
     case .date: "--date"
     case .by: "--by"

@@ -5,13 +5,14 @@ import GeoStore
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Features by name in any language, address or film title, best first.",
+        abstract: "Features by name in any language, address, film title, or a trip's catch, notes or water, best first.",
         discussion: """
             Case and diacritics are ignored (plaucaki finds Pļaucaki), a word may be the start of one \
             (muze finds muzejs), and a word of 5 letters or more may have one typo (helsinky finds Helsinki). \
-            With --lat/--lon, nearer features rank higher: cost = mean word penalty (0 exact, 0.25 start, \
-            0.5 typo) + distance / 10 km; records without a position come after those with one (and never \
-            within a --radius or --bbox).
+            cost = mean word penalty (0 exact, 0.25 start, 0.5 typo; 1 more for a word found only outside \
+            the names) + importance (0.1 for a record without a population, less the larger the place) \
+            + distance / 10 km with --lat/--lon; records without a position come after those with one \
+            (and never within a --radius or --bbox).
             """)
     @OptionGroup var database: DatabaseOptions
 
@@ -33,6 +34,9 @@ struct Search: ParsableCommand {
     @Option(help: "Only this kind: poi, water, cinema or trip.")
     var kind: String?
 
+    @Option(name: .customLong("in"), help: "Look in these fields only, comma-separated: name, address, film, catch, notes, water (default: all).")
+    var fields: String?
+
     @OptionGroup var query: QueryOptions
 
     func run() throws {
@@ -42,7 +46,9 @@ struct Search: ParsableCommand {
             try store.search(SearchQuery(
                 text: text, center: lat.map { Coordinate(lat: $0, lon: lon!) }, categories: try query.categories.filter,
                 kind: try kind.map { try SearchQuery.kind(parsing: $0) }, sources: try query.page.sources, maxDistance: radius,
-                box: try bbox.map { try BoundingBox(parsing: $0) }, limit: query.page.limit, after: try query.page.after))
+                box: try bbox.map { try BoundingBox(parsing: $0) },
+                fields: try fields.map { try SearchField.fields(parsing: $0) } ?? Set(SearchField.allCases),
+                limit: query.page.limit, after: try query.page.after))
         }
         try query.print(page, from: store, showDistance: lat != nil)
     }

@@ -11,7 +11,11 @@ struct SearchOracle {
         let id: FeatureID
         let category: String
         let source: String?
-        let words: Set<String>
+        /// The folded words of each field's texts.
+        let fields: [SearchField: Set<String>]
+        let population: Int?
+
+        var words: Set<String> { fields.values.reduce([]) { $0.union($1) } }
     }
     let records: [Record]
 
@@ -35,26 +39,44 @@ struct SearchOracle {
             try store.texts(sql).map { $0.components(separatedBy: separator) }
         }
         var records: [Record] = []
-        func add(_ kind: FeatureKind, _ sql: String, names: (([String]) -> [String])) throws {
+        func add(_ kind: FeatureKind, _ sql: String, population: ([String]) -> Int? = { _ in nil }, fields: (([String]) -> [SearchField: [String]])) throws {
             for row in try rows(sql) {
                 records.append(Record(id: FeatureID(kind: kind, row: Int64(row[0])!), category: row[1], source: row[2] == "" ? nil : row[2],
-                                      words: Set(names(row).flatMap(Self.fold))))
+                                      fields: fields(row).mapValues { Set($0.flatMap(Self.fold)) }, population: population(row)))
             }
         }
         let s = "'\(separator)'"
-        try add(.poi, "SELECT id || \(s) || category || \(s) || coalesce(source, '') || \(s) || name || \(s) || names || \(s) || coalesce(address, '') || \(s) || coalesce(alt_names, '') FROM poi") { row in
+        try add(.poi, "SELECT id || \(s) || category || \(s) || coalesce(source, '') || \(s) || name || \(s) || names || \(s) || coalesce(address, '') || \(s) || coalesce(alt_names, '') || \(s) || coalesce(population, 0) FROM poi",
+                population: { Int($0[7]).flatMap { $0 > 0 ? $0 : nil } }) { row in
             let names = (try? JSONSerialization.jsonObject(with: Data(row[4].utf8))) as? [String: String] ?? [:]
-            return [row[3], row[5], row[6]] + names.values
+            return [.name: [row[3], row[6]] + names.values, .address: [row[5]]]
         }
         try add(.water, "SELECT id || \(s) || 'water' || \(s) || coalesce(source, '') || \(s) || coalesce(name, '') || \(s) || coalesce(alt_names, '') FROM water") {
-            [$0[3], $0[4]]
+            [.name: [$0[3], $0[4]]]
         }
         let titles = Dictionary(grouping: try rows("SELECT cinema_id || \(s) || title FROM screening"), by: { $0[0] }).mapValues { $0.map { $0[1] } }
         try add(.cinema, "SELECT id || \(s) || 'cinema' || \(s) || coalesce(source, '') || \(s) || name || \(s) || coalesce(address, '') || \(s) || coalesce(alt_names, '') FROM cinema") {
-            [$0[3], $0[4], $0[5]] + (titles[$0[0]] ?? [])
+            [.name: [$0[3], $0[5]], .address: [$0[4]], .film: titles[$0[0]] ?? []]
         }
-        try add(.trip, "SELECT id || \(s) || 'trip' || \(s) || coalesce(source, '') || \(s) || name FROM trip") { [$0[3]] }
+        let species = Dictionary(grouping: try rows("SELECT trip_id || \(s) || species FROM catch"), by: { $0[0] }).mapValues { $0.map { $0[1] } }
+        let waters = Dictionary(uniqueKeysWithValues: try rows("SELECT id || \(s) || coalesce(name, '') FROM water").map { ($0[0], $0[1]) })
+        try add(.trip, "SELECT id || \(s) || 'trip' || \(s) || coalesce(source, '') || \(s) || name || \(s) || coalesce(notes, '') || \(s) || coalesce(CAST(water_id AS TEXT), '') FROM trip") {
+            [.name: [$0[3]], .notes: [$0[4]], .catch: species[$0[0]] ?? [], .water: [waters[$0[5]] ?? ""]]
+        }
         self.records = records
+    }
+
+    /// A word's penalty in `record`: its best over the fields of `scope`, 1 more outside the names.
+    static func penalty(_ word: String, in record: Record, scope: Set<SearchField>) -> Double? {
+        scope.compactMap { field in penalty(word, in: record.fields[field] ?? []).map { $0 + (field == .name ? 0 : 1) } }.min()
+    }
+
+    /// 0.1 without a population, 0.0025 less for each whole quarter of a decade it has.
+    static func importance(_ population: Int?) -> Double {
+        guard let population, population > 0 else { return 0.1 }
+        var quarters = 0
+        while quarters < 40, pow(10, Double(quarters + 1) / 4) <= Double(population) { quarters += 1 }
+        return 0.1 - 0.0025 * Double(quarters)
     }
 
     /// 0 for a word equal to `word`, 0.25 for one that starts with it (`word` of 2 or more
@@ -84,18 +106,18 @@ struct SearchOracle {
 
     /// Every match of `text` as (cost, id), in the documented order; distances from `distance`.
     func search(_ text: String, kinds: Set<FeatureKind> = Set(FeatureKind.allCases), category: String? = nil,
-                distance: ((FeatureID) -> Double)? = nil) -> [(cost: Double, id: FeatureID)] {
+                scope: Set<SearchField> = Set(SearchField.allCases), distance: ((FeatureID) -> Double)? = nil) -> [(cost: Double, id: FeatureID)] {
         let words = Self.fold(text)
         var found: [(Double, FeatureID)] = []
         for record in records where kinds.contains(record.id.kind) && (category == nil || record.category == category) {
             var sum = 0.0
             var matched = true
             for word in words {
-                guard let p = Self.penalty(word, in: record.words) else { matched = false; break }
+                guard let p = Self.penalty(word, in: record, scope: scope) else { matched = false; break }
                 sum += p
             }
             guard matched else { continue }
-            found.append((sum / Double(words.count) + (distance?(record.id) ?? 0) / 10_000, record.id))
+            found.append((sum / Double(words.count) + Self.importance(record.population) + (distance?(record.id) ?? 0) / 10_000, record.id))
         }
         return found.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     }

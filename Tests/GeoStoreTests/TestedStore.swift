@@ -28,7 +28,8 @@ extension Database {
             snapshot[table] = try texts("SELECT \(row) FROM \"\(table)\" ORDER BY rowid")
         }
         if try !texts("SELECT name FROM sqlite_master WHERE name = 'search_text'").isEmpty {
-            snapshot["search_text"] = try texts("SELECT rowid || '|' || words FROM search_text ORDER BY rowid")
+            let columns = SearchField.allCases.map(\.rawValue).joined(separator: " || '|' || ")
+            snapshot["search_text"] = try texts("SELECT rowid || '|' || \(columns) FROM search_text ORDER BY rowid")
         }
         for index in try texts("SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%USING rtree%'") {
             snapshot[index] = ["\(try count(index)) rows"]

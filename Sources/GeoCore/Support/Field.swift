@@ -18,8 +18,8 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
     case limit, cursor
     /// What a query selects.
     case category, kind, source
-    /// The words searched for.
-    case q
+    /// The words searched for, and the fields of the records they are looked for in.
+    case q, searchIn
     /// The language of names and labels (`LanguageCode`).
     case language
     /// A local day (YYYY-MM-DD), the groups of catch statistics, a stored record's id.
@@ -63,6 +63,7 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
         case .kind: "kind"
         case .source: "source"
         case .q: "q"
+        case .searchIn: "in"
         case .language: "language"
         case .date: "date"
         case .by: "by"

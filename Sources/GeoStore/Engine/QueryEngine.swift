@@ -22,13 +22,16 @@ public protocol QueryEngine: FeatureStore {
     /// sources, with ids that `walk` reaches, in its order; each with `Feature.unlocated` as its geometry.
     func unlocatedRows(of kind: FeatureKind, categories: CategoryFilter, sources: SourceFilter, walk: RowWalk,
                        limit: Int) throws -> [Feature]
-    /// The features whose indexed words (`SearchText`: names in every language, address, a
-    /// cinema's film titles) include `term`, or with `prefix` a word that begins with it; by id
-    /// ascending, each once (the engine merges these lists).
-    func searchRows(term: String, prefix: Bool) throws -> [FeatureID]
-    /// Every distinct word of the text index, from which `typoCache` builds its `TypoIndex`.
+    /// The features whose indexed words (`SearchText`) in one of `fields` (`SearchField`: names in
+    /// every language, address, a cinema's film titles, a trip's catches, notes and water) include
+    /// `term`, or with `prefix` a word that begins with it; by id ascending, each once (the engine
+    /// merges these lists).
+    func searchRows(term: String, prefix: Bool, in fields: Set<SearchField>) throws -> [FeatureID]
+    /// Every distinct word of the text index, from which `searchCache` builds its `TypoIndex`.
     func searchVocabulary() throws -> [String]
-    var typoCache: TypoCache { get }
+    var searchCache: SearchCache { get }
+    /// The POI rows whose population is known and above 0, with it (`SearchRanking.importancePenalty`).
+    func populatedRows() throws -> [(row: Int64, population: Int)]
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
     /// Up to `limit` trips in the diary's order (`DiarySQL`) with their stored starts: `dated`, those

@@ -5,7 +5,7 @@ import GeoCore
 /// are combined, filtered, ranked (`SearchRanking`) and paged.
 extension QueryEngine {
     public func prepareTypoIndex() throws {
-        _ = try typoCache.index(version: try dataVersion(), vocabulary: searchVocabulary)
+        _ = try searchCache.index(version: try dataVersion(), vocabulary: searchVocabulary)
     }
 
     public func search(_ query: SearchQuery) throws -> FeaturePage {
@@ -14,21 +14,36 @@ extension QueryEngine {
         let kinds = Set(query.kinds)
         // The vocabulary's typo index only when a word is long enough to have a typo.
         let typos = try words.contains { $0.unicodeScalars.count >= TypoIndex.minimumLength }
-            ? typoCache.index(version: try dataVersion(), vocabulary: searchVocabulary) : nil
+            ? searchCache.index(version: try dataVersion(), vocabulary: searchVocabulary) : nil
         // The rows every word matches so far, each with the sum of its words' best penalties.
         var hits: SearchHits?
+        // The names, and the other fields searched, are asked apart: a word found in the names ranks first.
+        let scopes = [true, false].map { inNames in (inNames, query.fields.filter { ($0 == .name) == inNames }) }.filter { !$0.1.isEmpty }
+        func matches(_ term: String, prefix: Bool, _ match: SearchMatch) throws -> SearchHits {
+            var found: SearchHits?
+            for (inNames, fields) in scopes {
+                let hits = SearchHits(try searchRows(term: term, prefix: prefix, in: fields), match, inNames: inNames, kinds: kinds)
+                found = found.map { $0.union(hits) } ?? hits
+            }
+            return found!  // `validate` refuses a query of no field
+        }
         for word in words {
-            var best = SearchHits(try searchRows(term: word, prefix: false), .exact, kinds: kinds)
+            var best = try matches(word, prefix: false, .exact)
             if word.count >= SearchMatch.prefixMinimumLength {
-                best = best.union(SearchHits(try searchRows(term: word, prefix: true), .prefix, kinds: kinds))
+                best = best.union(try matches(word, prefix: true, .prefix))
             }
             for term in typos?.neighbours(of: word) ?? [] {
-                best = best.union(SearchHits(try searchRows(term: term, prefix: false), .typo, kinds: kinds))
+                best = best.union(try matches(term, prefix: false, .typo))
             }
             hits = hits.map { $0.intersection(best) } ?? best
             if hits!.count == 0 { break }
         }
-        guard let hits else { return FeaturePage(features: [], next: nil, total: 0) }
+        guard var hits else { return FeaturePage(features: [], next: nil, total: 0) }
+        // Importance, as the penalties sum over the words: `words` times each record's.
+        let populations = try searchCache.populations(version: try dataVersion(), read: populatedRows)
+        hits = hits.adding { id in
+            Double(words.count) * SearchRanking.importancePenalty(population: id.kind == .poi ? populations[id.row] : nil)
+        }
         func cost(_ penalty: Double, _ distance: Double?) -> Double { SearchRanking.textCost(penalty, words: words.count, distance: distance) }
         // Past the cursor (the cost and id of the previous page's last feature).
         let after = query.after.map { SearchOrder(cost: $0.distance ?? 0, id: $0.id) }

@@ -14,10 +14,12 @@ struct SearchHits {
 
     var count: Int { hits.count }
 
-    /// `ids` (ascending) all matched as `match`, those of a kind not in `kinds` left out.
-    init(_ ids: [FeatureID], _ match: SearchMatch, kinds: Set<FeatureKind>) {
+    /// `ids` (ascending) all matched as `match`, in the names or (`inNames` false) only elsewhere;
+    /// those of a kind not in `kinds` left out.
+    init(_ ids: [FeatureID], _ match: SearchMatch, inNames: Bool, kinds: Set<FeatureKind>) {
         let every = kinds.count == FeatureKind.allCases.count
-        hits = ids.compactMap { every || kinds.contains($0.kind) ? Hit(id: $0, penalty: match.penalty) : nil }
+        let penalty = match.penalty + (inNames ? 0 : SearchRanking.otherFieldPenalty)
+        hits = ids.compactMap { every || kinds.contains($0.kind) ? Hit(id: $0, penalty: penalty) : nil }
     }
 
     private init(capacity: Int, merge: (_ append: (Hit) -> Void) -> Void) {
@@ -62,6 +64,13 @@ struct SearchHits {
                 }
             }
         }
+    }
+
+    /// Each hit's penalty with `extra(id)` added.
+    func adding(_ extra: (FeatureID) -> Double) -> SearchHits {
+        var added = self
+        for i in added.hits.indices { added.hits[i].penalty += extra(added.hits[i].id) }
+        return added
     }
 
     /// The penalty sum of `id`, by binary search; nil when it is not among the hits.

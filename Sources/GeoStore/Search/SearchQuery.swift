@@ -16,12 +16,14 @@ public struct SearchQuery: Sendable {
     public var maxDistance: Double?
     /// Only records that meet this box (which may cross the antimeridian).
     public var box: BoundingBox?
+    /// The fields the words are looked for in; every field by default.
+    public var fields: Set<SearchField>
     public var limit: Int
     public var after: Cursor?
 
     public init(text: String, center: Coordinate? = nil, categories: CategoryFilter = .init(), kind: FeatureKind? = nil,
-                sources: SourceFilter = SourceFilter(), maxDistance: Double? = nil, box: BoundingBox? = nil, limit: Int = defaultLimit,
-                after: Cursor? = nil) {
+                sources: SourceFilter = SourceFilter(), maxDistance: Double? = nil, box: BoundingBox? = nil, fields: Set<SearchField> = Set(SearchField.allCases),
+                limit: Int = defaultLimit, after: Cursor? = nil) {
         self.text = text
         self.center = center
         self.categories = categories
@@ -29,6 +31,7 @@ public struct SearchQuery: Sendable {
         self.sources = sources
         self.maxDistance = maxDistance
         self.box = box
+        self.fields = fields
         self.limit = limit
         self.after = after
     }
@@ -60,6 +63,7 @@ public struct SearchQuery: Sendable {
         guard words.count <= Self.maximumWords else {
             throw .invalid(field: .q, reason: "has \(words.count) words, more than \(Self.maximumWords)")
         }
+        guard !fields.isEmpty else { throw .invalid(field: .searchIn, reason: "names no field to search") }
         if let center { _ = try Coordinate(validatingLat: center.lat, lon: center.lon) }
         if let maxDistance {
             guard center != nil else { throw .invalid(field: .maxDistance, reason: "needs a point (\(Field.lat) and \(Field.lon)) to measure from") }

@@ -146,6 +146,9 @@ enum Schema {
         // 11: the search words folded by one trigger that the others hand them to, so that the
         // schema every connection parses is 0.1 MB, not 0.8 MB.
         Migration("search fold in one place") { SearchIndexSQL.migration11 },
+        // 12: the search index knows a word's field (names first in the ranking, `--in`), and a
+        // trip's catches, notes and water are its words too.
+        Migration("search fields") { SearchIndexSQL.migration12 },
     ]
 
     /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupWaters`.
@@ -157,6 +160,9 @@ enum Schema {
     static let sourceKeyedTables = ["poi", "water", "cinema", "trip"]
 
     static var version: Int { migrations.count }
+
+    /// The version from which the search index has a column per `SearchField`.
+    static let searchFieldsVersion = 12
 
     /// The database's schema version, refused when a newer Waymark wrote it.
     @discardableResult

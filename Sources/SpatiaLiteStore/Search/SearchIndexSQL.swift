@@ -2,14 +2,15 @@ import GeoCore
 import GeoStore
 
 /// SpatiaLite's text index for searches: one FTS5 table, `search_text`, with a row per POI,
-/// water, cinema and trip (rowid = id × 4 + `FeatureKind.number`) holding
-/// its words: names in every language (`names` JSON), other names (`alt_names`), address, and a
-/// cinema's film titles. SQLite's
+/// water, cinema and trip (rowid = id × 4 + `FeatureKind.number`) holding its words in a column
+/// per `SearchField`: names in every language (`names` JSON) and other names (`alt_names`);
+/// address; a cinema's film titles; a trip's catches' species, notes and water. SQLite's
 /// unicode61 tokenizer folds case and, with `remove_diacritics 2`, Latin's diacritics, after
 /// `SearchPrefold` has folded what it does not as `SearchText` does; prefix indexes of 2,
 /// 3 and 4 characters answer words being typed. Only words and prefixes are asked for, never
-/// phrases, so no positions are kept (`detail = none`). `search_terms` lists the distinct words
-/// (fts5vocab), from which one-typo neighbours are found (`TypoIndex`).
+/// phrases, so no positions are kept, only the columns a word is in (`detail = column`).
+/// `search_terms` lists the distinct words (fts5vocab), from which one-typo neighbours are found
+/// (`TypoIndex`).
 ///
 /// Triggers on the record tables keep it in step in the same transaction as any insert, update or
 /// delete, by any code: importers, deletes, another program's SQL.
@@ -22,8 +23,9 @@ enum SearchIndexSQL {
     static let tokenizer = "unicode61 remove_diacritics 2"
 
     /// The words of the row `r` of `kind`'s table, as one text, as `version` indexes them: from 8
-    /// on its `alt_names` too.
+    /// on its `alt_names` too; from 12 the text of each `SearchField` (`fieldTexts`).
     private static func words(_ kind: FeatureKind, _ r: String, version: Int) -> String {
+        if version >= 12 { return fieldTexts(kind, r) }
         let other = version >= 8 ? " || ' ' || coalesce(\(r).alt_names, '')" : ""
         return switch kind {
         case .poi:
@@ -54,11 +56,55 @@ enum SearchIndexSQL {
             + "FROM (SELECT \(words(kind, r, version: version)) AS w))"
     }
 
-    /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement.
-    /// The version of the words the index holds now: what a fill and any trigger written since write.
-    private static let wordsVersion = 8
+    /// Where one field's text ends and the next one's begins in `fieldTexts`: a control character,
+    /// which no fold changes and the tokenizer reads as no word.
+    private static let fieldSeparator = "char(31)"
 
-    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String { fill(kind, afterRow: afterRow, version: wordsVersion) }
+    /// The texts of the row `r` of `kind`, one for each `SearchField` in order, joined by
+    /// `fieldSeparator` (version 12): folded as one text, then split into the index's columns.
+    private static func fieldTexts(_ kind: FeatureKind, _ r: String) -> String {
+        let otherNames = "coalesce(\(r).alt_names, '')"
+        let texts: [SearchField: String] = switch kind {
+        case .poi:
+            // Most places have no other names: their "{}" is not read as JSON.
+            [.name: "\(r).name || ' ' || CASE WHEN \(r).names = '{}' THEN '' ELSE coalesce((SELECT group_concat(value, ' ') FROM json_each(\(r).names) "
+                + "WHERE json_valid(\(r).names)), '') END || ' ' || \(otherNames)",
+             .address: "coalesce(\(r).address, '')"]
+        case .water:
+            [.name: "coalesce(\(r).name, '') || ' ' || \(otherNames)"]
+        case .cinema:
+            [.name: "\(r).name || ' ' || \(otherNames)", .address: "coalesce(\(r).address, '')",
+             .film: "coalesce((SELECT group_concat(title, ' ') FROM screening WHERE cinema_id = \(r).id), '')"]
+        case .trip:
+            [.name: "\(r).name", .catch: "coalesce((SELECT group_concat(species, ' ') FROM catch WHERE trip_id = \(r).id), '')",
+             .notes: "coalesce(\(r).notes, '')", .water: "coalesce((SELECT name FROM water WHERE id = \(r).water_id), '')"]
+        }
+        return SearchField.allCases.map { texts[$0] ?? "''" }.joined(separator: " || \(fieldSeparator) || ")
+    }
+
+    /// The index's columns, one per `SearchField`, in order.
+    static let columns = SearchField.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// `source`, a query of `key` and `f` (folded `fieldTexts`), as rows of `key` and one column
+    /// per field: each separator's position found after the one before it.
+    private static func split(_ source: String) -> String {
+        let n = SearchField.allCases.count
+        var query = "SELECT key, f, instr(f, \(fieldSeparator)) AS p1 FROM (\(source))"
+        for i in 2..<n {
+            let kept = (1..<i).map { "p\($0)" }.joined(separator: ", ")
+            query = "SELECT key, f, \(kept), p\(i - 1) + instr(substr(f, p\(i - 1) + 1), \(fieldSeparator)) AS p\(i) FROM (\(query))"
+        }
+        let parts = ["substr(f, 1, p1 - 1)"] + (1..<(n - 1)).map { "substr(f, p\($0) + 1, p\($0 + 1) - p\($0) - 1)" } + ["substr(f, p\(n - 1) + 1)"]
+        return "SELECT key, \(parts.joined(separator: ", ")) FROM (\(query))"
+    }
+
+    /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement: each row's
+    /// texts folded once (the split reads the folded text many times), then split into the columns.
+    static func fill(_ kind: FeatureKind, afterRow: Int64) -> String {
+        "WITH folded (key, f) AS MATERIALIZED (SELECT \(rowid(kind, "r")), \(SearchPrefold.folding(sql: fieldTexts(kind, "r"))) "
+            + "FROM \(kind.rawValue) AS r WHERE r.id > \(afterRow)) "
+            + "INSERT INTO search_text (rowid, \(columns)) \(split("SELECT key, f FROM folded"));"
+    }
 
     /// The same with the words of `version` (7: as it wrote them).
     private static func fill(_ kind: FeatureKind, afterRow: Int64, version: Int) -> String {
@@ -131,7 +177,7 @@ enum SearchIndexSQL {
     /// `search_input`, which folds; before, with the fold written out in the statement.
     private static func indexing(_ kind: FeatureKind, _ r: String, version: Int) -> String {
         version >= 11
-            ? "INSERT INTO search_input (key, words) VALUES (\(rowid(kind, r)), \(words(kind, r, version: wordsVersion)));"
+            ? "INSERT INTO search_input (key, words) VALUES (\(rowid(kind, r)), \(words(kind, r, version: version)));"
             : "INSERT INTO search_text (rowid, words) VALUES (\(rowid(kind, r)), \(folded(kind, r, version: version)));"
     }
 
@@ -152,7 +198,7 @@ enum SearchIndexSQL {
     private static let waterWords = "id, name, alt_names"
 
     /// Version 9: a water's words are indexed again only when they change.
-    static let migration9 = "DROP TRIGGER search_water_update;\n" + updateTrigger(.water, version: wordsVersion, of: waterWords)
+    static let migration9 = "DROP TRIGGER search_water_update;\n" + updateTrigger(.water, version: 8, of: waterWords)
 
     /// Version 11: the words are folded in one place, the INSTEAD OF INSERT trigger of the view
     /// `search_input`, and every other trigger hands them to it: the fold's SQL (some 55 KB) is in
@@ -171,8 +217,44 @@ enum SearchIndexSQL {
         """ + triggers(version: 11)
     }
 
+    /// Version 12: the index knows which field a word is in (`SearchField`: a column each, and
+    /// `detail = column`, so that a query may name columns), so that a word found in a name ranks
+    /// before one found elsewhere and a search can be scoped; a trip is found by its catches'
+    /// species, its notes and its water's name too, kept in step by triggers on catches and on a
+    /// water's name; the places with a population, whose importance ranks them, are indexed apart
+    /// (`poi_population`, partial). The folding trigger hands the folded texts to `search_split`, whose trigger
+    /// splits them into the columns (the split written around the fold nests deeper than SQLite's
+    /// parser goes). Every record's row again.
+    static var migration12: String {
+        let trip = { (r: String) in
+            "INSERT INTO search_input (key, words) SELECT \(rowid(.trip, "t")), \(fieldTexts(.trip, "t")) FROM trip AS t "
+                + "WHERE \(r) AND EXISTS (SELECT 1 FROM search_text WHERE rowid = \(rowid(.trip, "t")));"
+        }
+        return """
+            DROP TABLE search_terms;
+            DROP TABLE search_text;
+            CREATE VIRTUAL TABLE search_text USING fts5(\(columns), tokenize = '\(tokenizer)', prefix = '2 3 4', detail = column);
+            CREATE VIRTUAL TABLE search_terms USING fts5vocab(search_text, row);
+            CREATE VIEW search_split (key, f) AS SELECT 0, '' WHERE 0;
+            CREATE TRIGGER search_split_columns INSTEAD OF INSERT ON search_split BEGIN
+                DELETE FROM search_text WHERE rowid = new.key;
+                INSERT INTO search_text (rowid, \(columns)) \(split("SELECT new.key AS key, new.f AS f"));
+            END;
+            DROP TRIGGER search_input_fold;
+            CREATE TRIGGER search_input_fold INSTEAD OF INSERT ON search_input BEGIN
+                INSERT INTO search_split (key, f) VALUES (new.key, \(SearchPrefold.folding(sql: "new.words")));
+            END;
+            CREATE TRIGGER search_catch_insert AFTER INSERT ON catch BEGIN \(trip("t.id = new.trip_id")) END;
+            CREATE TRIGGER search_catch_update AFTER UPDATE OF species, trip_id ON catch BEGIN \(trip("t.id = old.trip_id")) \(trip("t.id = new.trip_id")) END;
+            CREATE TRIGGER search_catch_delete AFTER DELETE ON catch BEGIN \(trip("t.id = old.trip_id")) END;
+            CREATE TRIGGER search_water_trips AFTER UPDATE OF name ON water WHEN old.name IS NOT new.name BEGIN \(trip("t.water_id = new.id")) END;
+            CREATE INDEX poi_population ON poi(population) WHERE population > 0;
+
+            """ + triggers(version: 12) + "\n" + FeatureKind.allCases.map { fill($0, afterRow: 0) }.joined(separator: "\n")
+    }
+
     /// Each kind's insert and update triggers and the screenings' (dropped and made again) writing
-    /// the folded words of `version` (7, 8 or 11); before 11, every stored record's row again.
+    /// the folded words of `version` (7, 8, 11 or 12); before 11, every stored record's row again.
     private static func triggers(version: Int) -> String {
         var sql = ""
         for kind in FeatureKind.allCases {
@@ -191,7 +273,7 @@ enum SearchIndexSQL {
         let cinema = { (r: String) in
             let row = "\(r).cinema_id * 4 + \(FeatureKind.cinema.number)"
             return version >= 11
-                ? "INSERT INTO search_input (key, words) SELECT \(row), \(words(.cinema, "c", version: wordsVersion)) FROM cinema AS c "
+                ? "INSERT INTO search_input (key, words) SELECT \(row), \(words(.cinema, "c", version: version)) FROM cinema AS c "
                     + "WHERE c.id = \(r).cinema_id AND EXISTS (SELECT 1 FROM search_text WHERE rowid = \(row));"
                 : "UPDATE search_text SET words = (SELECT \(folded(.cinema, "c", version: version)) FROM cinema AS c WHERE c.id = \(r).cinema_id) WHERE rowid = \(row);"
         }

@@ -3,10 +3,15 @@ import GeoStore
 
 /// SpatiaLite's side of a search: the FTS5 index (`SearchIndexSQL`) and the rows it names.
 extension SpatiaLiteStore {
-    public func searchRows(term: String, prefix: Bool) throws -> [FeatureID] {
+    public func searchRows(term: String, prefix: Bool, in fields: Set<SearchField>) throws -> [FeatureID] {
         let statement = try cached("SELECT rowid FROM search_text WHERE search_text MATCH ?")
-        // A folded word holds only letters and digits: quoted, it is one term to FTS5.
-        try statement.bind(["\"\(term)\"" + (prefix ? "*" : "")])
+        // A folded word holds only letters and digits: quoted, it is one term to FTS5; a column
+        // filter names the fields unless every one is searched. The one column of an index older
+        // than fields (a file opened read-only that could not be migrated) counts as the names.
+        let fielded = schemaVersion >= Schema.searchFieldsVersion
+        if !fielded, !fields.contains(.name) { return [] }
+        let columns = !fielded || fields.count == SearchField.allCases.count ? "" : "{" + fields.sorted().map(\.rawValue).joined(separator: " ") + "} : "
+        try statement.bind([columns + "\"\(term)\"" + (prefix ? "*" : "")])
         defer { statement.reset() }
         var rowids: [Int64] = []
         while try statement.step() { rowids.append(statement.int(0)) }
@@ -29,6 +34,14 @@ extension SpatiaLiteStore {
         var terms: [String] = []
         while try statement.step() { terms.append(statement.string(0) ?? "") }
         return terms
+    }
+
+    public func populatedRows() throws -> [(row: Int64, population: Int)] {
+        // The partial index `poi_population` holds these rows alone.
+        let statement = try db.prepare("SELECT id, population FROM poi WHERE population > 0")
+        var rows: [(row: Int64, population: Int)] = []
+        while try statement.step() { rows.append((statement.int(0), Int(statement.int(1)))) }
+        return rows
     }
 
     public func features(_ ids: [FeatureID]) throws -> [Feature] {
