@@ -192,6 +192,9 @@ enum PostGISSchema {
         return try store.rows("SELECT version FROM waymark_schema").first?[0].decode(Int.self) ?? 0
     }
 
+    /// The version from which `search_word` keeps each word's field.
+    static let searchFieldsVersion = 11
+
     /// The version, refused when a newer Waymark wrote the database.
     @discardableResult
     static func check(_ store: PostGISStore) throws -> Int {

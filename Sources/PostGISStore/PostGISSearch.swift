@@ -6,13 +6,15 @@ extension PostGISStore {
     public func searchRows(term: String, prefix: Bool, in fields: Set<SearchField>) throws -> [FeatureID] {
         var binds = Parameters()
         binds.append(term)
-        binds.append(fields.sorted().map { Int64($0.number) })
+        // The words of a schema older than fields (a read-only connection) count as the names.
+        if !searchIsFielded, !fields.contains(.name) { return [] }
+        binds.append(searchIsFielded ? fields.sorted().map { Int64($0.number) } : SearchField.allCases.map { Int64($0.number) })
         let sql: String
         if prefix {
             binds.append(term + "\u{10FFFF}")
-            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word >= $1 AND word < $3 AND field = ANY($2::bigint[]) ORDER BY kind, id"
+            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word >= $1 AND word < $3 AND \(searchIsFielded ? "field" : "0") = ANY($2::bigint[]) ORDER BY kind, id"
         } else {
-            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word = $1 AND field = ANY($2::bigint[]) ORDER BY kind, id"
+            sql = "SELECT DISTINCT kind, id FROM search_word WHERE word = $1 AND \(searchIsFielded ? "field" : "0") = ANY($2::bigint[]) ORDER BY kind, id"
         }
         return try rows(prepared: sql, binds).map { PostGISSearchSQL.id(kind: try $0[0].decode(Int16.self), row: try $0[1].decode(Int64.self)) }
     }

@@ -97,6 +97,10 @@ public final class PostGISStore: QueryEngine, Transactional {
 
     public var schemaVersion: Int { (try? PostGISSchema.version(self)) ?? 0 }
 
+    /// Whether `search_word` keeps each word's field (`PostGISSchema.searchFieldsVersion`), as
+    /// the connection first finds it: a read-only one may meet an older schema.
+    lazy var searchIsFielded = schemaVersion >= PostGISSchema.searchFieldsVersion
+
     // MARK: The bridge
 
     /// All rows of a query, waited for (see the type's comment).

@@ -62,10 +62,12 @@ public final class SpatiaLiteStore: QueryEngine {
         // more of it kept: queries touch pages all over a large index.
         try db.execute(memory.pragmas)
         if readOnly {
-            // A file of an older schema is brought up to date first when it may be written: this
-            // version's queries read this version's tables (the connection sees the new schema).
-            if try Schema.check(db) < Schema.version, access(path, W_OK) == 0 {
-                _ = try SpatiaLiteStore(path: path, memory: .lean, typos: typos)
+            // A file of an older schema is brought up to date first when it and its folder may be
+            // written: this version's queries read this version's tables (the connection sees the
+            // new schema). When that fails, the queries make do with the older tables.
+            let folder = (path as NSString).deletingLastPathComponent
+            if try Schema.check(db) < Schema.version, access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0 {
+                _ = try? SpatiaLiteStore(path: path, memory: .lean, typos: typos)
             }
         } else {
             // With WAL, synchronous NORMAL keeps the database consistent and syncs at checkpoints.
@@ -100,6 +102,10 @@ public final class SpatiaLiteStore: QueryEngine {
         }
         return hash
     }
+
+    /// Whether the search index has a column per `SearchField` (`Schema.searchFieldsVersion`), as
+    /// the connection first finds it.
+    lazy var searchIsFielded = schemaVersion >= Schema.searchFieldsVersion
 
     public var schemaVersion: Int { Int((try? db.scalar("PRAGMA user_version") as Int64?) ?? 0) }
 

@@ -92,6 +92,30 @@ import Testing
         try execute("UPDATE water SET name = 'Baltezers' WHERE name = 'Ķīšezers'")
         #expect(try trips("kisezers") == [])
         #expect(try trips("baltezers") == ["Morning"])
+        try execute("DELETE FROM water WHERE name = 'Baltezers'")
+        #expect(try trips("baltezers") == [])
+        #expect(try trips("morning") == ["Morning"])
+    }
+
+    /// A file of version 11 (one column of words) opened read-only: migrated first when it may be
+    /// written, searched by its one column as names when it may not.
+    @Test func anOlderFileOpenedReadOnlyIsMigratedOrSearchedAsItIs() throws {
+        for writable in [true, false] {
+            let database = TemporaryDatabase()
+            do {
+                let db = try oldSpatiaLiteDatabase(database.path, version: 11)
+                try db.execute("INSERT INTO poi (id, category, name, address) VALUES (1, 'eat', 'Kahvila', 'Helsinginkatu 1'), (2, 'see', 'Helsingin tuomiokirkko', NULL)")
+            }
+            if !writable { try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: database.directory.path) }
+            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: database.directory.path) }
+            let store = try SpatiaLiteStore(path: database.path, readOnly: true)
+            // Root writes whatever the permissions say: then the file is migrated either way.
+            let migrated = writable || getuid() == 0
+            #expect(store.schemaVersion == (migrated ? Schema.version : 11))
+            let found = try store.search(SearchQuery(text: "helsin")).features.compactMap(\.name)
+            #expect(found == (migrated ? ["Helsingin tuomiokirkko", "Kahvila"] : ["Kahvila", "Helsingin tuomiokirkko"]))
+            #expect(try store.search(SearchQuery(text: "helsin", fields: [.address])).features.compactMap(\.name) == (migrated ? ["Kahvila"] : []))
+        }
     }
 
     @Test func aFieldScopeNamesItsFieldWhenWrong() throws {
@@ -113,7 +137,12 @@ import Testing
     /// name, come back first, or second behind a larger place of the same name.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: cities), "../shared/data/gazetteer is absent"), arguments: StoreKind.available)
     func theMostPopulousCitiesComeFirst(_ kind: StoreKind) throws {
-        let (database, store) = try SearchTests.store(kind, try FileImport.parse(paths: [Self.cities]))
+        // The file lists the largest first; imported the other way round, so that ids alone would
+        // put the smaller of two places of one name first.
+        let folder = TemporaryDatabase(), reversed = folder.directory.appendingPathComponent("cities-reversed.csv").path
+        let lines = try String(contentsOfFile: Self.cities, encoding: .utf8).split(whereSeparator: \.isNewline)
+        try ([lines[0]] + lines.dropFirst().reversed()).joined(separator: "\n").write(toFile: reversed, atomically: true, encoding: .utf8)
+        let (database, store) = try SearchTests.store(kind, try FileImport.parse(paths: [reversed]))
         _ = database
         // Read apart from the importer: name and population of each row.
         let rows = try String(contentsOfFile: Self.cities, encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst().map { line in

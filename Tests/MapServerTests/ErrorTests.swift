@@ -34,7 +34,7 @@ import Testing
         ("/v1/tiles/1/0/0.png?category=nope", "category"),
         // source: unknown names too, as unknown categories are
         ("/v1/nearest?lat=60&lon=24&source=nosuch", "source"), ("/v1/within?lat=60&lon=24&radius=5&source=nosuch", "source"),
-        ("/v1/bbox?bbox=0,0,1,1&source=nosuch", "source"), ("/v1/search?q=kino&source=nosuch", "source"),
+        ("/v1/bbox?bbox=0,0,1,1&source=nosuch", "source"), ("/v1/search?q=kino&source=nosuch", "source"), ("/v1/search?q=kino&in=title", "in"),
         ("/v1/cinemas?lat=60&lon=24&source=nosuch", "source"), ("/v1/nearest?lat=60&lon=24&source=a,,b", "source"),
         // cursors
         ("/v1/nearest?lat=60&lon=24&cursor=garbage", "cursor"), ("/v1/bbox?bbox=0,0,1,1&cursor=40501a34d8fef153~poi/1", "cursor"),

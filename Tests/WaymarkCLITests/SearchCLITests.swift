@@ -39,13 +39,20 @@ import Testing
     }
     #expect(seen.sorted() == ["Helsingin muzejs", "Muzejs", "Muzeju nakts"], "\(seen)")
 
+    // Scoped to the names: these places have no address, so nothing outside them.
+    let inNames = try await run(["search", "muze", "--in", "name"], env: workspace.env)
+    #expect(inNames.status == 0 && inNames.stdout.contains("3 found"), "\(inNames)")
+    let inAddress = try await run(["search", "muze", "--in", "address"], env: workspace.env)
+    #expect(inAddress.status == 0 && inAddress.stdout.contains("nothing found"), "\(inAddress)")
+
     let near = try await run(["search", "muzejs", "--lat", "60.18", "--lon", "24.95"], env: workspace.env)
     let rows = near.stdout.split(separator: "\n")
     #expect(rows.first?.contains("km") == true && rows.dropFirst().first?.contains("Helsingin muzejs") == true, "\(near.stdout)")
 
     for (args, says) in [(["search", ",;"], "the query"), (["search", "riga", "--radius", "100"], "--radius"),
                          (["search", "riga", "--lat", "91", "--lon", "0"], "--lat"), (["search", "riga", "--kind", "lake"], "--kind"),
-                         (["search", "riga", "--lat", "1"], "--lon"), (["search", "riga", "--category", "nosuch"], "--category")] {
+                         (["search", "riga", "--lat", "1"], "--lon"), (["search", "riga", "--category", "nosuch"], "--category"),
+                         (["search", "riga", "--in", "name,adress"], "--in")] {
         let refused = try await run(args, env: workspace.env)
         #expect(refused.status != 0 && refused.stderr.contains(says), "\(args): \(refused)")
     }

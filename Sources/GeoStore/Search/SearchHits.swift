@@ -30,6 +30,9 @@ struct SearchHits {
 
     /// One word's matches: every id of either, with the lower penalty of the two.
     func union(_ other: SearchHits) -> SearchHits {
+        // Most terms match in one field only: the other list is empty.
+        if other.hits.isEmpty { return self }
+        if hits.isEmpty { return other }
         let (a, b) = (hits, other.hits)
         return SearchHits(capacity: a.count + b.count) { append in
             var (i, j) = (0, 0)
@@ -66,10 +69,17 @@ struct SearchHits {
         }
     }
 
-    /// Each hit's penalty with `extra(id)` added.
-    func adding(_ extra: (FeatureID) -> Double) -> SearchHits {
+    /// Each hit's penalty with `words` times its importance (`SearchRanking.importancePenalty`)
+    /// added, from the POI rows' `populations`.
+    func addingImportance(words: Int, populations: [Int64: Int]) -> SearchHits {
         var added = self
-        for i in added.hits.indices { added.hits[i].penalty += extra(added.hits[i].id) }
+        let unknown = Double(words) * SearchRanking.importancePenalty(population: nil)
+        added.hits.withUnsafeMutableBufferPointer { hits in
+            for i in hits.indices {
+                let population = populations.isEmpty || hits[i].id.kind != .poi ? nil : populations[hits[i].id.row]
+                hits[i].penalty += population.map { Double(words) * SearchRanking.importancePenalty(population: $0) } ?? unknown
+            }
+        }
         return added
     }
 

@@ -79,7 +79,9 @@ enum SearchIndexSQL {
             [.name: "\(r).name", .catch: "coalesce((SELECT group_concat(species, ' ') FROM catch WHERE trip_id = \(r).id), '')",
              .notes: "coalesce(\(r).notes, '')", .water: "coalesce((SELECT name FROM water WHERE id = \(r).water_id), '')"]
         }
-        return SearchField.allCases.map { texts[$0] ?? "''" }.joined(separator: " || \(fieldSeparator) || ")
+        // A separator inside a text would move the words after it into the next field's column.
+        return SearchField.allCases.map { texts[$0].map { "replace(\($0), \(fieldSeparator), ' ')" } ?? "''" }
+            .joined(separator: " || \(fieldSeparator) || ")
     }
 
     /// The index's columns, one per `SearchField`, in order.
@@ -248,6 +250,7 @@ enum SearchIndexSQL {
             CREATE TRIGGER search_catch_update AFTER UPDATE OF species, trip_id ON catch BEGIN \(trip("t.id = old.trip_id")) \(trip("t.id = new.trip_id")) END;
             CREATE TRIGGER search_catch_delete AFTER DELETE ON catch BEGIN \(trip("t.id = old.trip_id")) END;
             CREATE TRIGGER search_water_trips AFTER UPDATE OF name ON water WHEN old.name IS NOT new.name BEGIN \(trip("t.water_id = new.id")) END;
+            CREATE TRIGGER search_water_trips_delete AFTER DELETE ON water BEGIN \(trip("t.water_id = old.id")) END;
             CREATE INDEX poi_population ON poi(population) WHERE population > 0;
 
             """ + triggers(version: 12) + "\n" + FeatureKind.allCases.map { fill($0, afterRow: 0) }.joined(separator: "\n")

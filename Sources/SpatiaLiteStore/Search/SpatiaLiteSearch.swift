@@ -8,7 +8,7 @@ extension SpatiaLiteStore {
         // A folded word holds only letters and digits: quoted, it is one term to FTS5; a column
         // filter names the fields unless every one is searched. The one column of an index older
         // than fields (a file opened read-only that could not be migrated) counts as the names.
-        let fielded = schemaVersion >= Schema.searchFieldsVersion
+        let fielded = searchIsFielded
         if !fielded, !fields.contains(.name) { return [] }
         let columns = !fielded || fields.count == SearchField.allCases.count ? "" : "{" + fields.sorted().map(\.rawValue).joined(separator: " ") + "} : "
         try statement.bind([columns + "\"\(term)\"" + (prefix ? "*" : "")])
