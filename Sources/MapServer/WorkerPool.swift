@@ -38,7 +38,7 @@ final class WorkerPool: Service, Sendable {
         self.queueDepth = queueDepth
         self.metrics = metrics
         self.pixelBudget = pixelBudget
-        idle = Mutex(try (0..<size).map { _ in Connection(try StoreLocation.open(location, readOnly: true, memory: .lean, typos: typos)) })
+        idle = Mutex(try (0..<size).map { _ in Connection(try StoreLocation.open(location, readOnly: true, memory: .lean, searchCache: typos)) })
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
     }

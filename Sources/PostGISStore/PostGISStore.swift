@@ -38,9 +38,9 @@ public final class PostGISStore: QueryEngine, Transactional {
 
     /// Opens the database at `url` (`postgres://user[:password]@host[:port]/database[?schema=name]`)
     /// and, unless read-only, creates or migrates Waymark's tables (in `schema`, default `public`);
-    /// `typos` may be shared with other connections to it.
-    public init(url: String, readOnly: Bool = false, typos: SearchCache = SearchCache()) throws {
-        searchCache = typos
+    /// `searchCache` may be shared with other connections to it.
+    public init(url: String, readOnly: Bool = false, searchCache: SearchCache = SearchCache()) throws {
+        self.searchCache = searchCache
         let target = try PostgresURL(url)
         location = target.display
         do {

@@ -48,10 +48,10 @@ public final class SpatiaLiteStore: QueryEngine {
         }
     }
 
-    /// Opens (and, unless read-only, creates and migrates) the database at `path`; `typos` may be
+    /// Opens (and, unless read-only, creates and migrates) the database at `path`; `searchCache` may be
     /// shared with other connections to it.
-    public init(path: String, readOnly: Bool = false, memory: Memory = .generous, typos: SearchCache = SearchCache()) throws {
-        searchCache = typos
+    public init(path: String, readOnly: Bool = false, memory: Memory = .generous, searchCache: SearchCache = SearchCache()) throws {
+        self.searchCache = searchCache
         self.memory = memory
         if readOnly, !FileManager.default.fileExists(atPath: path) {
             throw DatabaseError(description: "no database at \(path)")
@@ -67,7 +67,7 @@ public final class SpatiaLiteStore: QueryEngine {
             // new schema). When that fails, the queries make do with the older tables.
             let folder = (path as NSString).deletingLastPathComponent
             if try Schema.check(db) < Schema.version, access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0 {
-                _ = try? SpatiaLiteStore(path: path, memory: .lean, typos: typos)
+                _ = try? SpatiaLiteStore(path: path, memory: .lean, searchCache: searchCache)
             }
         } else {
             // With WAL, synchronous NORMAL keeps the database consistent and syncs at checkpoints.

@@ -16,8 +16,8 @@ public enum StoreLocation {
 
     /// `memory` applies to SpatiaLite only (a server's many connections stay lean).
     public static func open(_ location: String, readOnly: Bool, memory: SpatiaLiteStore.Memory = .generous,
-                            typos: SearchCache = SearchCache()) throws -> any FeatureStore {
-        if isPostgres(location) { return try PostGISStore(url: location, readOnly: readOnly, typos: typos) }
-        return try SpatiaLiteStore(path: location, readOnly: readOnly, memory: memory, typos: typos)
+                            searchCache: SearchCache = SearchCache()) throws -> any FeatureStore {
+        if isPostgres(location) { return try PostGISStore(url: location, readOnly: readOnly, searchCache: searchCache) }
+        return try SpatiaLiteStore(path: location, readOnly: readOnly, memory: memory, searchCache: searchCache)
     }
 }

@@ -22,14 +22,15 @@ extension Database {
         var snapshot: [String: [String]] = [:]
         // FTS5's shadow tables are its own layout (segments, some without rowids): the search index
         // is compared by its rows instead.
-        for table in try texts("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND name NOT LIKE 'search_text_%'") {
+        for table in try texts("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND name NOT LIKE 'search_text_%' AND name NOT LIKE 'search_other_%'") {
             let columns = try texts("SELECT name FROM pragma_table_info('\(table)')")
             let row = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
             snapshot[table] = try texts("SELECT \(row) FROM \"\(table)\" ORDER BY rowid")
         }
         if try !texts("SELECT name FROM sqlite_master WHERE name = 'search_text'").isEmpty {
-            let columns = SearchField.allCases.map(\.rawValue).joined(separator: " || '|' || ")
-            snapshot["search_text"] = try texts("SELECT rowid || '|' || \(columns) FROM search_text ORDER BY rowid")
+            snapshot["search_text"] = try texts("SELECT rowid || '|' || words FROM search_text ORDER BY rowid")
+            let others = SearchIndexSQL.otherFields.map(\.rawValue).joined(separator: " || '|' || ")
+            snapshot["search_other"] = try texts("SELECT rowid || '|' || \(others) FROM search_other ORDER BY rowid")
         }
         for index in try texts("SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%USING rtree%'") {
             snapshot[index] = ["\(try count(index)) rows"]

@@ -1,16 +1,16 @@
 import GeoCore
 import GeoStore
 
-/// SpatiaLite's text index for searches: one FTS5 table, `search_text`, with a row per POI,
-/// water, cinema and trip (rowid = id × 4 + `FeatureKind.number`) holding its words in a column
-/// per `SearchField`: names in every language (`names` JSON) and other names (`alt_names`);
-/// address; a cinema's film titles; a trip's catches' species, notes and water. SQLite's
+/// SpatiaLite's text index for searches: two FTS5 tables with a row per POI, water, cinema and
+/// trip (rowid = id × 4 + `FeatureKind.number`): `search_text` its names (in every language, the
+/// `names` JSON, and other names, `alt_names`), `search_other` its other `SearchField`s, a column
+/// each (address; a cinema's film titles; a trip's catches' species, notes and water). SQLite's
 /// unicode61 tokenizer folds case and, with `remove_diacritics 2`, Latin's diacritics, after
 /// `SearchPrefold` has folded what it does not as `SearchText` does; prefix indexes of 2,
 /// 3 and 4 characters answer words being typed. Only words and prefixes are asked for, never
-/// phrases, so no positions are kept, only the columns a word is in (`detail = column`).
-/// `search_terms` lists the distinct words (fts5vocab), from which one-typo neighbours are found
-/// (`TypoIndex`).
+/// phrases, so no positions are kept (`detail = none`; `search_other` keeps the columns a word is
+/// in, `detail = column`). `search_terms` and `search_other_terms` list the distinct words
+/// (fts5vocab), from which one-typo neighbours are found (`TypoIndex`).
 ///
 /// Triggers on the record tables keep it in step in the same transaction as any insert, update or
 /// delete, by any code: importers, deletes, another program's SQL.
@@ -84,28 +84,42 @@ enum SearchIndexSQL {
             .joined(separator: " || \(fieldSeparator) || ")
     }
 
-    /// The index's columns, one per `SearchField`, in order.
-    static let columns = SearchField.allCases.map(\.rawValue).joined(separator: ", ")
+    /// `search_other`'s columns: every `SearchField` but the names, in order.
+    static let otherFields = SearchField.allCases.filter { $0 != .name }
+    static let otherColumns = otherFields.map(\.rawValue).joined(separator: ", ")
 
-    /// `source`, a query of `key` and `f` (folded `fieldTexts`), as rows of `key` and one column
-    /// per field: each separator's position found after the one before it.
+    /// `source`, a query of `key` and `f` (folded `fieldTexts`), as rows of `key` and a column
+    /// per field named for it: each separator's position found after the one before it. Each step
+    /// is kept a subquery of its own (`OFFSET 0`: SQLite flattens none with an offset), else each
+    /// position would be written out again in every later one, twice as often at each step.
     private static func split(_ source: String) -> String {
         let n = SearchField.allCases.count
-        var query = "SELECT key, f, instr(f, \(fieldSeparator)) AS p1 FROM (\(source))"
+        var query = "SELECT key, f, instr(f, \(fieldSeparator)) AS p1 FROM (\(source) LIMIT -1 OFFSET 0)"
         for i in 2..<n {
             let kept = (1..<i).map { "p\($0)" }.joined(separator: ", ")
-            query = "SELECT key, f, \(kept), p\(i - 1) + instr(substr(f, p\(i - 1) + 1), \(fieldSeparator)) AS p\(i) FROM (\(query))"
+            query = "SELECT key, f, \(kept), p\(i - 1) + instr(substr(f, p\(i - 1) + 1), \(fieldSeparator)) AS p\(i) FROM (\(query) LIMIT -1 OFFSET 0)"
         }
         let parts = ["substr(f, 1, p1 - 1)"] + (1..<(n - 1)).map { "substr(f, p\($0) + 1, p\($0 + 1) - p\($0) - 1)" } + ["substr(f, p\(n - 1) + 1)"]
-        return "SELECT key, \(parts.joined(separator: ", ")) FROM (\(query))"
+        return "SELECT key, " + zip(parts, SearchField.allCases).map { "\($0) AS \($1.rawValue)" }.joined(separator: ", ") + " FROM (\(query))"
     }
 
-    /// Indexes the rows of `kind`'s table with ids above `afterRow`, in one statement: each row's
-    /// texts folded once (the split reads the folded text many times), then split into the columns.
+    /// The rows of `source` (as `split` takes it) written into both indexes: the names (the text
+    /// before the first separator) into `search_text`; the other fields into `search_other`, split
+    /// only where any of them holds a text (more than the separators follow the names: most
+    /// places have no address).
+    private static func writing(_ source: String) -> String {
+        let separators = otherFields.count
+        return "INSERT INTO search_text (rowid, words) SELECT key, substr(f, 1, instr(f, \(fieldSeparator)) - 1) FROM (\(source)); "
+            + "INSERT INTO search_other (rowid, \(otherColumns)) SELECT key, \(otherColumns) FROM "
+            + "(\(split("SELECT key, f FROM (\(source)) WHERE length(f) - instr(f, \(fieldSeparator)) >= \(separators)")));"
+    }
+
+    /// Indexes the rows of `kind`'s table with ids above `afterRow`: each row's texts folded once
+    /// into a temporary table (the split reads a folded text many times), then split into both indexes.
     static func fill(_ kind: FeatureKind, afterRow: Int64) -> String {
-        "WITH folded (key, f) AS MATERIALIZED (SELECT \(rowid(kind, "r")), \(SearchPrefold.folding(sql: fieldTexts(kind, "r"))) "
-            + "FROM \(kind.rawValue) AS r WHERE r.id > \(afterRow)) "
-            + "INSERT INTO search_text (rowid, \(columns)) \(split("SELECT key, f FROM folded"));"
+        "CREATE TEMP TABLE search_fill AS SELECT \(rowid(kind, "r")) AS key, \(SearchPrefold.folding(sql: fieldTexts(kind, "r"))) AS f "
+            + "FROM \(kind.rawValue) AS r WHERE r.id > \(afterRow); "
+            + writing("SELECT key, f FROM temp.search_fill") + " DROP TABLE temp.search_fill;"
     }
 
     /// The same with the words of `version` (7: as it wrote them).
@@ -190,6 +204,7 @@ enum SearchIndexSQL {
         return """
             CREATE TRIGGER search_\(table)_update AFTER UPDATE\(columns.map { " OF " + $0 } ?? "") ON \(table) BEGIN
                 DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
+                \(version >= 12 ? "DELETE FROM search_other WHERE rowid = \(rowid(kind, "old"));" : "")
                 \(indexing(kind, "new", version: version))
             END;
             """
@@ -219,29 +234,41 @@ enum SearchIndexSQL {
         """ + triggers(version: 11)
     }
 
-    /// Version 12: the index knows which field a word is in (`SearchField`: a column each, and
-    /// `detail = column`, so that a query may name columns), so that a word found in a name ranks
-    /// before one found elsewhere and a search can be scoped; a trip is found by its catches'
-    /// species, its notes and its water's name too, kept in step by triggers on catches and on a
-    /// water's name; the places with a population, whose importance ranks them, are indexed apart
-    /// (`poi_population`, partial). The folding trigger hands the folded texts to `search_split`, whose trigger
-    /// splits them into the columns (the split written around the fold nests deeper than SQLite's
-    /// parser goes). Every record's row again.
+    /// Version 12: the index knows which field a word is in, so that a word found in a name ranks
+    /// before one found elsewhere and a search can be scoped: `search_text` holds the names alone,
+    /// `search_other` the other fields (a column each, `detail = column`, so that a query may name
+    /// columns; a row only for a record that has one), so that a word of the names reads no other
+    /// field's entries. A trip is found by its catches' species, its notes and its water's name too,
+    /// kept in step by triggers on catches and on a water's name and delete; the places with a
+    /// population, whose importance ranks them, are indexed apart (`poi_population`, partial). The
+    /// folding trigger hands the folded texts to `search_split`, whose trigger splits them into the
+    /// two indexes (the split written around the fold nests deeper than SQLite's parser goes).
+    /// Every record's words again.
     static var migration12: String {
         let trip = { (r: String) in
             "INSERT INTO search_input (key, words) SELECT \(rowid(.trip, "t")), \(fieldTexts(.trip, "t")) FROM trip AS t "
                 + "WHERE \(r) AND EXISTS (SELECT 1 FROM search_text WHERE rowid = \(rowid(.trip, "t")));"
         }
+        let deleted = FeatureKind.allCases.map { kind in
+            """
+            DROP TRIGGER search_\(kind.rawValue)_delete;
+            CREATE TRIGGER search_\(kind.rawValue)_delete AFTER DELETE ON \(kind.rawValue) BEGIN
+                DELETE FROM search_text WHERE rowid = \(rowid(kind, "old"));
+                DELETE FROM search_other WHERE rowid = \(rowid(kind, "old"));
+            END;
+            """
+        }.joined(separator: "\n")
         return """
-            DROP TABLE search_terms;
-            DROP TABLE search_text;
-            CREATE VIRTUAL TABLE search_text USING fts5(\(columns), tokenize = '\(tokenizer)', prefix = '2 3 4', detail = column);
-            CREATE VIRTUAL TABLE search_terms USING fts5vocab(search_text, row);
+            CREATE VIRTUAL TABLE search_other USING fts5(\(otherColumns), tokenize = '\(tokenizer)', prefix = '2 3 4', detail = column);
+            CREATE VIRTUAL TABLE search_other_terms USING fts5vocab(search_other, row);
+            DELETE FROM search_text;
             CREATE VIEW search_split (key, f) AS SELECT 0, '' WHERE 0;
             CREATE TRIGGER search_split_columns INSTEAD OF INSERT ON search_split BEGIN
                 DELETE FROM search_text WHERE rowid = new.key;
-                INSERT INTO search_text (rowid, \(columns)) \(split("SELECT new.key AS key, new.f AS f"));
+                DELETE FROM search_other WHERE rowid = new.key;
+                \(writing("SELECT new.key AS key, new.f AS f"))
             END;
+            \(deleted)
             DROP TRIGGER search_input_fold;
             CREATE TRIGGER search_input_fold INSTEAD OF INSERT ON search_input BEGIN
                 INSERT INTO search_split (key, f) VALUES (new.key, \(SearchPrefold.folding(sql: "new.words")));

@@ -4,19 +4,34 @@ import GeoStore
 /// SpatiaLite's side of a search: the FTS5 index (`SearchIndexSQL`) and the rows it names.
 extension SpatiaLiteStore {
     public func searchRows(term: String, prefix: Bool, in fields: Set<SearchField>) throws -> [FeatureID] {
-        let statement = try cached("SELECT rowid FROM search_text WHERE search_text MATCH ?")
-        // A folded word holds only letters and digits: quoted, it is one term to FTS5; a column
-        // filter names the fields unless every one is searched. The one column of an index older
-        // than fields (a file opened read-only that could not be migrated) counts as the names.
-        let fielded = searchIsFielded
-        if !fielded, !fields.contains(.name) { return [] }
-        let columns = !fielded || fields.count == SearchField.allCases.count ? "" : "{" + fields.sorted().map(\.rawValue).joined(separator: " ") + "} : "
-        try statement.bind([columns + "\"\(term)\"" + (prefix ? "*" : "")])
+        // A folded word holds only letters and digits: quoted, it is one term to FTS5.
+        let match = "\"\(term)\"" + (prefix ? "*" : "")
+        // The one index of a schema older than fields (a file opened read-only that could not be
+        // migrated) holds every word, counted as the names'.
+        var rowids: [Int64] = []
+        if fields.contains(.name) { rowids = try rowIDs(try cached("SELECT rowid FROM search_text WHERE search_text MATCH ?"), match) }
+        let others = searchIsFielded ? SearchIndexSQL.otherFields.filter(fields.contains) : []
+        if !others.isEmpty {
+            // A column filter names the other fields unless every one is searched.
+            let columns = others.count == SearchIndexSQL.otherFields.count ? "" : "{" + others.map(\.rawValue).joined(separator: " ") + "} : "
+            let found = try rowIDs(try cached("SELECT rowid FROM search_other WHERE search_other MATCH ?"), columns + match)
+            rowids = rowids.isEmpty ? found : Array(Set(rowids).union(found)).sorted()
+        }
+        return Self.featureIDs(rowids)
+    }
+
+    /// The rowids `statement` answers for `match`, in its order (rowid ascending).
+    private func rowIDs(_ statement: Statement, _ match: String) throws -> [Int64] {
+        try statement.bind([match])
         defer { statement.reset() }
         var rowids: [Int64] = []
         while try statement.step() { rowids.append(statement.int(0)) }
-        // FTS5 answers by rowid (id × 4 + kind): in it each kind's rows are in id order, so the
-        // kinds are laid one after another, each at the place its count before it leaves.
+        return rowids
+    }
+
+    /// FTS5 answers by rowid (id × 4 + kind): in it each kind's rows are in id order, so the
+    /// kinds are laid one after another, each at the place its count before it leaves.
+    private static func featureIDs(_ rowids: [Int64]) -> [FeatureID] {
         var start = [Int](repeating: 0, count: 5)
         for rowid in rowids { start[Int(rowid & 3) + 1] += 1 }
         for kind in 1..<4 { start[kind + 1] += start[kind] }
@@ -30,7 +45,7 @@ extension SpatiaLiteStore {
     }
 
     public func searchVocabulary() throws -> [String] {
-        let statement = try db.prepare("SELECT term FROM search_terms")
+        let statement = try db.prepare(searchIsFielded ? "SELECT term FROM search_terms UNION SELECT term FROM search_other_terms" : "SELECT term FROM search_terms")
         var terms: [String] = []
         while try statement.step() { terms.append(statement.string(0) ?? "") }
         return terms
