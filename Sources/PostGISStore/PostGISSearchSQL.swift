@@ -165,10 +165,10 @@ enum PostGISSearchSQL {
             SELECT DISTINCT k, rid, w, (t.n - 1)::smallint FROM unnest(\(fieldTexts)) WITH ORDINALITY AS t(text, n), waymark_search_words(t.text) AS w;
         END
         $$;
-        CREATE FUNCTION waymark_search_catch() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE FUNCTION waymark_search_owner() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-            IF TG_OP <> 'INSERT' THEN PERFORM waymark_search_reindex(3::smallint, OLD.trip_id); END IF;
-            IF TG_OP <> 'DELETE' THEN PERFORM waymark_search_reindex(3::smallint, NEW.trip_id); END IF;
+            IF TG_OP <> 'INSERT' THEN PERFORM waymark_search_reindex(TG_ARGV[0]::smallint, (to_jsonb(OLD) ->> TG_ARGV[1])::bigint); END IF;
+            IF TG_OP <> 'DELETE' THEN PERFORM waymark_search_reindex(TG_ARGV[0]::smallint, (to_jsonb(NEW) ->> TG_ARGV[1])::bigint); END IF;
             RETURN NULL;
         END
         $$;
@@ -178,7 +178,7 @@ enum PostGISSearchSQL {
             RETURN NULL;
         END
         $$;
-        CREATE TRIGGER search_catch AFTER INSERT OR UPDATE OR DELETE ON catch FOR EACH ROW EXECUTE FUNCTION waymark_search_catch();
+        CREATE TRIGGER search_catch AFTER INSERT OR DELETE OR UPDATE OF species, trip_id ON catch FOR EACH ROW EXECUTE FUNCTION waymark_search_owner('3', 'trip_id');
         CREATE TRIGGER search_water_trips AFTER UPDATE OF name ON water FOR EACH ROW
             WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION waymark_search_water_trips();
         CREATE INDEX poi_population ON poi (population) WHERE population > 0;
