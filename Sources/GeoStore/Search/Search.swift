@@ -11,10 +11,10 @@ extension QueryEngine {
     public func search(_ query: SearchQuery) throws -> FeaturePage {
         let words = try query.validate()
         try validate(categories: query.categories, sources: query.sources)
-        let kinds = Set(query.kinds)
+        let kinds = Set(query.kinds), version = try dataVersion()
         // The vocabulary's typo index only when a word is long enough to have a typo.
         let typos = try words.contains { $0.unicodeScalars.count >= TypoIndex.minimumLength }
-            ? searchCache.index(version: try dataVersion(), vocabulary: searchVocabulary) : nil
+            ? searchCache.index(version: version, vocabulary: searchVocabulary) : nil
         // The rows every word matches so far, each with the sum of its words' best penalties.
         var hits: SearchHits?
         // The names, and the other fields searched, are asked apart: a word found in the names ranks first.
@@ -40,7 +40,7 @@ extension QueryEngine {
         }
         guard var hits else { return FeaturePage(features: [], next: nil, total: 0) }
         // Importance, as the penalties sum over the words: `words` times each record's.
-        let populations = try searchCache.populations(version: try dataVersion(), read: populatedRows)
+        let populations = try searchCache.populations(version: version, read: populatedRows)
         hits = hits.addingImportance(words: words.count, populations: populations)
         func cost(_ penalty: Double, _ distance: Double?) -> Double { SearchRanking.textCost(penalty, words: words.count, distance: distance) }
         // Past the cursor (the cost and id of the previous page's last feature).
