@@ -105,6 +105,12 @@ import Testing
             let base = minimal(route), join = base.contains("?") ? "&" : "?"
             var uris = [base]
             if route.queryParameters.contains("category") { uris += categories.map { base + join + "category=" + $0 } }
+            // Each search field alone, all of them, unknown and empty ones; a trip's catch near a point.
+            if route.queryParameters.contains("in") {
+                uris += (SearchField.allCases.map(\.rawValue) + [SearchField.allCases.map(\.rawValue).joined(separator: ","), "title", ""])
+                    .map { base + join + "in=" + $0 }
+                uris += SearchField.allCases.map { "/v1/search?q=pike&lat=49.75&lon=13.38&kind=trip&in=\($0.rawValue)" }
+            }
             if route.queryParameters.contains("kind") {
                 uris += kinds.map { base + join + "kind=" + $0 }
                 uris += kinds.flatMap { kind in categories.map { base + join + "kind=\(kind)&category=\($0)" } }
