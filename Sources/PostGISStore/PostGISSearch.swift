@@ -23,9 +23,9 @@ extension PostGISStore {
         try rows(prepared: "SELECT DISTINCT word FROM search_word", Parameters()).map { try $0[0].decode(String.self) }
     }
 
-    public func populatedRows() throws -> [(row: Int64, population: Int)] {
-        try rows(prepared: "SELECT id, population FROM poi WHERE population > 0", Parameters()).map {
-            (try $0[0].decode(Int64.self), Int(try $0[1].decode(Int64.self)))
+    public func importanceCandidates() throws -> [SearchRanking.Candidate] {
+        try rows(prepared: SearchSQL.importanceCandidates(languages: "(SELECT count(*) FROM json_object_keys(names::json))"), Parameters()).map {
+            (try $0[0].decode(Int64.self), try $0[1].decode(Int64?.self).map(Int.init), try $0[2].decode(String.self), Int(try $0[3].decode(Int64.self)))
         }
     }
 

@@ -155,7 +155,7 @@ enum PostGISSearchSQL {
     /// fields has a row for each), so that a word found in a name ranks first and a search can be
     /// scoped; a trip's catches' species, notes and water are its words too, kept in step by
     /// triggers on catches and on a water's name. The places with a population (which ranks them)
-    /// are indexed apart (`poi_population`, partial). Every record's words again.
+    /// are indexed apart (`poi_population`, partial; dropped by 12). Every record's words again.
     static let migration11 = """
         ALTER TABLE search_word ADD COLUMN field smallint NOT NULL DEFAULT 0;
         CREATE OR REPLACE FUNCTION waymark_search_reindex(k smallint, rid bigint) RETURNS void LANGUAGE plpgsql AS $$

@@ -43,6 +43,28 @@ import Testing
                 == ["Helsinki", "Helsinki", "Hilton Helsinki Strand"])
     }
 
+    /// One name nine times, listed least important first: ids alone would give the list's order.
+    static let operas: [ImportRecord] = [
+        ("eat", 0, nil), ("stay", 0, nil), ("do", 0, nil), ("eat", 3, nil), ("see", 0, nil), ("eat", 0, 50),
+        ("city", 0, nil), ("eat", 12, nil), ("see", 5, nil),
+    ].map { category, languages, population in
+        guard case .place(var place) = place("Opera", population: population, category: category) else { fatalError() }
+        for code in ["lv", "en", "de", "fr", "ru", "cs", "fi", "sv", "et", "lt", "pl", "it"].prefix(languages) { place.names[code] = "Opera" }
+        return .place(place)
+    }
+
+    /// Importance beyond population: a city ranks as a town of a hundred would, a sight as one of
+    /// ten, a thing to do as one of three, and each language named in as a quarter of a decade, up
+    /// to eight (the place named in twelve ties with the city, which was listed first).
+    @Test(arguments: StoreKind.available)
+    func aCityASightAndAPlaceNamedInManyLanguagesComeFirst(_ kind: StoreKind) throws {
+        let (database, store) = try SearchTests.store(kind, [ParsedFile(file: "operas", Self.operas)])
+        _ = database
+        let answer = try store.search(SearchQuery(text: "opera")).features
+        func describe(_ f: Feature) -> String { "\(f.category) \(f.names.count) \(f.population ?? 0)" }
+        #expect(answer.map(describe) == ["see 5 0", "city 0 0", "eat 12 0", "eat 0 50", "see 0 0", "eat 3 0", "do 0 0", "eat 0 0", "stay 0 0"])
+    }
+
     static func trip(_ name: String, notes: String?, water: String?, catches: [String]) -> ImportRecord {
         var trip = TripRecord(name: name)
         trip.notes = notes

@@ -14,6 +14,8 @@ struct SearchOracle {
         /// The folded words of each field's texts.
         let fields: [SearchField: Set<String>]
         let population: Int?
+        /// How many languages its `names` object names it in.
+        let languages: Int
 
         var words: Set<String> { fields.values.reduce([]) { $0.union($1) } }
     }
@@ -39,16 +41,18 @@ struct SearchOracle {
             try store.texts(sql).map { $0.components(separatedBy: separator) }
         }
         var records: [Record] = []
-        func add(_ kind: FeatureKind, _ sql: String, population: ([String]) -> Int? = { _ in nil }, fields: (([String]) -> [SearchField: [String]])) throws {
+        func add(_ kind: FeatureKind, _ sql: String, population: ([String]) -> Int? = { _ in nil }, languages: ([String]) -> Int = { _ in 0 },
+                 fields: (([String]) -> [SearchField: [String]])) throws {
             for row in try rows(sql) {
                 records.append(Record(id: FeatureID(kind: kind, row: Int64(row[0])!), category: row[1], source: row[2] == "" ? nil : row[2],
-                                      fields: fields(row).mapValues { Set($0.flatMap(Self.fold)) }, population: population(row)))
+                                      fields: fields(row).mapValues { Set($0.flatMap(Self.fold)) }, population: population(row),
+                                      languages: languages(row)))
             }
         }
         let s = "'\(separator)'"
         try add(.poi, "SELECT id || \(s) || category || \(s) || coalesce(source, '') || \(s) || name || \(s) || names || \(s) || coalesce(address, '') || \(s) || coalesce(alt_names, '') || \(s) || coalesce(population, 0) FROM poi",
-                population: { Int($0[7]).flatMap { $0 > 0 ? $0 : nil } }) { row in
-            let names = (try? JSONSerialization.jsonObject(with: Data(row[4].utf8))) as? [String: String] ?? [:]
+                population: { Int($0[7]).flatMap { $0 > 0 ? $0 : nil } }, languages: { Self.names($0[4]).count }) { row in
+            let names = Self.names(row[4])
             return [.name: [row[3], row[6]] + names.values, .address: [row[5]]]
         }
         try add(.water, "SELECT id || \(s) || 'water' || \(s) || coalesce(source, '') || \(s) || coalesce(name, '') || \(s) || coalesce(alt_names, '') FROM water") {
@@ -71,12 +75,19 @@ struct SearchOracle {
         scope.compactMap { field in penalty(word, in: record.fields[field] ?? []).map { $0 + (field == .name ? 0 : 1) } }.min()
     }
 
-    /// 0.1 without a population, 0.0025 less for each whole quarter of a decade it has.
-    static func importance(_ population: Int?) -> Double {
-        guard let population, population > 0 else { return 0.1 }
+    static func names(_ json: String) -> [String: String] {
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String] ?? [:]
+    }
+
+    /// 0.1 for a record of no importance, 0.0025 less for each step: each whole quarter of a decade
+    /// of its population, 8 for a city, 4 for a sight, 2 for a thing to do, one for each language it
+    /// is named in up to 8; 40 steps at most.
+    static func importance(_ record: Record) -> Double {
+        guard record.id.kind == .poi else { return 0.1 }
         var quarters = 0
-        while quarters < 40, pow(10, Double(quarters + 1) / 4) <= Double(population) { quarters += 1 }
-        return 0.1 - 0.0025 * Double(quarters)
+        while let population = record.population, quarters < 40, pow(10, Double(quarters + 1) / 4) <= Double(population) { quarters += 1 }
+        let steps = quarters + (["city": 8, "see": 4, "do": 2][record.category] ?? 0) + min(8, record.languages)
+        return 0.1 - 0.0025 * Double(min(40, steps))
     }
 
     /// 0 for a word equal to `word`, 0.25 for one that starts with it (`word` of 2 or more
@@ -117,7 +128,7 @@ struct SearchOracle {
                 sum += p
             }
             guard matched else { continue }
-            found.append((sum / Double(words.count) + Self.importance(record.population) + (distance?(record.id) ?? 0) / 10_000, record.id))
+            found.append((sum / Double(words.count) + Self.importance(record) + (distance?(record.id) ?? 0) / 10_000, record.id))
         }
         return found.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     }

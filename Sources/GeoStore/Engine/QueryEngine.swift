@@ -30,8 +30,9 @@ public protocol QueryEngine: FeatureStore {
     /// Every distinct word of the text index, from which `searchCache` builds its `TypoIndex`.
     func searchVocabulary() throws -> [String]
     var searchCache: SearchCache { get }
-    /// The POI rows whose population is known and above 0, with it (`SearchRanking.importancePenalty`).
-    func populatedRows() throws -> [(row: Int64, population: Int)]
+    /// The POI rows that may have some importance (`SearchRanking.importance`): those with a
+    /// population above 0, names in some language or a category of `SearchRanking.categoryWeights`.
+    func importanceCandidates() throws -> [SearchRanking.Candidate]
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
     /// Up to `limit` trips in the diary's order (`DiarySQL`) with their stored starts: `dated`, those

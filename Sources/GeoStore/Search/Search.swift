@@ -40,8 +40,7 @@ extension QueryEngine {
         }
         guard var hits else { return FeaturePage(features: [], next: nil, total: 0) }
         // Importance, as the penalties sum over the words: `words` times each record's.
-        let populations = try searchCache.populations(version: version, read: populatedRows)
-        hits = hits.addingImportance(words: words.count, populations: populations)
+        hits = hits.addingImportance(words: words.count, try searchCache.importance(version: version, read: importanceCandidates))
         func cost(_ penalty: Double, _ distance: Double?) -> Double { SearchRanking.textCost(penalty, words: words.count, distance: distance) }
         // Past the cursor (the cost and id of the previous page's last feature).
         let after = query.after.map { SearchOrder(cost: $0.distance ?? 0, id: $0.id) }

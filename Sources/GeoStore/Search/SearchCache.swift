@@ -3,14 +3,14 @@ import Synchronization
 
 /// What a search reads of the whole store, built once per data version and shared by the
 /// connections that pass the same cache to their stores (a server's workers): the vocabulary's
-/// `TypoIndex` (a million names take seconds) and the places that have a population, whose
-/// importance ranks them (`SearchRanking.importancePenalty`). A connection that asks while another
+/// `TypoIndex` (a million names take seconds) and the places' importance (`RowImportance`), which
+/// ranks them. A connection that asks while another
 /// builds waits for that build instead of making its own.
 public final class SearchCache: Sendable {
     private let cached = Mutex<(version: UInt64, index: TypoIndex)?>(nil)
     /// The version `cached` holds, told without waiting for a build under way.
     private let built = Mutex<UInt64?>(nil)
-    private let populations = Mutex<(version: UInt64, rows: [Int64: Int])?>(nil)
+    private let importance = Mutex<(version: UInt64, rows: RowImportance)?>(nil)
 
     public init() {}
 
@@ -24,11 +24,11 @@ public final class SearchCache: Sendable {
         }
     }
 
-    /// The population of each POI row that has one, as of `version`.
-    package func populations(version: UInt64, read: () throws -> [(row: Int64, population: Int)]) throws -> [Int64: Int] {
-        try populations.withLock { cached in
+    /// The importance of the POI rows, as of `version`, from the rows that may have some.
+    package func importance(version: UInt64, read: () throws -> [SearchRanking.Candidate]) throws -> RowImportance {
+        try importance.withLock { cached in
             if let cached, cached.version == version { return cached.rows }
-            let rows = Dictionary(try read().map { ($0.row, $0.population) }, uniquingKeysWith: max)
+            let rows = RowImportance(try read())
             cached = (version, rows)
             return rows
         }

@@ -69,15 +69,14 @@ struct SearchHits {
         }
     }
 
-    /// Each hit's penalty with `words` times its importance (`SearchRanking.importancePenalty`)
-    /// added, from the POI rows' `populations`.
-    func addingImportance(words: Int, populations: [Int64: Int]) -> SearchHits {
+    /// Each hit's penalty with `words` times its importance penalty added
+    /// (`SearchRanking.importancePenalty`); rows other than places have none.
+    func addingImportance(words: Int, _ importance: RowImportance) -> SearchHits {
         var added = self
-        let unknown = Double(words) * SearchRanking.importancePenalty(population: nil)
+        let penalties = (0...SearchRanking.maximumImportance).map { Double(words) * SearchRanking.importancePenalty(steps: $0) }
         added.hits.withUnsafeMutableBufferPointer { hits in
             for i in hits.indices {
-                let population = populations.isEmpty || hits[i].id.kind != .poi ? nil : populations[hits[i].id.row]
-                hits[i].penalty += population.map { Double(words) * SearchRanking.importancePenalty(population: $0) } ?? unknown
+                hits[i].penalty += penalties[importance.isEmpty || hits[i].id.kind != .poi ? 0 : importance.steps(of: hits[i].id.row)]
             }
         }
         return added

@@ -22,8 +22,9 @@ public enum SearchMatch: Int, Sendable, Comparable {
 /// where a word's match found only outside the record's names (its address, films, a trip's
 /// catches, notes or water) costs `otherFieldPenalty` more: a place named Helsinki before the
 /// places in a Helsinki street, as a gazetteer ranks them; and where a record is less important
-/// than a city of ten billion, `importancePenalty` more (at most 0.1: a kilometre, less than
-/// a word still being typed), so that of two places of one name the larger comes first.
+/// than the most important, `importancePenalty` more (at most 0.1: a kilometre, less than a word
+/// still being typed), so that of two places of one name the larger, the city or the sight, or
+/// the one named in more languages comes first.
 ///
 /// with the distance the geodesic metres from the query's point (0 without a point). A record
 /// every word of which is typed in full and that lies next door costs 0; an exact match 2.5 km
@@ -35,14 +36,33 @@ public enum SearchRanking {
     /// What a word found only outside the names adds: more than a typo in a name.
     public static let otherFieldPenalty = 1.0
 
-    /// What a record's importance adds to its cost: 0.1 for one without a population, less by
-    /// 0.0025 for each quarter of a decade of its population (Riga's 632 614: 0.0425; Tokyo's
-    /// 8 336 599: 0.0325). In steps, so that matches fall into few groups of equal text cost
-    /// (`nearPointPage` walks each group by distance).
-    public static func importancePenalty(population: Int?) -> Double {
-        guard let population, population > 0 else { return maximumImportancePenalty }
-        let quarters = min(40, (4 * log10(Double(population))).rounded(.down))
-        return maximumImportancePenalty * (1 - quarters / 40)
+    /// A POI row as its importance is told: its population (nil or 0 when unknown), category and
+    /// the number of languages it is named in.
+    public typealias Candidate = (row: Int64, population: Int?, category: String, languages: Int)
+
+    /// What a category adds to a place's importance, in the steps of `importance`: a city (GeoNames'
+    /// populated places, OSM's `place=*`) ranks as a town of a hundred people would without its
+    /// population, a sight as one of ten, a thing to do as one of three; other categories add none.
+    public static let categoryWeights: [String: Int] = ["city": 8, "see": 4, "do": 2]
+    /// Each language a place is named in adds a step, up to this many: a place that the world names
+    /// in its own words is one that people look for (as Nominatim's and Photon's importance reads
+    /// Wikipedia's languages).
+    public static let maximumLanguageSteps = 8
+    public static let maximumImportance = 40
+
+    /// A place's importance in steps, 0 to `maximumImportance`: a step for each whole quarter of a
+    /// decade of its population (Riga's 632 614: 23; Tokyo's 8 336 599: 27), its category's weight
+    /// and a step for each language it is named in (at most `maximumLanguageSteps`). In steps, so
+    /// that matches fall into few groups of equal text cost (`nearPointPage` walks each group by
+    /// distance).
+    package static func importance(_ c: Candidate) -> Int {
+        let quarters = c.population.map { $0 > 0 ? Int((4 * log10(Double($0))).rounded(.down)) : 0 } ?? 0
+        return min(maximumImportance, quarters + (categoryWeights[c.category] ?? 0) + min(maximumLanguageSteps, c.languages))
+    }
+
+    /// What a record's importance adds to its cost: 0.1 for none, 0.0025 less for each step.
+    public static func importancePenalty(steps: Int) -> Double {
+        maximumImportancePenalty * (1 - Double(min(steps, maximumImportance)) / Double(maximumImportance))
     }
 
     public static let maximumImportancePenalty = 0.1

@@ -149,6 +149,9 @@ enum Schema {
         // 12: the search index knows a word's field (names first in the ranking, `--in`), and a
         // trip's catches, notes and water are its words too.
         Migration("search fields") { SearchIndexSQL.migration12 },
+        // 13: a place's importance counts its category and languages too, which no index of
+        // population serves: the search reads the places in one pass instead.
+        Migration("importance in one pass") { "DROP INDEX poi_population;" },
     ]
 
     /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupWaters`.

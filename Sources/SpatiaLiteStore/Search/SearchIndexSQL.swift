@@ -240,7 +240,7 @@ enum SearchIndexSQL {
     /// columns; a row only for a record that has one), so that a word of the names reads no other
     /// field's entries. A trip is found by its catches' species, its notes and its water's name too,
     /// kept in step by triggers on catches and on a water's name and delete; the places with a
-    /// population, whose importance ranks them, are indexed apart (`poi_population`, partial). The
+    /// population, whose importance ranks them, are indexed apart (`poi_population`, partial; dropped by 13). The
     /// folding trigger hands the folded texts to `search_split`, whose trigger splits them into the
     /// two indexes (the split written around the fold nests deeper than SQLite's parser goes).
     /// Every record's words again.

@@ -51,11 +51,12 @@ extension SpatiaLiteStore {
         return terms
     }
 
-    public func populatedRows() throws -> [(row: Int64, population: Int)] {
-        // The partial index `poi_population` holds these rows alone.
-        let statement = try db.prepare("SELECT id, population FROM poi WHERE population > 0")
-        var rows: [(row: Int64, population: Int)] = []
-        while try statement.step() { rows.append((statement.int(0), Int(statement.int(1)))) }
+    public func importanceCandidates() throws -> [SearchRanking.Candidate] {
+        let statement = try db.prepare(SearchSQL.importanceCandidates(languages: "(SELECT count(*) FROM json_each(names))"))
+        var rows: [SearchRanking.Candidate] = []
+        while try statement.step() {
+            rows.append((statement.int(0), statement.isNull(1) ? nil : Int(statement.int(1)), statement.string(2) ?? "", Int(statement.int(3))))
+        }
         return rows
     }
 
