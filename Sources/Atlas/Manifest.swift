@@ -100,7 +100,7 @@ public struct AtlasManifest: Sendable {
         case .style: "style"
         case .paper: "paper"
         case .language: "language"
-        case .maxDistance, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .kind, .source, .q, .searchIn, .date, .by, .id, .time, .filter, .size, .scale,
+        case .maxDistance, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .kind, .source, .q, .searchIn, .date, .by, .year, .water, .species, .id, .time, .filter, .size, .scale,
              .database, .replaceSource, .skipInvalid, .allowShrink, .keepMissing, .fieldMapping, .record: nil
         }
     }

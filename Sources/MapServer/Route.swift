@@ -57,7 +57,7 @@ enum Route: String, CaseIterable, Sendable {
         case .bbox: ["bbox", "limit", "category", "source", "cursor", "lang"]
         case .search: ["q", "lat", "lon", "radius", "bbox", "kind", "in", "source", "limit", "category", "cursor", "lang"]
         case .cinemas: ["lat", "lon", "radius", "source", "date", "film", "limit", "cursor", "format"]
-        case .catchStatistics: ["by", "lang"]
+        case .catchStatistics: ["by", "year", "water", "species", "lang"]
         case .trips: ["limit", "cursor", "lang"]
         case .timezone: ["lat", "lon", "at"]
         case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
@@ -94,7 +94,8 @@ enum Route: String, CaseIterable, Sendable {
         // The time a zone's offset is asked at.
         case .time: self == .timezone ? "at" : nil
         // The parameters named as the engine names them (`Field.description`).
-        case .bbox, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .category, .kind, .source, .q, .date, .by, .size, .scale:
+        case .bbox, .center, .zoom, .padding, .tileZ, .tileX, .tileY, .limit, .cursor, .category, .kind, .source, .q, .date, .by, .year, .water, .species,
+             .size, .scale:
             field.description
         case .searchIn: "in"
         // Inputs of the CLI, an import or a printed map: no route takes them.

@@ -141,12 +141,14 @@ struct Routes: Sendable {
         return Self.body(Array(data), type: plain ? "application/json" : "application/geo+json")
     }
 
-    /// Catch statistics grouped by `by` (water, species, year; all three by default), as `waymark stats catches --format json`.
+    /// The diary's statistics grouped by `by` (water, species, year; all three by default), of a
+    /// `year`, `water` and `species` when given, as `waymark stats catches --format json`.
     private func catchStatistics(_ p: Parameters) async throws -> Response {
         let grouping = try CatchGrouping.list(parsing: try p.text("by") ?? "water,species,year")
+        let filter = try CatchFilter(year: try p.text("year"), water: try p.text("water"), species: try p.text("species"))
         let language = try p.language()
         let data = try await workers.queries.withStore { store in
-            CatchStatistic.json(try store.catchStatistics(by: grouping, language: language), by: grouping)
+            CatchStatistic.json(try store.catchStatistics(by: grouping, filter: filter, language: language), by: grouping)
         }
         return Self.body(Array(data), type: "application/json")
     }

@@ -271,11 +271,16 @@ extension PostGISStore {
         }
     }
 
-    public func catchStatistics(by grouping: [CatchGrouping], language: String?) throws -> [CatchStatistic] {
-        CatchStatistic.tally(try rows(StatisticsSQL.catches).map { row in
-            (try row[0].decode(String.self), try row[1].decode(String.self), try row[2].decode(String?.self), try row[3].decode(String?.self),
-             try row[4].decode(Double?.self), try row[5].decode(Double?.self))
-        }, by: grouping, language: language)
+    public func catchStatistics(by grouping: [CatchGrouping], filter: CatchFilter, language: String?) throws -> [CatchStatistic] {
+        let trips = try rows(StatisticsSQL.trips).map { row in
+            (try row[0].decode(Int64.self), try row[1].decode(String.self), try row[2].decode(String?.self), try row[3].decode(String?.self),
+             try row[4].decode(String?.self))
+        }
+        let catches = try rows(StatisticsSQL.catches).map { row in
+            (try row[0].decode(Int64.self), try row[1].decode(String.self), try row[2].decode(String?.self), try row[3].decode(Double?.self),
+             try row[4].decode(Double?.self))
+        }
+        return CatchStatistic.tally(trips: trips, catches: catches, by: grouping, filter: filter, language: language)
     }
 
     public func categories() throws -> [CategoryCount] {

@@ -28,6 +28,9 @@ func option(for field: Field, in command: (any ParsableCommand.Type)? = nil) -> 
     case .language: "--lang"
     case .date: "--date"
     case .by: "--by"
+    case .year: "--year"
+    case .water: "--water"
+    case .species: "--species"
     // The time a zone's offset is given at; no command filters by CQL2 (OGC API's items do).
     case .time: command == TimezoneLookup.self ? "--at" : nil
     case .id, .filter: nil

@@ -10,8 +10,9 @@ import Testing
     static let species = ["Štika", "Zander", "Sumec", "Cejn", "Čtverec", "candát", "Řízek", "Rak", "Kapr", "Åland", "Stika"]
 
     static func order(_ language: String?) -> [String] {
-        let rows: [CatchStatistic.Row] = species.map { ("Orlík", $0, "2024-05-18T06:00:00Z", "Europe/Prague", nil, nil) }
-        return CatchStatistic.tally(rows, by: [.species], language: language).map { $0.group[0] }
+        let trips: [CatchStatistic.TripRow] = [(1, "Orlík", "2024-05-18T05:00:00Z", nil, "Europe/Prague")]
+        let rows: [CatchStatistic.Row] = species.map { (1, $0, "2024-05-18T06:00:00Z", nil, nil) }
+        return CatchStatistic.tally(trips: trips, catches: rows, by: [.species], filter: CatchFilter(), language: language).map { $0.group[0] }
     }
 
     @Test func czechSortsEachLetterWithADiacriticAfterItsBase() {
@@ -28,9 +29,9 @@ import Testing
 
     /// Groups of several values are ordered by the first, then the next: water, then species.
     @Test func groupsAreOrderedValueByValue() {
-        let rows: [CatchStatistic.Row] = [("Želivka", "Kapr", nil, nil, nil, nil), ("Orlík", "Štika", nil, nil, nil, nil),
-                                          ("Orlík", "Sumec", nil, nil, nil, nil), ("Lipno", "Štika", nil, nil, nil, nil)]
-        #expect(CatchStatistic.tally(rows, by: [.water, .species], language: "cs").map(\.group)
+        let trips: [CatchStatistic.TripRow] = [(1, "Želivka", nil, nil, nil), (2, "Orlík", nil, nil, nil), (3, "Lipno", nil, nil, nil)]
+        let rows: [CatchStatistic.Row] = [(1, "Kapr", nil, nil, nil), (2, "Štika", nil, nil, nil), (2, "Sumec", nil, nil, nil), (3, "Štika", nil, nil, nil)]
+        #expect(CatchStatistic.tally(trips: trips, catches: rows, by: [.water, .species], filter: CatchFilter(), language: "cs").map(\.group)
                 == [["Lipno", "Štika"], ["Orlík", "Sumec"], ["Orlík", "Štika"], ["Želivka", "Kapr"]])
     }
 }

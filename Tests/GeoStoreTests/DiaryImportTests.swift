@@ -50,8 +50,10 @@ import Testing
         return try store.importFiles(files, skipInvalid: false)
     }
 
-    private func stat(_ group: [String], _ count: Int, _ totalKg: Double, _ maxKg: Double?, _ maxCm: Double?) -> CatchStatistic {
-        CatchStatistic(group: group, count: count, weighed: count, totalWeightKg: totalKg, maxWeightKg: maxKg, maxLengthCm: maxCm)
+    /// Each trip was out one day and caught something.
+    private func stat(_ group: [String], _ count: Int, _ totalKg: Double, _ maxKg: Double?, _ maxCm: Double?, trips: Int = 1) -> CatchStatistic {
+        CatchStatistic(group: group, count: count, weighed: count, totalWeightKg: totalKg, maxWeightKg: maxKg, maxLengthCm: maxCm,
+                       trips: trips, daysOut: trips, blankTrips: 0)
     }
 
     @Test(arguments: StoreKind.available)
@@ -68,7 +70,7 @@ import Testing
             stat(["Hracholusky", "pike", "2023"], 1, 3.1, 3.1, 71),
         ]
         let bySpecies = [
-            stat(["carp"], 2, 4.5 + 6.25, 6.25, 70),
+            stat(["carp"], 2, 4.5 + 6.25, 6.25, 70, trips: 2),
             stat(["pike"], 1, 3.1, 3.1, 71),
         ]
         #expect(try store.catchStatistics(by: [.water, .species, .year]) == byWaterSpeciesYear)

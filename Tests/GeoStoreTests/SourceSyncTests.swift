@@ -342,7 +342,8 @@ import Testing
         _ = try load(store, "diary.geojson", Self.trips("way/8880952"), kind: .trip)
         #expect(try store.texts("SELECT time_utc FROM catch ORDER BY time_utc") == ["2023-12-31T23:30:00Z", "2023-12-31T23:40:00Z"])
         let stats = try store.catchStatistics(by: [.species, .year])
-        #expect(stats == [CatchStatistic(group: ["Pstruh obecný", "2024"], count: 2, weighed: 1, totalWeightKg: 0.4, maxWeightKg: 0.4, maxLengthCm: 31)])
+        #expect(stats == [CatchStatistic(group: ["Pstruh obecný", "2024"], count: 2, weighed: 1, totalWeightKg: 0.4, maxWeightKg: 0.4, maxLengthCm: 31,
+                                         trips: 1, daysOut: 1, blankTrips: 0)])
         let json = try #require(try JSONSerialization.jsonObject(with: CatchStatistic.json(stats, by: [.species, .year])) as? [String: Any])
         let entry = try #require((json["catches"] as? [[String: Any]])?.first)
         #expect(entry["year"] as? String == "2024" && entry["weighed"] as? Int == 1 && entry["unweighed"] as? Int == 1)

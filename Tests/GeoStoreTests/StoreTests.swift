@@ -533,30 +533,58 @@ private let plzenProgramme = """
                                   skipInvalid: false)
 
         // Every catch weighed but the one Candát of 2013 (its group's total is no total at all).
-        func stat(_ group: [String], _ count: Int, _ total: Double, _ maxKg: Double?, _ maxCm: Double, weighed: Int? = nil) -> CatchStatistic {
+        // Attendance by hand: trips, days out (in the group's year when grouped by year), blank.
+        func stat(_ group: [String], _ count: Int, _ total: Double, _ maxKg: Double?, _ maxCm: Double?, weighed: Int? = nil,
+                  _ trips: Int, _ days: Int, blank: Int = 0) -> CatchStatistic {
             let weighed = weighed ?? count
             return CatchStatistic(group: group, count: count, weighed: weighed, totalWeightKg: weighed == 0 ? nil : total,
-                                  maxWeightKg: maxKg, maxLengthCm: maxCm)
+                                  maxWeightKg: maxKg, maxLengthCm: maxCm, trips: trips, daysOut: days, blankTrips: blank)
         }
+        let lipnoNothing = stat(["Lipno", "(no catch)", "2012"], 0, 0, nil, nil, 1, 1, blank: 1)
         #expect(Set(try store.catchStatistics(by: [.water, .species, .year])) == [
-            stat(["Lipno", "Kapr", "2012"], 2, 6.75, 4.5, 62),
-            stat(["Lipno", "Štika", "2012"], 1, 3.0, 3.0, 75),
-            stat(["Lipno", "Kapr", "2013"], 1, 6.0, 6.0, 70),
-            stat(["Lipno", "Candát", "2013"], 1, 0, nil, 55, weighed: 0),
-            stat(["Vltava", "Štika", "2012"], 1, 1.5, 1.5, 58),
-            stat(["Vltava", "Okoun", "2012"], 1, 0.25, 0.25, 22),
-            stat(["Vltava", "Candát", "2013"], 1, 2.0, 2.0, 60),
-            stat(["Vltava", "Štika", "2013"], 2, 8.0, 5.25, 88),
-            stat(["(no water)", "Kapr", "2013"], 1, 1.0, 1.0, 40),
+            stat(["Lipno", "Kapr", "2012"], 2, 6.75, 4.5, 62, 1, 1),
+            stat(["Lipno", "Štika", "2012"], 1, 3.0, 3.0, 75, 1, 1),
+            stat(["Lipno", "Kapr", "2013"], 1, 6.0, 6.0, 70, 1, 1),
+            stat(["Lipno", "Candát", "2013"], 1, 0, nil, 55, weighed: 0, 1, 1),
+            stat(["Vltava", "Štika", "2012"], 1, 1.5, 1.5, 58, 1, 1),
+            stat(["Vltava", "Okoun", "2012"], 1, 0.25, 0.25, 22, 1, 1),
+            // New Year's Eve's trip was out on 31 December too, a day of 2012.
+            stat(["Vltava", "Candát", "2013"], 1, 2.0, 2.0, 60, 1, 1),
+            stat(["Vltava", "Štika", "2013"], 2, 8.0, 5.25, 88, 1, 1),
+            stat(["(no water)", "Kapr", "2013"], 1, 1.0, 1.0, 40, 1, 1),
+            lipnoNothing,
         ])
         #expect(Set(try store.catchStatistics(by: [.species])) == [
-            stat(["Kapr"], 4, 13.75, 6.0, 70),
-            stat(["Štika"], 4, 12.5, 5.25, 88),
-            stat(["Candát"], 2, 2.0, 2.0, 60, weighed: 1),
-            stat(["Okoun"], 1, 0.25, 0.25, 22),
+            stat(["Kapr"], 4, 13.75, 6.0, 70, 3, 3),
+            stat(["Štika"], 4, 12.5, 5.25, 88, 3, 3),
+            // Two trips, three days: New Year's Eve's trip was out on two.
+            stat(["Candát"], 2, 2.0, 2.0, 60, weighed: 1, 2, 3),
+            stat(["Okoun"], 1, 0.25, 0.25, 22, 1, 1),
+            stat(["(no catch)"], 0, 0, nil, nil, 1, 1, blank: 1),
         ])
-        #expect(Set(try store.catchStatistics(by: [.year])) == [stat(["2012"], 5, 11.5, 4.5, 75), stat(["2013"], 6, 17.0, 6.0, 88, weighed: 5)])
-        #expect(try store.catchStatistics(by: []) == [stat([], 11, 28.5, 6.0, 88, weighed: 10)])
+        #expect(Set(try store.catchStatistics(by: [.year])) == [
+            stat(["2012"], 5, 11.5, 4.5, 75, 3, 3, blank: 1), stat(["2013"], 6, 17.0, 6.0, 88, weighed: 5, 4, 4),
+        ])
+        #expect(try store.catchStatistics(by: []) == [stat([], 11, 28.5, 6.0, 88, weighed: 10, 7, 8, blank: 1)])
+
+        // A filter keeps the groups that grouping by its field gives for its value.
+        func filter(year: String? = nil, water: String? = nil, species: String? = nil) throws -> CatchFilter {
+            try CatchFilter(year: year, water: water, species: species)
+        }
+        #expect(Set(try store.catchStatistics(by: [.water], filter: filter(year: "2012"))) == [
+            stat(["Lipno"], 3, 9.75, 4.5, 75, 2, 2, blank: 1), stat(["Vltava"], 2, 1.75, 1.5, 58, 1, 1),
+        ])
+        #expect(try store.catchStatistics(by: [.year], filter: filter(water: "vltava")) == [
+            stat(["2012"], 2, 1.75, 1.5, 58, 1, 1), stat(["2013"], 3, 10.0, 5.25, 88, 2, 2),
+        ])
+        #expect(try store.catchStatistics(by: [.water, .year], filter: filter(species: "ŠTIKA")) == [
+            stat(["Lipno", "2012"], 1, 3.0, 3.0, 75, 1, 1), stat(["Vltava", "2012"], 1, 1.5, 1.5, 58, 1, 1),
+            stat(["Vltava", "2013"], 2, 8.0, 5.25, 88, 1, 1),
+        ])
+        #expect(try store.catchStatistics(by: [], filter: filter(year: "2012", water: "Lipno")) == [stat([], 3, 9.75, 4.5, 75, 2, 2, blank: 1)])
+        #expect(try store.catchStatistics(by: [], filter: filter(year: "2014")) == [])
+        #expect(throws: GeoError.invalid(field: .year, reason: "'20x2' is not a year (a whole number from 1 to 9999)")) { try filter(year: "20x2") }
+        #expect(throws: GeoError.invalid(field: .water, reason: "is empty; give a name or leave it out")) { try filter(water: " ") }
     }
 
     // MARK: 7. Connections

@@ -111,6 +111,11 @@ import Testing
                     .map { base + join + "in=" + $0 }
                 uris += SearchField.allCases.map { "/v1/search?q=pike&lat=49.75&lon=13.38&kind=trip&in=\($0.rawValue)" }
             }
+            // Statistics of a year, a water and a species, with values out of range, empty and strange.
+            if route == .catchStatistics {
+                uris += ["year=2012", "year=0", "year=10000", "year=-1", "year=", "water=Lipno", "water=", "water=%20", "species=pike",
+                         "species=PIKE&water=lipno&year=2024&by=species", "species=", "by=year&year=9999"].map { base + join + $0 }
+            }
             if route.queryParameters.contains("kind") {
                 uris += kinds.map { base + join + "kind=" + $0 }
                 uris += kinds.flatMap { kind in categories.map { base + join + "kind=\(kind)&category=\($0)" } }

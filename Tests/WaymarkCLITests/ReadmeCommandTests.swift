@@ -197,7 +197,11 @@ enum ReadmeTour {
               {"type": "Feature", "id": "2025-06-01-berounka",
                "geometry": {"type": "Point", "coordinates": [13.40, 49.77]},
                "properties": {"kind": "trip", "name": "Berounka, evening", "start": "2025-06-01T18:00",
-                 "water": "Berounka 1", "catches": [{"species": "Pstruh obecný", "length_cm": 31, "weight_kg": 0.4}]}}
+                 "water": "Berounka 1", "catches": [{"species": "Pstruh obecný", "length_cm": 31, "weight_kg": 0.4}]}},
+              {"type": "Feature", "id": "2024-09-07-hracholusky",
+               "geometry": {"type": "Point", "coordinates": [13.1495, 49.7902]},
+               "properties": {"kind": "trip", "name": "Hracholusky, two nights", "start": "2024-09-06T19:00", "end": "2024-09-08T07:00",
+                 "timezone": "Europe/Prague", "water": "Hracholusky", "notes": "Nothing but the wind"}}
             ]}
             """#),
         "roja.csv": .text("""

@@ -82,17 +82,29 @@ import TestSupport
       {"type": "Feature", "id": "t1", "geometry": {"type": "Point", "coordinates": [1.525, 42.469]},
        "properties": {"kind": "trip", "name": "Ráno", "timezone": "Europe/Andorra",
          "catches": [{"species": "Pstruh obecný", "time": "2024-01-01T00:30"}, {"species": "pstruh obecný", "weight_kg": 0.4,
-                      "time": "2024-01-01T00:40"}]}}]}
+                      "time": "2024-01-01T00:40"}]}},
+      {"type": "Feature", "id": "t2", "geometry": {"type": "Point", "coordinates": [1.525, 42.469]},
+       "properties": {"kind": "trip", "name": "Nic", "timezone": "Europe/Andorra", "start": "2024-01-03T07:00", "end": "2024-01-04T09:00"}}]}
     """)
     #expect(try await run(["import", diary], env: workspace.env).status == 0)
     let table = try await run(["stats", "catches", "--by", "species,year"], env: workspace.env)
-    #expect(table.stdout.contains("Pstruh obecný") && table.stdout.contains("2024") && table.stdout.contains("1 of 2"), "\(table.stdout)")
-    let result = try await run(["stats", "catches", "--by", "species,year", "--format", "json"], env: workspace.env)
+    // The blank trip of two days, then the trout's trip; the columns by name.
+    let lines = table.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+    #expect(lines.first?.suffix(5) == ["cm", "trips", "days", "out", "blank"], "\(table.stdout)")
+    #expect(lines.dropFirst().first?.prefix(3) == ["(no", "catch)", "2024"] && lines.dropFirst().first?.suffix(4) == ["0", "1", "2", "1"], "\(table.stdout)")
+    #expect(table.stdout.contains("Pstruh obecný") && table.stdout.contains("1 of 2"), "\(table.stdout)")
+    #expect(lines.last?.suffix(3) == ["1", "1", "0"], "\(table.stdout)")
+    let result = try await run(["stats", "catches", "--by", "species,year", "--format", "json", "--species", "PSTRUH OBECNÝ"], env: workspace.env)
     let entries = try #require(try json(result.stdout)["catches"] as? [[String: Any]])
     #expect(entries.count == 1)
     #expect(entries.first?["year"] as? String == "2024" && entries.first?["unweighed"] as? Int == 1 && entries.first?["total_weight_kg"] as? Double == 0.4)
+    #expect(entries.first?["trips"] as? Int == 1 && entries.first?["days_out"] as? Int == 1 && entries.first?["blank_trips"] as? Int == 0)
+    let none = try await run(["stats", "catches", "--year", "2023", "--water", "Valira"], env: workspace.env)
+    #expect(none.status == 0 && none.stdout.contains("(no trips recorded in 2023 on Valira)"), "\(none.stdout)")
     let bad = try await run(["stats", "catches", "--by", "fish"], env: workspace.env)
     #expect(bad.status != 0 && bad.stderr.contains("--by: 'fish' is not one of water, species, year"), "\(bad.stderr)")
+    let badYear = try await run(["stats", "catches", "--year", "24/25"], env: workspace.env)
+    #expect(badYear.status != 0 && badYear.stderr.contains("--year: '24/25' is not a year"), "\(badYear.stderr)")
 }
 
 @Test func aSourceNamedLikeAGlobalOneIsRefused() async throws {

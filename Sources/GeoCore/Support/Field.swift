@@ -24,6 +24,8 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
     case language
     /// A local day (YYYY-MM-DD), the groups of catch statistics, a stored record's id.
     case date, by, id
+    /// What catch statistics count: the catches and trips of a year, of a water (its name), of a species.
+    case year, water, species
     /// An instant or an interval of time (`TimeSpan`), which a feature's own times meet.
     case time
     /// A condition on features' properties and geometry (`FeatureFilter`: CQL2 text, `name=`).
@@ -68,6 +70,9 @@ public enum Field: Hashable, Sendable, CustomStringConvertible {
         case .date: "date"
         case .by: "by"
         case .id: "id"
+        case .year: "year"
+        case .water: "water"
+        case .species: "species"
         case .time: "time"
         case .filter: "filter"
         case .size: "size"

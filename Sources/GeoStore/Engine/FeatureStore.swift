@@ -33,9 +33,10 @@ public protocol FeatureStore: ZoneStore {
     func cinemas(_ query: NearestQuery, day: String?, film: String?) throws -> CinemaPage
     /// The angler's diary, newest first (`DiaryQuery`).
     func diary(_ query: DiaryQuery) throws -> FeaturePage
-    /// The catches' statistics, their groups in the order of `language`'s collation (Czech puts
-    /// "Štika" after "Sumec"; Unicode's root collation without one).
-    func catchStatistics(by grouping: [CatchGrouping], language: String?) throws -> [CatchStatistic]
+    /// The diary's statistics (`CatchStatistic.tally`: catches and attendance) of what `filter`
+    /// selects, their groups in the order of `language`'s collation (Czech puts "Štika" after
+    /// "Sumec"; Unicode's root collation without one).
+    func catchStatistics(by grouping: [CatchGrouping], filter: CatchFilter, language: String?) throws -> [CatchStatistic]
     func categories() throws -> [CategoryCount]
     /// Every category code a query may name: those of the stored POIs, and the kinds.
     func knownCategories() throws -> Set<String>
@@ -62,9 +63,9 @@ extension FeatureStore {
         try cinemas(NearestQuery(center: center, limit: limit), day: day, film: film).programmes
     }
 
-    /// `catchStatistics(by:language:)` in Unicode's root collation.
-    public func catchStatistics(by grouping: [CatchGrouping]) throws -> [CatchStatistic] {
-        try catchStatistics(by: grouping, language: nil)
+    /// `catchStatistics(by:filter:language:)` of everything, in Unicode's root collation.
+    public func catchStatistics(by grouping: [CatchGrouping], filter: CatchFilter = CatchFilter()) throws -> [CatchStatistic] {
+        try catchStatistics(by: grouping, filter: filter, language: nil)
     }
 
     /// Whether the store holds neither records nor zone polygons: a database just made, which

@@ -50,7 +50,7 @@ extension OGCRoute: ParameterTable {
         case .time: "datetime"
         case .filter: "filter"
         case .center: "near"
-        case .lat, .lon, .maxDistance, .zoom, .padding, .tileZ, .tileX, .tileY, .kind, .q, .searchIn, .date, .by, .id, .size, .scale,
+        case .lat, .lon, .maxDistance, .zoom, .padding, .tileZ, .tileX, .tileY, .kind, .q, .searchIn, .date, .by, .year, .water, .species, .id, .size, .scale,
              .crs, .style, .paper, .area, .radius, .database, .replaceSource, .skipInvalid, .allowShrink, .keepMissing, .fieldMapping, .record: nil
         }
         return name.flatMap { queryParameters.contains($0) ? $0 : nil }

@@ -3,14 +3,13 @@ import GeoStore
 
 /// Catch and category statistics from SpatiaLite, through the SQL both stores share.
 extension SpatiaLiteStore {
-    public func catchStatistics(by grouping: [CatchGrouping], language: String?) throws -> [CatchStatistic] {
-        let statement = try db.prepare(StatisticsSQL.catches)
-        var rows: [CatchStatistic.Row] = []
-        while try statement.step() {
-            rows.append((statement.string(0) ?? "", statement.string(1) ?? "", statement.string(2), statement.string(3),
-                         Double(statement, column: 4), Double(statement, column: 5)))
-        }
-        return CatchStatistic.tally(rows, by: grouping, language: language)
+    public func catchStatistics(by grouping: [CatchGrouping], filter: CatchFilter, language: String?) throws -> [CatchStatistic] {
+        var trips: [CatchStatistic.TripRow] = [], catches: [CatchStatistic.Row] = []
+        let t = try db.prepare(StatisticsSQL.trips)
+        while try t.step() { trips.append((t.int(0), t.string(1) ?? "", t.string(2), t.string(3), t.string(4))) }
+        let c = try db.prepare(StatisticsSQL.catches)
+        while try c.step() { catches.append((c.int(0), c.string(1) ?? "", c.string(2), Double(c, column: 3), Double(c, column: 4))) }
+        return CatchStatistic.tally(trips: trips, catches: catches, by: grouping, filter: filter, language: language)
     }
 
     public func categories() throws -> [CategoryCount] {
