@@ -38,7 +38,7 @@ final class DataVersion: Service, Sendable {
                        self.building.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
                         // A failure is tried again a second later.
                         Task {
-                            try? await self.warming.withStore(bounded: false) { try $0.prepareTypoIndex() }
+                            try? await self.warming.withStore(bounded: false) { try $0.prepareSearch() }
                             self.building.store(false, ordering: .relaxed)
                         }
                     }

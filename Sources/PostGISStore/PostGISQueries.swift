@@ -272,15 +272,11 @@ extension PostGISStore {
     }
 
     public func catchStatistics(by grouping: [CatchGrouping], filter: CatchFilter, language: String?) throws -> [CatchStatistic] {
-        let trips = try rows(StatisticsSQL.trips).map { row in
+        CatchStatistic.tally(try rows(StatisticsSQL.diary).map { row in
             (try row[0].decode(Int64.self), try row[1].decode(String.self), try row[2].decode(String?.self), try row[3].decode(String?.self),
-             try row[4].decode(String?.self))
-        }
-        let catches = try rows(StatisticsSQL.catches).map { row in
-            (try row[0].decode(Int64.self), try row[1].decode(String.self), try row[2].decode(String?.self), try row[3].decode(Double?.self),
-             try row[4].decode(Double?.self))
-        }
-        return CatchStatistic.tally(trips: trips, catches: catches, by: grouping, filter: filter, language: language)
+             try row[4].decode(String?.self), try row[5].decode(String?.self), try row[6].decode(String?.self), try row[7].decode(Double?.self),
+             try row[8].decode(Double?.self))
+        }, by: grouping, filter: filter, language: language)
     }
 
     public func categories() throws -> [CategoryCount] {

@@ -140,7 +140,7 @@ enum PostGISSchema {
         // 11: the search index knows a word's field, and a trip's catches, notes and water are its words, as in SpatiaLite.
         Migration("search fields") { PostGISSearchSQL.migration11 },
         // 12: the index of population goes, as in SpatiaLite.
-        Migration("importance in one pass") { "DROP INDEX poi_population" },
+        Migration("importance in one pass") { "DROP INDEX IF EXISTS poi_population" },
     ]
 
     /// A coordinate of a point as Swift writes a double: "24.9414", "60.0".

@@ -24,8 +24,8 @@ extension PostGISStore {
     }
 
     public func importanceCandidates() throws -> [SearchRanking.Candidate] {
-        try rows(prepared: SearchSQL.importanceCandidates(languages: "(SELECT count(*) FROM json_object_keys(names::json))"), Parameters()).map {
-            (try $0[0].decode(Int64.self), try $0[1].decode(Int64?.self).map(Int.init), try $0[2].decode(String.self), Int(try $0[3].decode(Int64.self)))
+        try rows(prepared: SearchSQL.importanceCandidates, Parameters()).map {
+            (try $0[0].decode(Int64.self), try $0[1].decode(Int64?.self).map(Int.init), try $0[2].decode(String.self), try $0[3].decode(String?.self))
         }
     }
 

@@ -28,7 +28,7 @@ struct Stats: ParsableCommand {
         @Option(help: "Only the catches and trips of the water of this name (case aside).")
         var water: String?
 
-        @Option(help: "Only the catches of this species (case aside) and the trips that caught it.")
+        @Option(help: "Only the catches of this species (case aside) and the trips that caught it; \"(no catch)\": the blank trips.")
         var species: String?
 
         @Option(help: "Output: table (for people) or json.")
@@ -39,9 +39,7 @@ struct Stats: ParsableCommand {
 
         func run() throws {
             let (grouping, filter) = try withOptionNames { (try CatchGrouping.list(parsing: by), try CatchFilter(year: year, water: water, species: species)) }
-            let store = try database.open()
-            // Its trips and catches read as of one moment.
-            let stats = try store.reading { try store.catchStatistics(by: grouping, filter: filter, language: lang) }
+            let stats = try database.open().catchStatistics(by: grouping, filter: filter, language: lang)
             guard format == .table else {
                 print(String(decoding: CatchStatistic.json(stats, by: grouping), as: UTF8.self))
                 return
@@ -61,9 +59,10 @@ struct Stats: ParsableCommand {
         }
     }
 
-    /// " in 2024 on Lipno of pike", as asked.
+    /// " in 2024, on Lipno, catching pike", as asked.
     static func said(_ filter: CatchFilter) -> String {
-        [filter.year.map { " in \($0)" }, filter.water.map { " on \($0)" }, filter.species.map { " of \($0)" }].compactMap { $0 }.joined()
+        [filter.year.map { " in \($0)" }, filter.water.map { " on \($0)" }, filter.species.map { " catching \($0)" }].compactMap { $0 }
+            .joined(separator: ",")
     }
 
     enum StatsFormat: String, ExpressibleByArgument, CaseIterable {

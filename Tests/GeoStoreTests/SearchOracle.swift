@@ -79,15 +79,15 @@ struct SearchOracle {
         (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String] ?? [:]
     }
 
-    /// 0.1 for a record of no importance, 0.0025 less for each step: each whole quarter of a decade
-    /// of its population, 8 for a city, 4 for a sight, 2 for a thing to do, one for each language it
-    /// is named in up to 8; 40 steps at most.
+    /// 0.1 for a record of no importance, 0.1 ÷ 56 less for each step: each whole quarter of a
+    /// decade of its population (40 at most), 8 for a city, 4 for a sight, 2 for a thing to do, one
+    /// for each language it is named in up to 8.
     static func importance(_ record: Record) -> Double {
         guard record.id.kind == .poi else { return 0.1 }
         var quarters = 0
         while let population = record.population, quarters < 40, pow(10, Double(quarters + 1) / 4) <= Double(population) { quarters += 1 }
         let steps = quarters + (["city": 8, "see": 4, "do": 2][record.category] ?? 0) + min(8, record.languages)
-        return 0.1 - 0.0025 * Double(min(40, steps))
+        return 0.1 - 0.1 * Double(steps) / 56
     }
 
     /// 0 for a word equal to `word`, 0.25 for one that starts with it (`word` of 2 or more

@@ -100,7 +100,7 @@ import TestSupport
     #expect(entries.first?["year"] as? String == "2024" && entries.first?["unweighed"] as? Int == 1 && entries.first?["total_weight_kg"] as? Double == 0.4)
     #expect(entries.first?["trips"] as? Int == 1 && entries.first?["days_out"] as? Int == 1 && entries.first?["blank_trips"] as? Int == 0)
     let none = try await run(["stats", "catches", "--year", "2023", "--water", "Valira"], env: workspace.env)
-    #expect(none.status == 0 && none.stdout.contains("(no trips recorded in 2023 on Valira)"), "\(none.stdout)")
+    #expect(none.status == 0 && none.stdout.contains("(no trips recorded in 2023, on Valira)"), "\(none.stdout)")
     let bad = try await run(["stats", "catches", "--by", "fish"], env: workspace.env)
     #expect(bad.status != 0 && bad.stderr.contains("--by: 'fish' is not one of water, species, year"), "\(bad.stderr)")
     let badYear = try await run(["stats", "catches", "--year", "24/25"], env: workspace.env)

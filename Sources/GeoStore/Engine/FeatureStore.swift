@@ -20,9 +20,10 @@ public protocol FeatureStore: ZoneStore {
     func listing(_ query: KindQuery) throws -> FeaturePage
     /// Features by name, address or film title (`SearchQuery`, ranked by `SearchRanking`), with their total.
     func search(_ query: SearchQuery) throws -> FeaturePage
-    /// Builds what a search with a typo needs for the data as it is now (a server does so when the
-    /// data changes, so that no search waits the seconds a million names take).
-    func prepareTypoIndex() throws
+    /// Builds what a search reads of the whole store for the data as it is now, the typo index and
+    /// the places' importance (a server does so when the data changes, so that no search waits the
+    /// seconds a million names take).
+    func prepareSearch() throws
     /// The page with every feature's other attributes (`Feature.properties`) filled in.
     func withDetails(_ page: FeaturePage) throws -> FeaturePage
     /// The features of these ids (core columns, no distance), any order; ids of deleted rows are left out.

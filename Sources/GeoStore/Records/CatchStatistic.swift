@@ -15,7 +15,7 @@ public struct CatchStatistic: Sendable, Hashable {
     public var maxWeightKg: Double?
     public var maxLengthCm: Double?
     /// The trips that count in the group (`tally`), the local days they were out on, and how many
-    /// of them caught nothing that the statistics count.
+    /// of them caught nothing at all.
     public var trips: Int
     public var daysOut: Int
     public var blankTrips: Int

@@ -1,29 +1,60 @@
-/// The importance of the POI rows that have some (`SearchRanking.importance`), in steps, by row:
-/// two parallel arrays sorted by row, 9 bytes a row, read by binary search. A million places of
-/// which half are sights or cities take 4.5 MB, not a dictionary's 30.
+/// The importance of the POI rows that have some (`SearchRanking.importance`), in steps, by row.
+/// Rows are numbered from 1 up as a table grows, so a byte a row from the least to the greatest
+/// (a million places: 1 MB) answers each hit with one read; a table whose rows are few among
+/// far-apart numbers (ids a file gave) keeps them as sorted rows beside their steps, searched by
+/// gallops from the previous hit.
 package struct RowImportance: Sendable {
-    private var rows: [Int64] = []
-    private var steps: [UInt8] = []
+    private enum Table {
+        /// The steps of rows `first`, `first + 1`…
+        case dense(first: Int64, steps: [UInt8])
+        case sparse(rows: [Int64], steps: [UInt8])
+    }
+    private let table: Table
 
     /// `candidates` in any order; those of no importance are left out.
     package init(_ candidates: [SearchRanking.Candidate]) {
-        for c in candidates.sorted(by: { $0.row < $1.row }) {
+        let important = candidates.compactMap { c -> (row: Int64, steps: UInt8)? in
             let s = SearchRanking.importance(c)
-            guard s > 0 else { continue }
-            rows.append(c.row)
-            steps.append(UInt8(s))
+            return s > 0 ? (c.row, UInt8(s)) : nil
+        }.sorted { $0.row < $1.row }
+        guard let first = important.first?.row, let last = important.last?.row else {
+            table = .sparse(rows: [], steps: [])
+            return
+        }
+        // Dense while the span costs no more than 16 bytes an important row (or 4 MB in all).
+        let span = last.subtractingReportingOverflow(first)
+        if !span.overflow, span.partialValue < max(4 << 20, 16 * Int64(important.count)) {
+            var steps = [UInt8](repeating: 0, count: Int(span.partialValue) + 1)
+            for (row, s) in important { steps[Int(row - first)] = s }
+            table = .dense(first: first, steps: steps)
+        } else {
+            table = .sparse(rows: important.map(\.row), steps: important.map(\.steps))
         }
     }
 
-    /// The steps of POI row `row`, 0 when it has none.
-    package func steps(of row: Int64) -> Int {
-        var (low, high) = (0, rows.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if rows[middle] < row { low = middle + 1 } else { high = middle }
+    /// The steps of POI row `row`, 0 when it has none; `start` is where the previous search of a
+    /// smaller row ended (0 at first), left where this one ends: hits asked for in ascending order
+    /// each cost a gallop over the few rows between them, not a binary search of them all.
+    package func steps(of row: Int64, from start: inout Int) -> Int {
+        switch table {
+        case let .dense(first, steps):
+            guard row >= first, row - first < Int64(steps.count) else { return 0 }
+            return Int(steps[Int(row - first)])
+        case let .sparse(rows, steps):
+            // Every row before `low` is smaller than `row`; the one at `high` (if any) is not.
+            var (low, high, stride) = (start, start, 1)
+            while high < rows.count, rows[high] < row {
+                low = high + 1
+                high = low + stride
+                stride *= 2
+            }
+            high = min(high, rows.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if rows[middle] < row { low = middle + 1 } else { high = middle }
+            }
+            start = low
+            return low < rows.count && rows[low] == row ? Int(steps[low]) : 0
         }
-        return low < rows.count && rows[low] == row ? Int(steps[low]) : 0
     }
-
-    package var isEmpty: Bool { rows.isEmpty }
 }

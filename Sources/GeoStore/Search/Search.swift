@@ -4,8 +4,10 @@ import GeoCore
 /// names the rows whose words equal, begin with, or are one edit from each query word; here they
 /// are combined, filtered, ranked (`SearchRanking`) and paged.
 extension QueryEngine {
-    public func prepareTypoIndex() throws {
-        _ = try searchCache.index(version: try dataVersion(), vocabulary: searchVocabulary)
+    public func prepareSearch() throws {
+        let version = try dataVersion()
+        _ = try searchCache.index(version: version, vocabulary: searchVocabulary)
+        _ = try searchCache.importance(version: version, read: importanceCandidates)
     }
 
     public func search(_ query: SearchQuery) throws -> FeaturePage {
@@ -40,7 +42,12 @@ extension QueryEngine {
         }
         guard var hits else { return FeaturePage(features: [], next: nil, total: 0) }
         // Importance, as the penalties sum over the words: `words` times each record's.
-        hits = hits.addingImportance(words: words.count, try searchCache.importance(version: version, read: importanceCandidates))
+        // The places' importance is read (once per data version) only when places are searched.
+        if kinds.contains(.poi) {
+            hits = hits.addingImportance(words: words.count, try searchCache.importance(version: version, read: importanceCandidates))
+        } else {
+            hits = hits.addingImportance(words: words.count, RowImportance([]))
+        }
         func cost(_ penalty: Double, _ distance: Double?) -> Double { SearchRanking.textCost(penalty, words: words.count, distance: distance) }
         // Past the cursor (the cost and id of the previous page's last feature).
         let after = query.after.map { SearchOrder(cost: $0.distance ?? 0, id: $0.id) }
@@ -67,7 +74,7 @@ extension QueryEngine {
                     }
                     distance = feature.distance ?? SearchRanking.unlocatedDistance
                 }
-                ranked.append(SearchOrder(cost: cost(hits.penalty(of: feature.id)!, distance), id: feature.id))
+                ranked.append(SearchOrder(cost: cost(hits.hit(of: feature.id)!.total, distance), id: feature.id))
                 kept.append(feature)
             }
             total = ranked.count
@@ -77,7 +84,7 @@ extension QueryEngine {
             page = order.prefix(query.limit).map { found[$0.id]! }
         } else {
             total = hits.count
-            order = smallestFirst(query.limit + 1, of: hits.hits.lazy.map { SearchOrder(cost: cost($0.penalty, nil), id: $0.id) }
+            order = smallestFirst(query.limit + 1, of: hits.hits.lazy.map { SearchOrder(cost: cost($0.total, nil), id: $0.id) }
                 .filter { after.map($0.follows) ?? true })
             // Only the page's features are read; a row deleted since its words were read is left out.
             let found = Dictionary(uniqueKeysWithValues: try features(order.prefix(query.limit).map(\.id)).map { ($0.id, $0) })

@@ -7,7 +7,13 @@ import GeoCore
 struct SearchHits {
     struct Hit {
         var id: FeatureID
+        /// The sum of the words' match penalties: the text's part.
         var penalty: Double
+        /// `words` times the record's importance penalty, once `addingImportance` has added it.
+        var importance = 0.0
+
+        /// What the ranking's formula sums before the distance.
+        var total: Double { penalty + importance }
     }
 
     private(set) var hits: [Hit]
@@ -69,26 +75,28 @@ struct SearchHits {
         }
     }
 
-    /// Each hit's penalty with `words` times its importance penalty added
-    /// (`SearchRanking.importancePenalty`); rows other than places have none.
+    /// Each hit with `words` times its importance penalty (`SearchRanking.importancePenalty`);
+    /// rows other than places have none.
     func addingImportance(words: Int, _ importance: RowImportance) -> SearchHits {
         var added = self
         let penalties = (0...SearchRanking.maximumImportance).map { Double(words) * SearchRanking.importancePenalty(steps: $0) }
+        var from = 0
         added.hits.withUnsafeMutableBufferPointer { hits in
+            // The places' hits come in ascending rows, as the table keeps its rows; other kinds have no importance.
             for i in hits.indices {
-                hits[i].penalty += penalties[importance.isEmpty || hits[i].id.kind != .poi ? 0 : importance.steps(of: hits[i].id.row)]
+                hits[i].importance = penalties[hits[i].id.kind == .poi ? importance.steps(of: hits[i].id.row, from: &from) : 0]
             }
         }
         return added
     }
 
-    /// The penalty sum of `id`, by binary search; nil when it is not among the hits.
-    func penalty(of id: FeatureID) -> Double? {
+    /// The hit of `id`, by binary search; nil when it is not among the hits.
+    func hit(of id: FeatureID) -> Hit? {
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
             if hits[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        return low < count && hits[low].id == id ? hits[low].penalty : nil
+        return low < count && hits[low].id == id ? hits[low] : nil
     }
 }

@@ -37,8 +37,8 @@ public enum SearchRanking {
     public static let otherFieldPenalty = 1.0
 
     /// A POI row as its importance is told: its population (nil or 0 when unknown), category and
-    /// the number of languages it is named in.
-    public typealias Candidate = (row: Int64, population: Int?, category: String, languages: Int)
+    /// its names by language (the stored JSON object; nil for none).
+    public typealias Candidate = (row: Int64, population: Int?, category: String, names: String?)
 
     /// What a category adds to a place's importance, in the steps of `importance`: a city (GeoNames'
     /// populated places, OSM's `place=*`) ranks as a town of a hundred people would without its
@@ -48,19 +48,25 @@ public enum SearchRanking {
     /// in its own words is one that people look for (as Nominatim's and Photon's importance reads
     /// Wikipedia's languages).
     public static let maximumLanguageSteps = 8
-    public static let maximumImportance = 40
+    /// A population's steps stop at ten billion.
+    public static let maximumPopulationSteps = 40
+    /// Every part at its most: no part's steps are lost to another's, so of two places alike but
+    /// for one part, the one with more of it always ranks first.
+    public static let maximumImportance = maximumPopulationSteps + categoryWeights.values.max()! + maximumLanguageSteps
 
     /// A place's importance in steps, 0 to `maximumImportance`: a step for each whole quarter of a
     /// decade of its population (Riga's 632 614: 23; Tokyo's 8 336 599: 27), its category's weight
-    /// and a step for each language it is named in (at most `maximumLanguageSteps`). In steps, so
-    /// that matches fall into few groups of equal text cost (`nearPointPage` walks each group by
-    /// distance).
+    /// and a step for each language it is named in (at most `maximumLanguageSteps`; names that are
+    /// not a JSON object of texts count none, as answers read them). In steps, so that matches
+    /// fall into few groups (`nearPointPage`).
     package static func importance(_ c: Candidate) -> Int {
         let quarters = c.population.map { $0 > 0 ? Int((4 * log10(Double($0))).rounded(.down)) : 0 } ?? 0
-        return min(maximumImportance, quarters + (categoryWeights[c.category] ?? 0) + min(maximumLanguageSteps, c.languages))
+        let languages = c.names.flatMap { JSON.decode([String: String].self, $0) }?.count ?? 0
+        return min(maximumPopulationSteps, quarters) + (categoryWeights[c.category] ?? 0) + min(maximumLanguageSteps, languages)
     }
 
-    /// What a record's importance adds to its cost: 0.1 for none, 0.0025 less for each step.
+    /// What a record's importance adds to its cost: 0.1 for none, 0.1 ÷ `maximumImportance` (56)
+    /// less for each step.
     public static func importancePenalty(steps: Int) -> Double {
         maximumImportancePenalty * (1 - Double(min(steps, maximumImportance)) / Double(maximumImportance))
     }

@@ -4,12 +4,13 @@ import GeoStore
 /// Catch and category statistics from SpatiaLite, through the SQL both stores share.
 extension SpatiaLiteStore {
     public func catchStatistics(by grouping: [CatchGrouping], filter: CatchFilter, language: String?) throws -> [CatchStatistic] {
-        var trips: [CatchStatistic.TripRow] = [], catches: [CatchStatistic.Row] = []
-        let t = try db.prepare(StatisticsSQL.trips)
-        while try t.step() { trips.append((t.int(0), t.string(1) ?? "", t.string(2), t.string(3), t.string(4))) }
-        let c = try db.prepare(StatisticsSQL.catches)
-        while try c.step() { catches.append((c.int(0), c.string(1) ?? "", c.string(2), Double(c, column: 3), Double(c, column: 4))) }
-        return CatchStatistic.tally(trips: trips, catches: catches, by: grouping, filter: filter, language: language)
+        let s = try db.prepare(StatisticsSQL.diary)
+        var rows: [CatchStatistic.Row] = []
+        while try s.step() {
+            rows.append((s.int(0), s.string(1) ?? "", s.string(2), s.string(3), s.string(4), s.string(5), s.string(6),
+                         Double(s, column: 7), Double(s, column: 8)))
+        }
+        return CatchStatistic.tally(rows, by: grouping, filter: filter, language: language)
     }
 
     public func categories() throws -> [CategoryCount] {

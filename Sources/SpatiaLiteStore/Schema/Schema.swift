@@ -151,7 +151,7 @@ enum Schema {
         Migration("search fields") { SearchIndexSQL.migration12 },
         // 13: a place's importance counts its category and languages too, which no index of
         // population serves: the search reads the places in one pass instead.
-        Migration("importance in one pass") { "DROP INDEX poi_population;" },
+        Migration("importance in one pass") { "DROP INDEX IF EXISTS poi_population;" },
     ]
 
     /// The statement noting the name of a trigger's `row` (OLD or NEW) for `regroupWaters`.

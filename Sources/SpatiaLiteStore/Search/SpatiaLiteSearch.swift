@@ -52,10 +52,10 @@ extension SpatiaLiteStore {
     }
 
     public func importanceCandidates() throws -> [SearchRanking.Candidate] {
-        let statement = try db.prepare(SearchSQL.importanceCandidates(languages: "(SELECT count(*) FROM json_each(names))"))
+        let statement = try db.prepare(SearchSQL.importanceCandidates)
         var rows: [SearchRanking.Candidate] = []
         while try statement.step() {
-            rows.append((statement.int(0), statement.isNull(1) ? nil : Int(statement.int(1)), statement.string(2) ?? "", Int(statement.int(3))))
+            rows.append((statement.int(0), statement.isNull(1) ? nil : Int(statement.int(1)), statement.string(2) ?? "", statement.string(3)))
         }
         return rows
     }

@@ -2,14 +2,13 @@ import GeoCore
 
 /// The summaries' SQL, which SpatiaLite and PostgreSQL both read as it is.
 package enum StatisticsSQL {
-    /// Every trip as `CatchStatistic.tally` counts it (`CatchStatistic.TripRow`).
-    package static let trips = """
-        SELECT t.id, coalesce(w.name, '(no water)'), t.start_utc, t.end_utc, t.timezone FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id ORDER BY t.id
+    /// Every trip with each of its catches, or alone when it has none, as `CatchStatistic.tally`
+    /// counts them (`CatchStatistic.Row`): one statement, so that both are read as of one moment.
+    /// A catch's year is local to its trip's zone, which SQLite cannot work out.
+    package static let diary = """
+        SELECT t.id, coalesce(w.name, '(no water)'), t.start_utc, t.end_utc, t.timezone, c.species, c.time_utc, c.weight_kg, c.length_cm
+        FROM trip AS t LEFT JOIN water AS w ON w.id = t.water_id LEFT JOIN catch AS c ON c.trip_id = t.id ORDER BY t.id, c.id
         """
-
-    /// Every catch as `CatchStatistic.tally` counts it (`CatchStatistic.Row`), in the order it was
-    /// stored: its year is local to its trip's zone, which SQLite cannot work out.
-    package static let catches = "SELECT trip_id, species, time_utc, weight_kg, length_cm FROM catch ORDER BY trip_id, id"
 
     /// category, kind, count, how many have a position, and the box round those positions;
     /// `extent` gives a store's four aggregates of a geometry column's box (min x, min y, max x, max y).
