@@ -24,9 +24,17 @@ extension PostGISStore {
     }
 
     public func importanceCandidates() throws -> [SearchRanking.Candidate] {
-        try rows(prepared: SearchSQL.importanceCandidates, Parameters()).map {
-            (try $0[0].decode(Int64.self), try $0[1].decode(Int64?.self).map(Int.init), try $0[2].decode(String.self), try $0[3].decode(String?.self))
-        }
+        try rows(prepared: SearchSQL.importanceCandidates, Parameters()).map(Self.candidate)
+    }
+
+    public func importanceCandidates(rows ids: [Int64]) throws -> [SearchRanking.Candidate] {
+        var binds = Parameters()
+        binds.append(ids)
+        return try rows(prepared: SearchSQL.importanceColumns + " WHERE id = ANY($1) ORDER BY id", binds).map(Self.candidate)
+    }
+
+    private static func candidate(_ row: Row) throws -> SearchRanking.Candidate {
+        (try row[0].decode(Int64.self), try row[1].decode(Int64?.self).map(Int.init), try row[2].decode(String.self), try row[3].decode(String?.self))
     }
 
     public func features(_ ids: [FeatureID]) throws -> [Feature] {

@@ -63,6 +63,11 @@ import Testing
         let answer = try store.search(SearchQuery(text: "opera")).features
         func describe(_ f: Feature) -> String { "\(f.category) \(f.names.count) \(f.population ?? 0)" }
         #expect(answer.map(describe) == ["see 5 0", "city 0 0", "eat 12 0", "eat 0 50", "see 0 0", "eat 3 0", "do 0 0", "eat 0 0", "stay 0 0"])
+        // Read from the matches' rows (above), or from the whole table a server reads ahead: one order.
+        #expect(store.searchCache.importance(version: try store.dataVersion()) == nil)
+        try store.prepareSearch()
+        #expect(store.searchCache.importance(version: try store.dataVersion()) != nil)
+        #expect(try store.search(SearchQuery(text: "opera")).features.map(describe) == answer.map(describe))
     }
 
     static func trip(_ name: String, notes: String?, water: String?, catches: [String]) -> ImportRecord {

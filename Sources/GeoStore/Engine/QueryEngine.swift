@@ -33,6 +33,8 @@ public protocol QueryEngine: FeatureStore {
     /// The POI rows that may have some importance (`SearchRanking.importance`): those with a
     /// population above 0, names in some language or a category of `SearchRanking.categoryWeights`.
     func importanceCandidates() throws -> [SearchRanking.Candidate]
+    /// The same columns of the POI rows `rows` (ascending), those still stored.
+    func importanceCandidates(rows: [Int64]) throws -> [SearchRanking.Candidate]
     /// The stored text of `KindTable.details` columns of one row, nil when the row is gone.
     func detailValues(of id: FeatureID) throws -> [String?]?
     /// Up to `limit` trips in the diary's order (`DiarySQL`) with their stored starts: `dated`, those

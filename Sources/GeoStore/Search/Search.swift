@@ -42,12 +42,7 @@ extension QueryEngine {
         }
         guard var hits else { return FeaturePage(features: [], next: nil, total: 0) }
         // Importance, as the penalties sum over the words: `words` times each record's.
-        // The places' importance is read (once per data version) only when places are searched.
-        if kinds.contains(.poi) {
-            hits = hits.addingImportance(words: words.count, try searchCache.importance(version: version, read: importanceCandidates))
-        } else {
-            hits = hits.addingImportance(words: words.count, RowImportance([]))
-        }
+        hits = hits.addingImportance(words: words.count, try importance(of: hits, version: version))
         func cost(_ penalty: Double, _ distance: Double?) -> Double { SearchRanking.textCost(penalty, words: words.count, distance: distance) }
         // Past the cursor (the cost and id of the previous page's last feature).
         let after = query.after.map { SearchOrder(cost: $0.distance ?? 0, id: $0.id) }
@@ -93,4 +88,24 @@ extension QueryEngine {
         let next = order.count > query.limit ? order.dropLast().last.map { Cursor(distance: $0.cost, id: $0.id) } : nil
         return FeaturePage(features: page, next: next, total: total)
     }
+
+    /// The importance of the places among `hits`: the whole table's, read once per data version
+    /// (a server reads it when the data changes, `prepareSearch`); until the searches have read
+    /// as many places by row as the table's read costs, theirs alone (a CLI's one search over a
+    /// million places reads 8 000 rows by id, not the 400 000 that have some importance).
+    private func importance(of hits: SearchHits, version: UInt64) throws -> RowImportance {
+        if let table = searchCache.importance(version: version) { return table }
+        let rows = Array(hits.hits.lazy.filter { $0.id.kind == .poi }.map(\.id.row))
+        if searchCache.readingByRow(rows.count, version: version, limit: Self.importanceReadByRow) {
+            return try searchCache.importance(version: version, read: importanceCandidates)
+        }
+        return RowImportance(try importanceCandidates(rows: rows))
+    }
+}
+
+extension QueryEngine {
+    /// Reading a place's importance by its row costs about 2.7 µs, reading the table 0.5 µs a
+    /// place that has some (release, 1M places of which 400 000 have some): past this many
+    /// places read by row, a store reads the table.
+    static var importanceReadByRow: Int { 20_000 }
 }

@@ -11,6 +11,8 @@ public final class SearchCache: Sendable {
     /// The version `cached` holds, told without waiting for a build under way.
     private let built = Mutex<UInt64?>(nil)
     private let importance = Mutex<(version: UInt64, rows: RowImportance)?>(nil)
+    /// How many places' importance searches have read by row since the data's version changed.
+    private let readByRow = Mutex<(version: UInt64, rows: Int)?>(nil)
 
     public init() {}
 
@@ -21,6 +23,21 @@ public final class SearchCache: Sendable {
             cached = (version, index)
             built.withLock { $0 = version }
             return index
+        }
+    }
+
+    /// The importance of the POI rows as of `version`, if it has been read.
+    package func importance(version: UInt64) -> RowImportance? {
+        importance.withLock { $0?.version == version ? $0?.rows : nil }
+    }
+
+    /// Counts `rows` more places read by row at `version`; whether the reads so far come to more
+    /// than `limit`, past which reading the whole table once is cheaper.
+    package func readingByRow(_ rows: Int, version: UInt64, limit: Int) -> Bool {
+        readByRow.withLock { read in
+            let total = (read?.version == version ? read!.rows : 0) + rows
+            read = (version, total)
+            return total > limit
         }
     }
 

@@ -54,10 +54,24 @@ extension SpatiaLiteStore {
     public func importanceCandidates() throws -> [SearchRanking.Candidate] {
         let statement = try db.prepare(SearchSQL.importanceCandidates)
         var rows: [SearchRanking.Candidate] = []
-        while try statement.step() {
-            rows.append((statement.int(0), statement.isNull(1) ? nil : Int(statement.int(1)), statement.string(2) ?? "", statement.string(3)))
-        }
+        while try statement.step() { rows.append(Self.candidate(statement)) }
         return rows
+    }
+
+    public func importanceCandidates(rows: [Int64]) throws -> [SearchRanking.Candidate] {
+        let statement = try cached("importance", SearchSQL.importanceColumns + " WHERE id = ?")
+        var found: [SearchRanking.Candidate] = []
+        found.reserveCapacity(rows.count)
+        for row in rows {
+            try statement.bind([row])
+            defer { statement.reset() }
+            if try statement.step() { found.append(Self.candidate(statement)) }
+        }
+        return found
+    }
+
+    private static func candidate(_ s: Statement) -> SearchRanking.Candidate {
+        (s.int(0), s.isNull(1) ? nil : Int(s.int(1)), s.string(2) ?? "", s.string(3))
     }
 
     public func features(_ ids: [FeatureID]) throws -> [Feature] {

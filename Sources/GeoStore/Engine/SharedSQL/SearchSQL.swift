@@ -5,9 +5,9 @@ package enum SearchSQL {
     /// a million places qualify by category alone, more than an index would serve faster.
     package static let importanceCandidates: String = {
         let weighted = SearchRanking.categoryWeights.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-        return """
-            SELECT id, population, category, CASE WHEN names = '{}' THEN NULL ELSE names END FROM poi
-            WHERE population > 0 OR names <> '{}' OR category IN (\(weighted)) ORDER BY id
-            """
+        return importanceColumns + " WHERE population > 0 OR names <> '{}' OR category IN (\(weighted)) ORDER BY id"
     }()
+
+    /// The columns of `importanceCandidates` from the POI table, for a store to choose its rows.
+    package static let importanceColumns = "SELECT id, population, category, CASE WHEN names = '{}' THEN NULL ELSE names END FROM poi"
 }
