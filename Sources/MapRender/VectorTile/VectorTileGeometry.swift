@@ -19,14 +19,16 @@ enum VectorTileGeometry {
 
     /// Polygons (each its exterior ring, wound positive, then its holes, negative, as
     /// `RectangleClipping` gives them) rounded to whole units, every ring without its closing
-    /// position; a ring that rounding leaves with under three corners or turns over (a sliver) is
-    /// left out, and with its exterior the polygon. Nil when no polygon is left.
+    /// position and made simple again where rounding folded it (`RingUntangling`); a ring that
+    /// rounding leaves with under three corners or turns over (a sliver) is left out, and with its
+    /// exterior the polygon. Nil when no polygon is left.
     static func quantised(polygons: [[[(x: Double, y: Double)]]]) -> VectorTileGeometry? {
         var rings: [[Point]] = []
         for polygon in polygons {
             for (index, ring) in polygon.enumerated() {
                 var points = rounded(ring)
                 if points.count > 1, points.first! == points.last! { points.removeLast() }
+                points = RingUntangling.untangled(points)
                 let area = points.count >= 3 ? twiceArea(points) : 0
                 guard area != 0, (area > 0) == (index == 0) else {
                     if index == 0 { break } else { continue }
