@@ -132,6 +132,8 @@ import TestSupport
         let store = try SpatiaLiteStore(path: database.path)
         let summary = try store.importFiles(try FileImport.parse(paths: [file.path], source: "s", streaming: true), skipInvalid: false)
         #expect(summary.inserted[.poi] == rows)
+        // The places left without a zone (no polygons here) are those stored, each once.
+        #expect(summary.zonesMissing == rows && summary.zonesAssigned == 0)
         var places = try Self.stored(store)
         #expect(places.count == rows)
         #expect(places["5"]?.place.name == "Later 5" && places["30000"]?.place.name == "Later 30000" && places["100"]?.place.name == "Later 100")
@@ -152,6 +154,20 @@ import TestSupport
         #expect(try store.search(SearchQuery(text: "fourth", limit: 5)).features.map(\.id.row) == [id5])
         let near = try store.nearest(NearestQuery(center: Coordinate(lat: 57.5, lon: 24), limit: 1))
         #expect(near.features.first?.id.row == id5)
+    }
+
+    /// Given the world's zones, the places that got the zone of their position are counted once
+    /// each, whatever number of records of their id the file held (it counted each record).
+    @Test func thePlacesGivenAZoneAreCountedOnceEach() throws {
+        let rows = 20_000
+        let file = try TextFile(Self.csv(rows: rows, extra: [(5, "Later 5"), (19_999, "Later 19999")]).text)
+        let database = TemporaryDatabase()
+        let store = try SpatiaLiteStore(path: database.path)
+        _ = try store.importZones(worldZones)
+        let summary = try store.importFiles(try FileImport.parse(paths: [file.path], source: "s", streaming: true), skipInvalid: false)
+        #expect(summary.inserted[.poi] == rows && summary.zonesAssigned == rows && summary.zonesMissing == 0)
+        let zoned: Int64? = try store.db.scalar("SELECT count(*) FROM poi WHERE timezone IS NOT NULL")
+        #expect(zoned == Int64(rows))
     }
 
     @Test func aBadRowInAnyBatchRefusesTheWholeImportOrIsSkipped() throws {

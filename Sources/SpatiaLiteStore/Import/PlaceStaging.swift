@@ -22,26 +22,27 @@ struct PlaceStaging {
     init(_ db: Database) throws {
         self.db = db
         try db.execute("""
-            CREATE TEMP TABLE IF NOT EXISTS import_place (seq INTEGER PRIMARY KEY, h INTEGER NOT NULL, \(Self.stored.joined(separator: ", ")));
+            CREATE TEMP TABLE IF NOT EXISTS import_place (seq INTEGER PRIMARY KEY, h INTEGER NOT NULL, zone_note INTEGER NOT NULL,
+                                                          \(Self.stored.joined(separator: ", ")));
             DELETE FROM temp.import_place
             """)
-        insert = try db.prepare("INSERT INTO temp.import_place (h, \(Self.stored.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: Self.stored.count)))")
+        insert = try db.prepare("INSERT INTO temp.import_place (h, zone_note, \(Self.stored.joined(separator: ", "))) VALUES (?, ?\(String(repeating: ", ?", count: Self.stored.count)))")
     }
 
-    func stage(_ records: [(file: String, record: String, value: ImportRecord, id: Int64?)]) throws {
-        for (_, _, value, _) in records {
+    func stage(_ records: [(file: String, record: String, value: ImportRecord, id: Int64?)], _ notes: [ZoneNote]) throws {
+        for ((_, _, value, _), note) in zip(records, notes) {
             guard case let .place(p) = value else { continue }
             let h = p.location.map { Int64(HilbertCurve.index($0)) } ?? .max
-            try insert.run([h] + Self.values(p) + [GeometryValue.point(p.location), p.source, p.sourceID])
+            try insert.run([h, note.rawValue] + Self.values(p) + [GeometryValue.point(p.location), p.source, p.sourceID])
         }
     }
 
     /// Moves the staged places into `poi` (`bulk`'s import): into a table that was empty (no
     /// unique source index until now) as they are, else an existing row of a place's key is
     /// updated. No other place of the import is stored beside them (files read whole beside a
-    /// streamed one are all read whole). Returns how many places were stored; the temporary
-    /// table is emptied.
-    func move(_ bulk: inout BulkLoad) throws -> Int {
+    /// streamed one are all read whole). Counts in `summary` the places stored, those given the
+    /// zone of their position and those left without one; the temporary table is emptied.
+    func move(_ bulk: inout BulkLoad, into summary: inout ImportSummary) throws {
         defer { try? db.execute("DELETE FROM temp.import_place") }
         let columns = Self.stored.joined(separator: ", ")
         let sorted = "SELECT \(columns) FROM temp.import_place WHERE true ORDER BY h, seq"
@@ -64,7 +65,11 @@ struct PlaceStaging {
             let update = Self.stored.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
             try db.execute("INSERT INTO poi (\(columns)) \(sorted) ON CONFLICT (source, source_id) DO UPDATE SET \(update)")
         }
-        return Int(try db.scalar("SELECT count(*) FROM temp.import_place") ?? Int64(0))
+        let counts = try db.prepare("SELECT count(*), coalesce(sum(zone_note = 1), 0), coalesce(sum(zone_note = 2), 0) FROM temp.import_place")
+        _ = try counts.step()
+        summary.inserted[.poi, default: 0] += Int(counts.int(0))
+        summary.zonesAssigned += Int(counts.int(1))
+        summary.zonesMissing += Int(counts.int(2))
     }
 
     private static let keyed = "source_id IS NOT NULL"

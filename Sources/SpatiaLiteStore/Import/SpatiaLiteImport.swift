@@ -49,7 +49,7 @@ extension SpatiaLiteStore {
             try insert(waters)
             try plan.linkWaters(try storedWaters(plan.waterReferences), skipInvalid: skipInvalid)
             try insert(plan.records.dropFirst(waters.count))
-            if streamed.staged > 0 { plan.summary.inserted[.poi, default: 0] += try staging.move(&bulk) }
+            if streamed.staged > 0 { try staging.move(&bulk, into: &plan.summary) }
             try bulk.finish()
             try regroupWaters()
             return plan.summary
