@@ -16,6 +16,24 @@ import TestSupport
                                        + "(a CSV's positions come from lon/lat, longitude/latitude or x/y columns, or a WKT column)"), "\(result.stderr)")
     }
 
+    /// A refused import says what its files left out too, as one that succeeds does: a
+    /// GeoPackage whose one layer holds an invalid place and whose other holds nothing.
+    @Test func aRefusedImportSaysWhatItsFilesLeftOut() async throws {
+        let workspace = try Workspace()
+        let places = try workspace.file("p.geojson", """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"category": "eat", "name": ""}, "geometry": {"type": "Point", "coordinates": [24.9, 60.1]}},
+              {"type": "Feature", "properties": {"category": "eat", "name": "Kahvila"}, "geometry": {"type": "Point", "coordinates": [24.9, 60.1]}}]}
+            """)
+        let gpkg = workspace.directory.appendingPathComponent("t.gpkg").path
+        _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "GPKG", "-nln", "places", gpkg, places])
+        _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "GPKG", "-update", "-nln", "nothing", "-where", "name = 'x'", gpkg, places])
+        let result = try await run(["import", gpkg], env: workspace.env)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("t.gpkg: layer 'places', feature 1: name: missing"), "\(result.stderr)")
+        #expect(result.stderr.contains("note: \(gpkg): layer 'nothing': left out: it holds no features"), "\(result.stderr)")
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: naturalEarthPlaces), "../shared/data/naturalearth is absent"))
     func naturalEarthPlacesAsCSV() async throws {
         let workspace = try Workspace()

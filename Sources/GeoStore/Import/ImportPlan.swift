@@ -17,9 +17,10 @@ package struct ImportPlan: Sendable {
     package init(_ files: [ParsedFile], skipInvalid: Bool) throws {
         let listed = Array(files.lazy.flatMap(\.problems).prefix(ParsedFile.problemLimit))
         let omitted = files.reduce(0) { $0 + $1.problemCount } - listed.count
-        if !listed.isEmpty, !skipInvalid { throw ImportFailure(problems: listed, omitted: omitted) }
+        let notes = files.flatMap { file in file.notes.map { "\(file.file): \($0)" } }
+        if !listed.isEmpty, !skipInvalid { throw ImportFailure(problems: listed, omitted: omitted, notes: notes) }
         summary = ImportSummary(skipped: listed, omittedSkipped: omitted)
-        summary.notes = files.flatMap { file in file.notes.map { "\(file.file): \($0)" } }
+        summary.notes = notes
         let warnings = files.flatMap(\.warnings)
         summary.fileWarnings = Array(warnings.prefix(ParsedFile.problemLimit))
         summary.omittedFileWarnings = warnings.count - summary.fileWarnings.count
