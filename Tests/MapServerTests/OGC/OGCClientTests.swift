@@ -121,7 +121,7 @@ import TestSupport
             #expect(read["openapi"] as? String == "3.0.3")
             #expect((read["conformance"] as! [String]).contains("http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core"))
             #expect(read["collections"] as? [String] == ["poi", "water", "cinema", "trip"])
-            #expect(read["queryables"] as? [String] == ["category", "name", "source"])
+            #expect(read["queryables"] as? [String] == ["category", "geometry", "name", "source"])
             #expect(read["pages"] as? Int == 6)
             let features = read["features"] as! [[Any]]
             #expect(features.count == Fixture.shared.places.count && features.count == stored)

@@ -112,7 +112,8 @@ import TestSupport
         }
     }
 
-    /// Each queryable is a query parameter of items that filters by equality (Part 3).
+    /// Each queryable of a simple value is a query parameter of items that filters by equality
+    /// (Part 3); the geometry is queried by CQL2's S_INTERSECTS.
     @Test func theQueryablesAreTheFiltersItemsTake() async throws {
         try await withServer { client in
             let collection = try await client.json("/ogc/collections/poi")
@@ -122,7 +123,10 @@ import TestSupport
             #expect(response.headers[.contentType] == "application/schema+json")
             let schema = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
             let properties = schema["properties"] as! [String: [String: Any]]
-            #expect(Set(properties.keys) == ["category", "name", "source"] && schema["type"] as? String == "object")
+            #expect(Set(properties.keys) == ["category", "name", "source", "geometry"] && schema["type"] as? String == "object")
+            // The geometry is CQL2's (S_INTERSECTS), not a query parameter: no type of a simple value.
+            #expect(properties["geometry"]?["format"] as? String == "geometry-any" && properties["geometry"]?["x-ogc-role"] as? String == "primary-geometry"
+                    && properties["geometry"]?["type"] == nil)
             #expect(Set(properties["category"]!["enum"] as! [String]) == Self.poiCategories)
             #expect(try await client.json("/ogc/collections/water/queryables")["properties"].map { ($0 as! [String: [String: Any]])["category"]!["enum"] as! [String] } == ["water"])
             let page = try await client.json("/ogc/collections/poi/items?category=see&limit=10000")
