@@ -7,7 +7,8 @@ import Testing
 /// simple before rounding and rounded to a coarse grid, where folds, pinches and spikes are
 /// common: every repaired ring is valid to GEOS, keeps only corners of the rounded ring in their
 /// order, and is left alone when it was already valid; the sweep that finds a meeting finds one
-/// exactly when GEOS calls the rounded ring invalid.
+/// exactly when GEOS calls the rounded ring invalid. A ring the repair cannot make simple in its
+/// budget, or would turn over, comes back as it was.
 @Suite struct RingUntanglingTests {
     /// A star-shaped ring round (10, 10): corners at increasing angles, each at its own radius
     /// (simple, as no two edges of such a ring meet), scaled down so that rounding folds it.
@@ -21,6 +22,23 @@ import Testing
 
     static func wkt(_ ring: [VectorTileGeometry.Point]) -> String {
         "POLYGON((" + (ring + [ring[0]]).map { "\($0.x) \($0.y)" }.joined(separator: ", ") + "))"
+    }
+
+    /// A band under a unit wide and hundreds of corners long, as a river is at a small scale:
+    /// rounding makes it touch itself in more places than the repair's budget, so it comes back
+    /// as it was (it was left out or kept whole before the repair, never worn away or turned).
+    @Test func aBandTooThinToRepairComesBackAsItWas() {
+        let upper: [(x: Double, y: Double)] = (0..<200).map { i in
+            let t = Double(i)
+            return (x: t * 0.7, y: 10.45 + 3 * sin(t / 9))
+        }
+        let lower: [(x: Double, y: Double)] = upper.reversed().map { p in (x: p.x, y: p.y - 0.9) }
+        var ring = VectorTileGeometry.rounded(upper + lower)
+        if ring.first! == ring.last! { ring.removeLast() }
+        #expect(RingUntangling.firstMeeting(ring) != nil, "the rounded band touches itself")
+        let untangled = RingUntangling.untangled(ring)
+        #expect(RingUntangling.firstMeeting(untangled) == nil || untangled.elementsEqual(ring, by: ==))
+        #expect((VectorTileGeometry.twiceArea(untangled) > 0) == (VectorTileGeometry.twiceArea(ring) > 0))
     }
 
     @Test func everyRepairedRingIsValidToGEOS() throws {
@@ -53,6 +71,9 @@ import Testing
                 rest = rest[(k + 1)...]
             }
             guard untangled.count >= 3 else { continue }
+            // Repaired, or given back as it was; never turned over.
+            #expect((VectorTileGeometry.twiceArea(untangled) > 0) == (VectorTileGeometry.twiceArea(ring) > 0), "\(Self.wkt(ring)) turned over")
+            if !wasValid, untangled.elementsEqual(ring, by: ==) { continue }
             repaired += wasValid ? 0 : 1
             #expect(try valid(untangled), "\(Self.wkt(ring)) became \(Self.wkt(untangled))")
         }

@@ -86,7 +86,7 @@ package struct ImportPlan: Sendable {
     /// with `skipInvalid` left out and listed as skipped, else the import refused with them.
     mutating func refuse(_ refused: [Int], problems: [ImportProblem], omitted: Int, skipInvalid: Bool) throws {
         guard !refused.isEmpty else { return }
-        guard skipInvalid else { throw ImportFailure(problems: problems, omitted: omitted) }
+        guard skipInvalid else { throw ImportFailure(problems: problems, omitted: omitted, notes: summary.notes) }
         let room = max(0, ParsedFile.problemLimit - summary.skipped.count)
         summary.skipped += problems.prefix(room)
         summary.omittedSkipped += omitted + max(0, problems.count - room)

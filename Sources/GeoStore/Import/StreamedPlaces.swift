@@ -80,9 +80,9 @@ package enum ZoneNote: Int, Sendable {
 
 extension StreamedPlaces {
     /// After the files' problems (`ImportPlan`): places refused for their zone
-    /// (`--strict-timezones`) refuse the import unless `skipInvalid`.
-    package func refuseZones(skipInvalid: Bool) throws {
+    /// (`--strict-timezones`) refuse the import unless `skipInvalid`, saying the files' `notes`.
+    package func refuseZones(skipInvalid: Bool, notes: [String]) throws {
         guard !skipInvalid, summary.skippedCount > 0 else { return }
-        throw ImportFailure(problems: summary.skipped, omitted: summary.omittedSkipped)
+        throw ImportFailure(problems: summary.skipped, omitted: summary.omittedSkipped, notes: notes)
     }
 }

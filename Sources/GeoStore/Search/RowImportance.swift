@@ -1,8 +1,8 @@
 /// The importance of the POI rows that have some (`SearchRanking.importance`), in steps, by row.
 /// Rows are numbered from 1 up as a table grows, so a byte a row from the least to the greatest
-/// (a million places: 1 MB) answers each hit with one read; a table whose rows are few among
-/// far-apart numbers (ids a file gave) keeps them as sorted rows beside their steps, searched by
-/// gallops from the previous hit.
+/// (a million places: 1 MB) answers each hit with one read; rows few among far-apart numbers
+/// (ids a file gave, or a search's own matches) are kept as sorted rows beside their steps,
+/// searched by gallops from the previous hit.
 package struct RowImportance: Sendable {
     private enum Table {
         /// The steps of rows `first`, `first + 1`…
@@ -21,9 +21,9 @@ package struct RowImportance: Sendable {
             table = .sparse(rows: [], steps: [])
             return
         }
-        // Dense while the span costs no more than 16 bytes an important row (or 4 MB in all).
+        // Dense while the span costs no more than 16 bytes an important row (and 64 kB).
         let span = last.subtractingReportingOverflow(first)
-        if !span.overflow, span.partialValue < max(4 << 20, 16 * Int64(important.count)) {
+        if !span.overflow, span.partialValue < 65_536 + 16 * Int64(important.count) {
             var steps = [UInt8](repeating: 0, count: Int(span.partialValue) + 1)
             for (row, s) in important { steps[Int(row - first)] = s }
             table = .dense(first: first, steps: steps)
@@ -38,8 +38,9 @@ package struct RowImportance: Sendable {
     package func steps(of row: Int64, from start: inout Int) -> Int {
         switch table {
         case let .dense(first, steps):
-            guard row >= first, row - first < Int64(steps.count) else { return 0 }
-            return Int(steps[Int(row - first)])
+            let offset = row.subtractingReportingOverflow(first)
+            guard !offset.overflow, offset.partialValue >= 0, offset.partialValue < Int64(steps.count) else { return 0 }
+            return Int(steps[Int(offset.partialValue)])
         case let .sparse(rows, steps):
             // Every row before `low` is smaller than `row`; the one at `high` (if any) is not.
             var (low, high, stride) = (start, start, 1)

@@ -96,6 +96,7 @@ extension QueryEngine {
     private func importance(of hits: SearchHits, version: UInt64) throws -> RowImportance {
         if let table = searchCache.importance(version: version) { return table }
         let rows = Array(hits.hits.lazy.filter { $0.id.kind == .poi }.map(\.id.row))
+        guard !rows.isEmpty else { return RowImportance([]) }
         if searchCache.readingByRow(rows.count, version: version, limit: Self.importanceReadByRow) {
             return try searchCache.importance(version: version, read: importanceCandidates)
         }

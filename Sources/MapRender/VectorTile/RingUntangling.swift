@@ -9,22 +9,28 @@ enum RingUntangling {
     typealias Point = VectorTileGeometry.Point
 
     /// At most this many corners are dropped from one ring: rounding folds a ring in few places,
-    /// and a ring folded in more is kept as it is rather than worn away.
+    /// and a ring folded in more is kept as it was rather than worn away.
     static let maximumRepairs = 64
 
     /// `ring` (without its closing position) with corners dropped until no two of its edges meet
     /// except neighbours at their shared corner; under three corners when nothing simple is left.
+    /// A ring still not simple after `maximumRepairs` (a band thinner than a unit, hundreds of
+    /// corners long), or one the repair turned over, is given back as it was.
     static func untangled(_ ring: [Point]) -> [Point] {
+        let original = ring
         var ring = ring
         for _ in 0..<maximumRepairs {
-            guard ring.count >= 3, let (i, j) = firstMeeting(ring) else { return ring }
+            guard ring.count >= 3, let (i, j) = firstMeeting(ring) else {
+                let turned = ring.count >= 3 && (VectorTileGeometry.twiceArea(ring) > 0) != (VectorTileGeometry.twiceArea(original) > 0)
+                return turned ? original : ring
+            }
             let n = ring.count
             // The corners of the two edges; the one whose triangle with its neighbours is smallest goes.
             let corners = Set([i, (i + 1) % n, j, (j + 1) % n])
             let dropped = corners.min { triangle(ring, $0) == triangle(ring, $1) ? $0 < $1 : triangle(ring, $0) < triangle(ring, $1) }!
             ring.remove(at: dropped)
         }
-        return ring
+        return original
     }
 
     /// Twice the area of the triangle a corner makes with its neighbours.

@@ -84,8 +84,10 @@ enum OGCOpenAPI {
             // A JSON Schema (Part 3): an object whose properties are the queryables.
             "queryables": object(["type", "properties"], [
                 "$schema": string, "$id": string, "type": ["type": "string", "enum": ["object"]], "title": string,
-                "properties": ["type": "object", "additionalProperties": object(["type"], ["title": string, "description": string, "type": string,
-                                                                                           "enum": ["type": "array", "items": string]])],
+                // A simple value has a `type`; the geometry a `format` (geometry-any) and its role instead.
+                "properties": ["type": "object", "additionalProperties": object(["title"], ["title": string, "description": string, "type": string,
+                                                                                           "enum": ["type": "array", "items": string],
+                                                                                           "format": string, "x-ogc-role": string])],
             ]),
             "geometryGeoJSON": object(["type"], ["type": ["type": "string", "enum": ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon",
                                                                                  "MultiPolygon", "GeometryCollection"]]]),

@@ -26,7 +26,7 @@ extension SpatiaLiteStore {
             var streamed = StreamedPlaces()
             let read = try streamed.read(files, store: self, strict: strictTimezones, skipInvalid: skipInvalid, stage: staging.stage)
             var plan = try ImportPlan(read, skipInvalid: skipInvalid)
-            try streamed.refuseZones(skipInvalid: skipInvalid)
+            try streamed.refuseZones(skipInvalid: skipInvalid, notes: plan.summary.notes)
             plan.summary.absorb(streamed.summary)
             plan.keepOtherLanguages(try plan.snapshotSources.flatMap(storedPlaces))
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
@@ -39,7 +39,7 @@ extension SpatiaLiteStore {
                         try self.insert(value, id: id, bulk: bulk)
                     } catch {
                         // A record the database refuses aborts the whole import: nothing half-written.
-                        throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "\(error)")])
+                        throw ImportFailure(problems: [ImportProblem(file: file, record: record, reason: "\(error)")], notes: plan.summary.notes)
                     }
                     plan.summary.inserted[value.kind, default: 0] += 1
                 }
