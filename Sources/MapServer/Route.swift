@@ -16,6 +16,7 @@ enum Route: String, CaseIterable, Sendable {
     case mapPNG = "/v1/map.png"
     case mapPDF = "/v1/map.pdf"
     case mapSVG = "/v1/map.svg"
+    case mapLayout = "/v1/map.json"
     /// `{y}` is the row, with `@2x` after it for a HiDPI (512 px) tile.
     case tile = "/v1/tiles/{z}/{x}/{y}.png"
     /// The same tile's layout as a Mapbox Vector Tile (`AnnotationVectorTile`).
@@ -60,7 +61,7 @@ enum Route: String, CaseIterable, Sendable {
         case .catchStatistics: ["by", "year", "water", "species", "lang"]
         case .trips: ["limit", "cursor", "lang"]
         case .timezone: ["lat", "lon", "at"]
-        case .mapPNG, .mapPDF, .mapSVG: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
+        case .mapPNG, .mapPDF, .mapSVG, .mapLayout: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile, .vectorTile, .tileJSON, .style: ["category", "lang"]
         case .baseTile: ["lang"]
         // Names in every language the data has: no `lang`.
@@ -86,7 +87,7 @@ enum Route: String, CaseIterable, Sendable {
     /// the server's own failure, not the client's). The radius is `max_distance` on nearest and
     /// `radius` elsewhere; the language is `lang`; a map's centre is one parameter, `center`, for its latitude and longitude.
     func parameter(for field: Field) -> String? {
-        let isMap = self == .mapPNG || self == .mapPDF || self == .mapSVG
+        let isMap = self == .mapPNG || self == .mapPDF || self == .mapSVG || self == .mapLayout
         let name: String? = switch field {
         case .lat, .lon: isMap ? "center" : field.description
         case .maxDistance: self == .nearest ? "max_distance" : "radius"

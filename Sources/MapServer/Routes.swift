@@ -54,6 +54,7 @@ struct Routes: Sendable {
         case .mapPNG: return try await map(p, format: .png, request: request)
         case .mapPDF: return try await map(p, format: .pdf, request: request)
         case .mapSVG: return try await map(p, format: .svg, request: request)
+        case .mapLayout: return try await map(p, format: .png, layout: true, request: request)
         case .tile: return try await tile(p, context: context, request: request)
         case .vectorTile: return try await vectorTile(p, context: context, request: request)
         case .tileJSON: return try await tileJSON(p, request: request)
@@ -187,7 +188,8 @@ struct Routes: Sendable {
 
     // MARK: Images
 
-    private func map(_ p: Parameters, format: ImageFormat, request: Request) async throws -> Response {
+    /// A map as an image, or with `layout` what the PNG of it draws (`MapLayout`) as JSON.
+    private func map(_ p: Parameters, format: ImageFormat, layout: Bool = false, request: Request) async throws -> Response {
         let (width, height) = try MapRequest.size(parsing: try p.text("size") ?? "1024x768")
         let scale = try p.number("scale") ?? 1
         guard width * height * scale * scale <= Self.maximumPixels else {
@@ -195,13 +197,16 @@ struct Routes: Sendable {
         }
         let framing = try Self.framing(p)
         let categories = try p.categories(), language = try p.language(), style = style, withBase = try p.flag("base") ?? true
-        let key = "map.\(format.rawValue) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "") b=\(withBase)"
-        let (image, source) = try await cachedImage(kind: "map", key: key, pixels: Int(width * height * scale * scale)) { store, cancellation in
-            try MapRenderer.render(try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height,
-                                                         scale: scale, format: format, style: style, language: language)
-                .fetchingFeatures(from: store, base: withBase ? store as? any BaseMapSource : nil, cancellation: cancellation), cancellation: cancellation)
+        let kind = layout ? "json" : format.rawValue
+        let key = "map.\(kind) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "") b=\(withBase)"
+        let (image, source) = try await cachedImage(kind: "map", key: key, pixels: Int(width * height * scale * scale), compressible: layout) { store, cancellation in
+            let request = try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height,
+                                         scale: scale, format: format, style: style, language: language)
+                .fetchingFeatures(from: store, base: withBase ? store as? any BaseMapSource : nil, cancellation: cancellation)
+            return layout ? try MapRenderer.renderWithLayout(request, cancellation: cancellation).layout.json
+                : try MapRenderer.render(request, cancellation: cancellation)
         }
-        return Self.imageResponse(image, source: source, type: format.mediaType, request: request)
+        return Self.imageResponse(image, source: source, type: layout ? "application/json" : format.mediaType, request: request)
     }
 
     private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {

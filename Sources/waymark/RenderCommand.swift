@@ -43,6 +43,9 @@ struct Render: ParsableCommand {
     @Option(help: "The image: FILE.png, FILE.pdf or FILE.svg.")
     var output: String
 
+    @Option(help: "Also write what the map drew as JSON: every mark and label with its text, kind (annotation; a base street, district, place, park, water), the features it stands for and its box in pixels.")
+    var layout: String?
+
     @Option(help: "Read the base map from this database (a SpatiaLite file or a postgres:// URL, filled by `waymark base import`) instead of --db: one country's base for many databases.")
     var base: String?
 
@@ -52,6 +55,7 @@ struct Render: ParsableCommand {
     /// Which options go together; the values themselves are the renderer's to check.
     func validate() throws {
         guard ImageFormat(path: output) != nil else { throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg") }
+        if let layout, !layout.lowercased().hasSuffix(".json") { throw ValidationError("--layout: '\(layout)' must end in .json") }
         if bbox != nil, center != nil { throw ValidationError("--bbox and --center: give one of them") }
         if center != nil, zoom == nil { throw ValidationError("--zoom: needed with --center") }
         if zoom != nil, center == nil { throw ValidationError("--zoom: only with --center") }
@@ -79,8 +83,13 @@ struct Render: ParsableCommand {
         let store = try database.open()
         let baseMap = try baseSource(besides: store)
         let fetched = try withOptionNames { try request.fetchingFeatures(from: store, base: baseMap) }
-        try withOptionNames { try MapRenderer.render(fetched).writeAtomically(to: output) }
-        print("wrote \(output) (\(fetched.features.count) feature(s))")
+        try withOptionNames {
+            guard let layout else { return try MapRenderer.render(fetched).writeAtomically(to: output) }
+            let drawn = try MapRenderer.renderWithLayout(fetched)
+            try drawn.image.writeAtomically(to: output)
+            try drawn.layout.json.writeAtomically(to: layout)
+        }
+        print("wrote \(output)\(layout.map { " and \($0)" } ?? "") (\(fetched.features.count) feature(s))")
     }
 
     /// Where the base map comes from: `--base`, else the database when it can hold one (a

@@ -129,6 +129,41 @@ import TestSupport
         }
     }
 
+    /// `/v1/map.json`: what `/v1/map.png` draws with the same parameters, as data. The lake is
+    /// named as a water around its centre, placed by the formula written out here; the café is an
+    /// annotation naming its row; without the base the lake has no name.
+    @Test func theMapsLayoutNamesTheLakeAndTheCafeWhereTheyAre() async throws {
+        try await withServer(database: try Self.database()) { client in
+            let box = "24.92,60.16,24.96,60.18", size = (400.0, 300.0)
+            let (minCorner, maxCorner) = (Self.worldPixel(Coordinate(lat: 60.16, lon: 24.92), zoom: 0), Self.worldPixel(Coordinate(lat: 60.18, lon: 24.96), zoom: 0))
+            let zoom = log2(min(size.0 / (maxCorner.x - minCorner.x), size.1 / (minCorner.y - maxCorner.y)))
+            let mid = Self.worldPixel(Coordinate(lat: 60.17, lon: 24.94), zoom: zoom)
+            let response = try await client.get("/v1/map.json?size=400x300&bbox=\(box)")
+            #expect(response.status == .ok && response.headers[.contentType] == "application/json")
+            let layout = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            let labels = try #require(layout["labels"] as? [[String: Any]])
+            let lake = try #require(labels.first { $0["text"] as? String == "Testijärvi" }, "\(labels)")
+            #expect(lake["kind"] as? String == "water" && (lake["ids"] as? [String])?.count == 1)
+            // The name stands on the lake's centre, where the formula puts it (a label is a line high).
+            let b = try #require(lake["box"] as? [Double])
+            #expect(abs(b[0] + b[2] / 2 - size.0 / 2) < 2 && b[1] < size.1 / 2 + 12 && b[1] + b[3] > size.1 / 2 - 12, "\(b)")
+            let cafe = try #require(labels.first { $0["text"] as? String == "Kahvila" }, "\(labels)")
+            #expect(cafe["kind"] as? String == "annotation" && cafe["ids"] as? [String] == ["poi/1"])
+            let marks = try #require(layout["marks"] as? [[String: Any]])
+            let pin = Self.worldPixel(Coordinate(lat: 60.18, lon: 24.96), zoom: zoom)
+            let (px, py) = (size.0 / 2 + pin.x - mid.x, size.1 / 2 + pin.y - mid.y)
+            // The pin's box holds the café's position (its tip).
+            #expect(marks.contains { m in
+                let r = m["box"] as! [Double]
+                return m["ids"] as? [String] == ["poi/1"] && r[0] <= px && px <= r[0] + r[2] && r[1] <= py + 1 && py - 1 <= r[1] + r[3]
+            }, "\(marks) at \((px, py))")
+            let nameless = try await client.json("/v1/map.json?size=400x300&bbox=\(box)&base=0")
+            #expect(!((nameless["labels"] as? [[String: Any]]) ?? []).contains { $0["text"] as? String == "Testijärvi" })
+            let bad = try await client.get("/v1/map.json?size=0x300&bbox=\(box)")
+            #expect(bad.status == .badRequest)
+        }
+    }
+
     @Test func thePageUsesTheServersOwnBaseTilesWhenThereIsABaseMap() async throws {
         try await withServer(database: try Self.database()) { client in
             let page = String(buffer: try await client.execute(uri: "/", method: .get).body)

@@ -61,6 +61,7 @@ import Testing
         case .mapPNG: "/v1/map.png?size=128x96"
         case .mapPDF: "/v1/map.pdf?size=128x96"
         case .mapSVG: "/v1/map.svg?size=128x96"
+        case .mapLayout: "/v1/map.json?size=128x96"
         case .tile: "/v1/tiles/0/0/0.png"
         case .vectorTile: "/v1/tiles/0/0/0.mvt"
         case .tileJSON: "/v1/tiles.json"

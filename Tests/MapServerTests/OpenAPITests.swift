@@ -41,7 +41,7 @@ import TestSupport
             // A route that reads parameters documents the 400 that refuses them.
             #expect((responses["400"] != nil) == !(route.queryParameters + route.pathParameters).isEmpty, "\(route.rawValue)")
             // A route whose work runs on the worker pool documents the 503 of a full queue.
-            let pooled: Set<Route> = [.nearest, .within, .bbox, .search, .cinemas, .trips, .catchStatistics, .timezone, .mapPNG, .mapPDF, .mapSVG, .tile, .vectorTile, .tileJSON, .baseTile,
+            let pooled: Set<Route> = [.nearest, .within, .bbox, .search, .cinemas, .trips, .catchStatistics, .timezone, .mapPNG, .mapPDF, .mapSVG, .mapLayout, .tile, .vectorTile, .tileJSON, .baseTile,
                                       .baseVectorTile, .baseTileJSON, .categories, .style, .glyphs, .spriteImage, .spriteImage2x]
             #expect((responses["503"] != nil) == pooled.contains(route), "\(route.rawValue)")
         }

@@ -61,7 +61,7 @@ import Testing
         #expect(Route.nearest.parameter(for: .maxDistance) == "max_distance")
         for route in [Route.within, .search, .cinemas] { #expect(route.parameter(for: .maxDistance) == "radius") }
         #expect(Route.bbox.parameter(for: .maxDistance) == nil)
-        for route in [Route.mapPNG, .mapPDF, .mapSVG] {
+        for route in [Route.mapPNG, .mapPDF, .mapSVG, .mapLayout] {
             #expect(route.parameter(for: .lat) == "center" && route.parameter(for: .lon) == "center")
             #expect(route.parameter(for: .category) == "category" && route.parameter(for: .source) == nil)
         }

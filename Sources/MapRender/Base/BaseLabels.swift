@@ -4,7 +4,17 @@ import GeoCore
 /// A name of the base map as laid out: its characters with their origins and angles, and the
 /// boxes it covers (halo included) that nothing else may cover.
 struct BaseLabel {
+    /// What a base name names, as a map's layout tells it (`MapLayout`).
+    enum Kind: String, Sendable {
+        /// A city, town, village or hamlet; a suburb, quarter or neighbourhood.
+        case place, district
+        case street, park, water
+    }
+
     let text: String
+    let kind: Kind
+    /// The stored rows of the features it names (a street's pieces), as far as they are known.
+    let ids: [Int64]
     let fontSize: Double
     let bold: Bool
     let color: RGBA
@@ -62,8 +72,8 @@ struct BaseLabels {
             return true
         }
         for spots in pointCandidates(base) { _ = spots.first(where: accept) }
-        for (text, color, line) in lineCandidates(base) {
-            for label in alongLine(text, color: color, line) { _ = accept(label) }
+        for candidate in lineCandidates(base) {
+            for label in alongLine(candidate) { _ = accept(label) }
         }
         return placed
     }
@@ -107,15 +117,21 @@ struct BaseLabels {
             let origin = (x: p.x + dx - width / 2, y: p.y + dy + size * 0.35)
             let rect = Self.box(x: origin.x, y: origin.y, angle: 0, width: width, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
             guard rect.intersects(bounds), box.map({ $0.contains(rect) }) ?? true else { return nil }
-            return BaseLabel(text: text, fontSize: size, bold: bold, color: color, runs: [(text, origin.x, origin.y, 0)], boxes: [rect])
+            return BaseLabel(text: text, kind: Self.kind(of: f), ids: f.id.map { [$0] } ?? [], fontSize: size, bold: bold, color: color,
+                             runs: [(text, origin.x, origin.y, 0)], boxes: [rect])
         }
         return labels.isEmpty ? nil : labels
     }
 
+    /// A street's or waterway's name to place along one chain of its pieces.
+    private struct LineCandidate {
+        let text: String, color: RGBA, kind: BaseLabel.Kind, ids: [Int64], line: TextOnLine
+    }
+
     /// Named streets (major first, then the longer) and waterways, their pieces joined into chains.
-    private func lineCandidates(_ base: [BaseFeature]) -> [(String, RGBA, TextOnLine)] {
+    private func lineCandidates(_ base: [BaseFeature]) -> [LineCandidate] {
         struct Key: Hashable { let text: String, layer: BaseLayer, kind: String }
-        var groups: [Key: [[Coordinate]]] = [:]
+        var groups: [Key: [[Coordinate]]] = [:], ids: [Key: [Int64]] = [:]
         for f in base {
             let kind: String
             switch f.layer {
@@ -133,7 +149,9 @@ struct BaseLabels {
             case let .multiLineString(ls): ls
             default: []
             }
-            groups[Key(text: text, layer: f.layer, kind: kind), default: []] += lines
+            let key = Key(text: text, layer: f.layer, kind: kind)
+            groups[key, default: []] += lines
+            if let id = f.id { ids[key, default: []].append(id) }
         }
         func weight(_ k: Key) -> Double { k.layer == .road ? style.roads[k.kind]?.width ?? 0 : style.waterways.kinds[k.kind]?.width ?? 0 }
         var candidates: [(Key, TextOnLine)] = []
@@ -153,12 +171,16 @@ struct BaseLabels {
             if a.1.length != b.1.length { return a.1.length > b.1.length }
             return a.0.text < b.0.text
         }
-        return candidates.map { ($0.0.text, $0.0.layer == .road ? style.labels.color : style.labels.waterColor, $0.1) }
+        return candidates.map { key, line in
+            LineCandidate(text: key.text, color: key.layer == .road ? style.labels.color : style.labels.waterColor,
+                          kind: key.layer == .road ? .street : .water, ids: ids[key] ?? [], line: line)
+        }
     }
 
     /// The name along `line` at every spot tried, best first: from the middle outward, upright
     /// (read left to right), where the line is straight enough.
-    private func alongLine(_ text: String, color: RGBA, _ line: TextOnLine) -> [BaseLabel] {
+    private func alongLine(_ candidate: LineCandidate) -> [BaseLabel] {
+        let (text, line) = (candidate.text, candidate.line)
         let size = style.labels.fontSize, halo = style.labels.haloWidth
         canvas.setFont(fontFamily, size: size)
         let characters = text.map(String.init), advances = characters.map(canvas.advance)
@@ -180,8 +202,17 @@ struct BaseLabels {
                 guard bounds.contains(box) else { return nil }
                 boxes.append(box)
             }
-            return BaseLabel(text: text, fontSize: size, bold: false, color: color,
+            return BaseLabel(text: text, kind: candidate.kind, ids: candidate.ids, fontSize: size, bold: false, color: candidate.color,
                              runs: zip(characters, glyphs).map { ($0, $1.x, $1.y, $1.angle) }, boxes: boxes)
+        }
+    }
+
+    /// What a named point or area is: a settlement, a part of one, a park or a water.
+    static func kind(of f: BaseFeature) -> BaseLabel.Kind {
+        switch f.layer {
+        case .place: ["suburb", "quarter", "neighbourhood"].contains(f.kind) ? .district : .place
+        case .park: .park
+        default: .water
         }
     }
 

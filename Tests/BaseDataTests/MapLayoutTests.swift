@@ -1,0 +1,78 @@
+import Foundation
+import GeoCore
+import GeoStore
+@testable import MapRender
+import PixelTesting
+@testable import SpatiaLiteStore
+import Stores
+import Testing
+
+/// Issue 31, item 6: a map's layout as data, over central Helsinki (the demo data's places to eat,
+/// see and stay and the cinemas over the extract's base, 1024×768), checked against the database
+/// and the image: each annotation label names its mark's first feature, each base name the stored
+/// base rows it gives (a street's by their layer and name), every label's box lies in the image
+/// and holds its ink, and no two labels overlap.
+@Suite struct MapLayoutTests {
+    static let centre = BoundingBox(minLon: 24.935, minLat: 60.164, maxLon: 24.953, maxLat: 60.179)
+
+    /// Near the labels' #1F2328 (0.12, 0.14, 0.16), far from every fill of the map.
+    static func dark(_ c: (r: Double, g: Double, b: Double)) -> Bool { max(c.r, c.g, c.b) < 0.35 }
+
+    @Test func theLayoutNamesWhatTheDatabaseHoldsWhereTheImageDrawsIt() throws {
+        let fixture = try BaseFixture()
+        try DefaultDataset.importAll(from: packageRoot.appendingPathComponent("Data"), into: fixture.store)
+        try fixture.importBase([helsinki])
+        let request = try MapRequest(features: [], categories: CategoryFilter(["eat", "see", "stay", "cinema"]), framing: .bbox(Self.centre),
+                                     width: 1024, height: 768, style: MapStyle.named("default")).fetchingFeatures(from: fixture.store, base: fixture.store)
+        let (png, layout) = try MapRenderer.renderWithLayout(request)
+        // Read back as a client reads it.
+        let json = try #require(try JSONSerialization.jsonObject(with: layout.json) as? [String: Any])
+        let marks = try #require(json["marks"] as? [[String: Any]]), labels = try #require(json["labels"] as? [[String: Any]])
+        #expect(json["width"] as? Double == 1024 && json["height"] as? Double == 768)
+        #expect(marks.count > 100 && labels.count > 100, "\(marks.count) marks, \(labels.count) labels")
+        let image = try Pixels(png: png)
+        func rect(_ o: [String: Any]) -> PixelRect {
+            let b = o["box"] as! [Double]
+            return PixelRect(x: b[0], y: b[1], width: b[2], height: b[3])
+        }
+        // The stored rows, read with plain SQL.
+        func row(_ sql: String, _ id: String) throws -> [String?] {
+            let statement = try fixture.store.db.prepare(sql)
+            try statement.bind([Int64(id.split(separator: "/")[1])!])
+            guard try statement.step() else { return [] }
+            return [statement.string(0), statement.string(1)]
+        }
+        let markIDs = Set(marks.flatMap { $0["ids"] as! [String] })
+        var kinds: [String: Int] = [:]
+        for label in labels {
+            let text = label["text"] as! String, kind = label["kind"] as! String, ids = label["ids"] as! [String], box = rect(label)
+            kinds[kind, default: 0] += 1
+            #expect(PixelRect(x: -0.5, y: -0.5, width: 1025, height: 769).contains(box), "\(text) at \(box)")
+            if kind == "annotation" {
+                let first = try #require(ids.first, "\(text) names no feature")
+                #expect(Set(ids).isSubset(of: markIDs), "\(text): \(ids)")
+                let table = String(first.split(separator: "/")[0])
+                let name = try #require(try row("SELECT name, '' FROM \(table) WHERE id = ?", first).first ?? nil, "\(first) is not stored")
+                // Shortened labels keep the name's first word.
+                #expect(text.split(whereSeparator: \.isWhitespace).first == name.split(whereSeparator: \.isWhitespace).first, "'\(text)' for '\(name)'")
+                // Dark letters (#1F2328, anti-aliased) inside the box.
+                var ink = 0
+                for y in Int(box.y.rounded(.up))..<Int(box.maxY) { for x in Int(box.x.rounded(.up))..<Int(box.maxX) where Self.dark(image.rgb(x, y)) { ink += 1 } }
+                #expect(ink >= 5, "'\(text)': \(ink) dark pixels in \(box)")
+            } else {
+                for id in ids {
+                    let stored = try row("SELECT layer, name FROM base WHERE id = ?", id)
+                    #expect(stored.count == 2 && stored[1] == text, "\(text): \(id) is \(stored)")
+                    if kind == "street" { #expect(stored.first == "road", "\(text): \(id) is \(stored)") }
+                }
+            }
+        }
+        #expect(kinds["street", default: 0] >= 1 && kinds["annotation", default: 0] >= 100, "\(kinds)")
+        // No two annotation labels overlap, nor one a mark.
+        let annotations = labels.filter { $0["kind"] as? String == "annotation" }.map(rect)
+        for (i, a) in annotations.enumerated() {
+            #expect(!annotations[(i + 1)...].contains { $0.intersects(a) }, "two labels at \(a)")
+            #expect(!marks.map(rect).contains { $0.intersects(a) }, "a label over a mark at \(a)")
+        }
+    }
+}
