@@ -191,12 +191,17 @@ struct Routes: Sendable {
     /// A map as an image, or with `layout` what the PNG of it draws (`MapLayout`) as JSON.
     private func map(_ p: Parameters, format: ImageFormat, layout: Bool = false, request: Request) async throws -> Response {
         let (width, height) = try MapRequest.size(parsing: try p.text("size") ?? "1024x768")
-        let scale = try p.number("scale") ?? 1
-        guard width * height * scale * scale <= Self.maximumPixels else {
-            throw APIError.invalid("size", "\(Int(width))x\(Int(height)) at scale \(scale) is more than \(Int(Self.maximumPixels)) pixels")
+        let asked = try p.number("scale") ?? 1
+        // A layout is measured the same at every scale: checked as asked, drawn at 1.
+        let scale = layout ? 1 : asked
+        guard width * height * asked * asked <= Self.maximumPixels else {
+            throw APIError.invalid("size", "\(Int(width))x\(Int(height)) at scale \(asked) is more than \(Int(Self.maximumPixels)) pixels")
         }
         let framing = try Self.framing(p)
         let categories = try p.categories(), language = try p.language(), style = style, withBase = try p.flag("base") ?? true
+        if layout {
+            try MapRequest(features: [], categories: categories, framing: framing, width: width, height: height, scale: asked, style: style).validate()
+        }
         let kind = layout ? "json" : format.rawValue
         let key = "map.\(kind) \(width)x\(height)@\(scale) \(framing) c=\(categories.codes.sorted()) l=\(language ?? "") b=\(withBase)"
         let (image, source) = try await cachedImage(kind: "map", key: key, pixels: Int(width * height * scale * scale), compressible: layout) { store, cancellation in

@@ -60,10 +60,17 @@ import Testing
                 for y in Int(box.y.rounded(.up))..<Int(box.maxY) { for x in Int(box.x.rounded(.up))..<Int(box.maxX) where Self.dark(image.rgb(x, y)) { ink += 1 } }
                 #expect(ink >= 5, "'\(text)': \(ink) dark pixels in \(box)")
             } else {
+                #expect(!ids.isEmpty, "the base name \(text) names no stored row")
+                // What each kind is stored as: its layer, and a district's place kind.
+                let layers = ["street": ["road"], "district": ["place"], "place": ["place"], "park": ["park"], "water": ["water", "waterway"]][kind] ?? []
                 for id in ids {
                     let stored = try row("SELECT layer, name FROM base WHERE id = ?", id)
                     #expect(stored.count == 2 && stored[1] == text, "\(text): \(id) is \(stored)")
-                    if kind == "street" { #expect(stored.first == "road", "\(text): \(id) is \(stored)") }
+                    #expect(layers.contains(stored.first.flatMap { $0 } ?? ""), "\(text), a \(kind): \(id) is \(stored)")
+                    if kind == "district" || kind == "place" {
+                        let placeKind = try row("SELECT kind, '' FROM base WHERE id = ?", id).first ?? nil
+                        #expect((kind == "district") == ["suburb", "quarter", "neighbourhood"].contains(placeKind ?? ""), "\(text): \(placeKind ?? "")")
+                    }
                 }
             }
         }

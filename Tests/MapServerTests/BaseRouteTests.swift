@@ -161,6 +161,10 @@ import TestSupport
             #expect(!((nameless["labels"] as? [[String: Any]]) ?? []).contains { $0["text"] as? String == "Testijärvi" })
             let bad = try await client.get("/v1/map.json?size=0x300&bbox=\(box)")
             #expect(bad.status == .badRequest)
+            // The scale is checked as for the image, and changes nothing of the layout.
+            #expect(try await client.get("/v1/map.json?size=400x300&bbox=\(box)&scale=7").status == .badRequest)
+            let sharper = try await client.get("/v1/map.json?size=400x300&bbox=\(box)&scale=2")
+            #expect(Data(buffer: sharper.body) == Data(buffer: response.body))
         }
     }
 

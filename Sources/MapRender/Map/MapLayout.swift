@@ -21,8 +21,10 @@ public struct MapLayout: Encodable, Sendable {
         public var text: String
         /// "annotation", or the base map's "street", "district", "place", "park" or "water".
         public var kind: String
-        /// An annotation's: the features of its mark ("poi/12"); a base name's: the stored base
-        /// features it names ("base/3979"), as far as they are known.
+        /// An annotation's: the features of its mark ("poi/12"; only the first of a cluster whose
+        /// mark lies outside the image); a base name's: the stored base features it names
+        /// ("base/3979"; a street's every piece of that name and class the map was handed). A
+        /// water of the data named in place by its shape has none here (it is among the data).
         public var ids: [String]
         /// The box of all of it, halo included.
         public var box: [Double]
@@ -42,11 +44,13 @@ public struct MapLayout: Encodable, Sendable {
         (self.width, self.height) = (width, height)
         marks = annotations.marks.map { Mark(ids: $0.group.members.map(\.id), category: $0.group.category, box: Self.box($0.rect)) }
         let members = Dictionary(annotations.marks.map { ($0.group.id, $0.group.members.map(\.id)) }, uniquingKeysWith: { a, _ in a })
+        // A label whose mark lies just outside the image: its group's id names its first member.
+        func ids(_ group: String) -> [String] { members[group] ?? [group.hasPrefix("cluster:") ? String(group.dropFirst(8)) : group] }
         labels = baseLabels.map { label in
             let union = label.boxes.dropFirst().reduce(label.boxes[0]) { $0.union($1) }
             return Label(text: label.text, kind: label.kind.rawValue, ids: label.ids.map { "base/\($0)" }, box: Self.box(union))
         } + annotations.labels.map { label in
-            Label(text: label.lines.joined(separator: "\n"), kind: "annotation", ids: members[label.groupID] ?? [], box: Self.box(label.rect))
+            Label(text: label.lines.joined(separator: "\n"), kind: "annotation", ids: ids(label.groupID), box: Self.box(label.rect))
         }
     }
 
