@@ -58,14 +58,15 @@ extension CatchStatistic {
         var trips: [Int64: Trip] = [:]
         for row in rows {
             _ = (folded(row.water, .water), folded(row.species ?? noCatch, .species))
-            if trips[row.trip] == nil {
+            var trip = trips[row.trip] ?? {
                 let start = row.start.flatMap(UTC.parse), end = row.end.flatMap(UTC.parse)
-                trips[row.trip] = Trip(water: row.water, zone: row.zone, start: start, first: start, last: [start, end].compactMap { $0 }.max())
-            }
+                return Trip(water: row.water, zone: row.zone, start: start, first: start, last: [start, end].compactMap { $0 }.max())
+            }()
             if row.species != nil, let time = row.time.flatMap(UTC.parse) {
-                if trips[row.trip]!.start == nil { trips[row.trip]!.first = min(trips[row.trip]!.first ?? time, time) }
-                trips[row.trip]!.last = max(trips[row.trip]!.last ?? time, time)
+                if trip.start == nil { trip.first = min(trip.first ?? time, time) }
+                trip.last = max(trip.last ?? time, time)
             }
+            trips[row.trip] = trip
         }
         func year(_ instant: Date?, _ zone: String?) -> String {
             instant.map { String(calendar(zone).component(.year, from: $0)) } ?? "(no date)"

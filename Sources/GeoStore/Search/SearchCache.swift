@@ -4,8 +4,8 @@ import Synchronization
 /// What a search reads of the whole store, built once per data version and shared by the
 /// connections that pass the same cache to their stores (a server's workers): the vocabulary's
 /// `TypoIndex` (a million names take seconds) and the places' importance (`RowImportance`), which
-/// ranks them. A connection that asks while another
-/// builds waits for that build instead of making its own.
+/// ranks them. A connection that asks while another builds waits for that build instead of
+/// making its own.
 public final class SearchCache: Sendable {
     private let cached = Mutex<(version: UInt64, index: TypoIndex)?>(nil)
     /// The version `cached` holds, told without waiting for a build under way.
