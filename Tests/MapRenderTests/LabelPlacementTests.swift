@@ -113,13 +113,29 @@ import Testing
         let marks = features.map { f in
             LayoutMark(id: f.id.description, category: f.category, position: f.geometry.coordinates[0], label: f.name, priority: priority(f.category), importance: f.source == "osm" ? 0 : 1)
         }
-        let cell = style.clusters.cell(atZoom: viewport.zoom), gap = MarkForms.gap
-        let groups = Clustering.cluster(marks, cellSize: cell, worldPixel: viewport.worldPixel)
-        func cellRect(_ g: MarkGroup) -> PixelRect {
-            let p = viewport.worldPixel(g.position)
-            return PixelRect(x: (p.x / cell).rounded(.down) * cell, y: (p.y / cell).rounded(.down) * cell, width: cell, height: cell)
+        let cell = style.clusters.cell(atZoom: viewport.zoom), gap = MarkForms.gap, merge = try #require(style.clusters.merge)
+        // Every place in its cell; a block of 2 × 2 cells holding `merge` places or more is one cell of twice the side.
+        func blockOf(_ p: (x: Double, y: Double)) -> [Int] { [Int((p.x / (2 * cell)).rounded(.down)), Int((p.y / (2 * cell)).rounded(.down))] }
+        func cellOf(_ p: (x: Double, y: Double)) -> [Int] { [Int((p.x / cell).rounded(.down)), Int((p.y / cell).rounded(.down))] }
+        let inBlock = Dictionary(grouping: marks) { blockOf(viewport.worldPixel($0.position)) }.mapValues(\.count)
+        let byArea = Dictionary(grouping: marks) { m -> [Int] in
+            let p = viewport.worldPixel(m.position), block = blockOf(p)
+            return inBlock[block]! >= merge ? [2] + block : [1] + cellOf(p)
         }
-        let cells = groups.map(cellRect)
+        // A group's members in order of importance; it stands at the member nearest their mean.
+        let areas = Array(byArea.keys)
+        let groups = areas.map { key -> MarkGroup in
+            let members = byArea[key]!.sorted(by: LayoutMark.precedes), pixels = members.map { viewport.worldPixel($0.position) }
+            let mean = (x: pixels.map(\.x).reduce(0, +) / Double(pixels.count), y: pixels.map(\.y).reduce(0, +) / Double(pixels.count))
+            let nearest = pixels.indices.min { (pixels[$0].x - mean.x) * (pixels[$0].x - mean.x) + (pixels[$0].y - mean.y) * (pixels[$0].y - mean.y)
+                < (pixels[$1].x - mean.x) * (pixels[$1].x - mean.x) + (pixels[$1].y - mean.y) * (pixels[$1].y - mean.y) }!
+            return MarkGroup(members: members, position: members[nearest].position)
+        }
+        let cells = areas.map { key in
+            let side = Double(key[0]) * cell
+            return PixelRect(x: Double(key[1]) * side, y: Double(key[2]) * side, width: side, height: side)
+        }
+        #expect(areas.contains { $0[0] == 2 } && areas.contains { $0[0] == 1 }, "merged blocks and single cells both")
         // A candidate's pin, with the gap around it, meets no other group's cell.
         let candidates: [PixelRect?] = groups.indices.map { i in
             let g = groups[i]
@@ -150,8 +166,14 @@ import Testing
             return [(g, rect, anchor, anchor.y)]
         }
         let requests = drawn.compactMap { d -> LabelRequest? in
+            // A cluster of one category is counted in the style's phrase; any other mark is named by its first named member.
+            let first = d.group.members[0], oneCategory = d.group.members.allSatisfy { $0.category == first.category }
+            if d.group.isCluster, oneCategory, let phrase = style.category(first.category).counted["en"] {
+                return LabelRequest(groupID: d.group.id, text: phrase.replacingOccurrences(of: "{n}", with: "\(d.group.members.count)"),
+                                    anchor: d.anchor, mark: d.rect, middle: d.middle, priority: first.priority, importance: first.importance)
+            }
             guard let named = d.group.members.first(where: { $0.label != nil }) else { return nil }
-            let text = d.group.isCluster ? "\(named.label!) +\(d.group.members.count - 1)" : named.label!
+            let text = named.label!
             return LabelRequest(groupID: d.group.id, text: text, anchor: d.anchor, mark: d.rect, middle: d.middle,
                                 priority: named.priority, importance: named.importance)
         }

@@ -33,7 +33,7 @@ import Testing
         for mark in layout.marks { for m in mark.group.members { standsIn[m.id, default: 0] += 1 } }
         // A place within a cell of the edge may have its dot or ring just outside (moved into its
         // cell, which the edge cuts): the places farther in must all be drawn.
-        let edge = request.style.clusters.largestCell
+        let edge = request.style.clusters.largestSpan
         let inside = request.features.filter(request.categories.selects).filter { f in
             guard let c = MapRenderer.pinPosition(f) else { return false }
             let p = viewport.pixel(c)
@@ -73,7 +73,8 @@ import Testing
         let store = try SpatiaLiteStore(path: directory.appendingPathComponent("lv.sqlite").path)
         _ = try store.importFiles(FileImport.parse(paths: [Self.latvia.path]), skipInvalid: true)
         // The whole country, and the centre of Riga.
-        for (framing, minimum) in [(Framing.fit(padding: 16, maxZoom: 18), 100),
+        // The whole country in 60 marks or more (a dense town's block of cells merges into one ring), and Riga's centre.
+        for (framing, minimum) in [(Framing.fit(padding: 16, maxZoom: 18), 60),
                                    (.bbox(BoundingBox(minLon: 24.08, minLat: 56.935, maxLon: 24.15, maxLat: 56.965)), 60)] {
             let request = try MapRequest(features: [], framing: framing, width: 1024, height: 768, style: style).fetchingFeatures(from: store)
             _ = try expectNothingOverlaps(request, minimumMarks: minimum)
@@ -152,23 +153,34 @@ import Testing
                                               maxSize: (200, 19)) { ($0, 120, 19) }
             #expect(placed.map(\.groupID) == ["b-cinema"], "cinema at \(cinema): \(placed)")
         }
-        // In one cluster, the cinema's name stands for the group.
+        // In one cluster of two categories, the cinema's name stands for the group, without a count.
+        let naming = MarkNaming(style: style, language: nil)
         let cluster = MarkGroup(members: [LayoutMark(id: "b", category: "cinema", position: Coordinate(lat: 0, lon: 0), label: "Kino Citadele", priority: priority("cinema")),
                                           LayoutMark(id: "a", category: "fuel", position: Coordinate(lat: 0, lon: 0), label: "Fuel", priority: priority("fuel"))]
             .sorted(by: LayoutMark.precedes), position: Coordinate(lat: 0, lon: 0))
-        #expect(AnnotationLayout.labelText(cluster)?.0 == "Kino Citadele +1")
+        #expect(naming.label(cluster)?.text == "Kino Citadele")
         // A cluster whose first member has no name is named after the next that has one.
         let unnamedFirst = MarkGroup(members: cluster.members.map { var m = $0; if m.id == "b" { m.label = nil }; return m },
                                      position: cluster.position)
-        #expect(AnnotationLayout.labelText(unnamedFirst)?.0 == "Fuel +1")
+        #expect(naming.label(unnamedFirst)?.text == "Fuel")
     }
 
-    /// A long cluster label loses letters of its name, never its count.
-    @Test func aShortenedClusterLabelKeepsItsCount() {
-        let measure = { (text: String) in (width: Double(text.count) * 6, height: 12.0) }
-        let short = LabelLines.shortened("Rojas pludmale un kāpas +12", maxWidth: 90, measure: measure)
-        #expect(short.text == "Rojas plud… +12" && short.width <= 90)
-        #expect(LabelLines.shortened("Rojas pludmale un kāpas", maxWidth: 90, measure: measure).text == "Rojas pludmale…")
+    /// A cluster says what it is: places of one category are counted in the style's phrase, in
+    /// the map's language; a town among its members names it, whatever else is there.
+    @Test func aClusterIsCountedByCategoryOrNamedByItsTown() throws {
+        let priority = AnnotationLayout.labelPriority(style), at = Coordinate(lat: 0, lon: 0)
+        let cafes = (0..<12).map { LayoutMark(id: "eat/\($0)", category: "eat", position: at, label: "Café \($0)", priority: priority("eat")) }
+        #expect(MarkNaming(style: style, language: "en").label(MarkGroup(members: cafes, position: at))?.text == "12 places to eat")
+        #expect(MarkNaming(style: style, language: "lv").label(MarkGroup(members: cafes, position: at))?.text == "Kur paēst (12)")
+        #expect(MarkNaming(style: style, language: "cs-CZ").label(MarkGroup(members: cafes, position: at))?.text == "Kde se najíst (12)")
+        // A town of the style's population, drawn as a feature would be, comes first and names the cluster.
+        let townPopulation = try #require(style.labels.townPopulation)
+        let town = Feature(id: FeatureID(kind: .poi, row: 1), category: "city", name: "Andorra la Vella", geometry: .point(at), population: townPopulation)
+        let village = Feature(id: FeatureID(kind: .poi, row: 2), category: "city", name: "Encamp", geometry: .point(at), population: townPopulation - 1)
+        let marks = [town, village].map { AnnotationLayout.mark($0, at: at, priority: priority, townPopulation: townPopulation, language: nil) }
+        #expect(marks.map(\.isTown) == [true, false])
+        let members = (cafes + marks).sorted(by: LayoutMark.precedes)
+        #expect(MarkNaming(style: style, language: "en").label(MarkGroup(members: members, position: at))?.text == "Andorra la Vella")
     }
 
     /// A river cut into six stretches, as OpenStreetMap and the waters' files have it: no pin per

@@ -58,22 +58,43 @@ struct BaseLabels {
         self.canvas = canvas
     }
 
-    func place(_ base: [BaseFeature], obstacles: RectIndex) -> [BaseLabel] {
-        var taken = obstacles, placed: [BaseLabel] = [], centres: [String: [(x: Double, y: Double)]] = [:]
+    /// The names that fit, in order: places, waters and parks, streets and rivers.
+    /// - Parameters:
+    ///   - earlier: names placed before (a first call's): kept clear of, and not repeated near.
+    ///   - limit: how many names to place at most, each once (a long street's name is repeated
+    ///     only without one); a town or capital (at least `townPopulation`) is placed whatever the
+    ///     limit, and not counted.
+    ///   - clear: asked last whether a name's boxes, off every obstacle, may be had: whether the
+    ///     marks they meet can step aside (`MarkRoom.clear`, which then moves them).
+    func place(_ base: [BaseFeature], obstacles: RectIndex, after earlier: [BaseLabel] = [], limit: Int = .max,
+               townPopulation: Int? = nil, clear: ([PixelRect]) -> Bool = { _ in true }) -> [BaseLabel] {
+        var taken = obstacles, placed: [BaseLabel] = [], centres: [String: [(x: Double, y: Double)]] = [:], counted = 0
+        func centre(_ label: BaseLabel) -> (x: Double, y: Double) {
+            (x: label.boxes.map(\.midX).reduce(0, +) / Double(label.boxes.count), y: label.boxes.map(\.midY).reduce(0, +) / Double(label.boxes.count))
+        }
+        for label in earlier {
+            for box in label.boxes { taken.insert(box) }
+            centres[label.text, default: []].append(centre(label))
+        }
         func accept(_ label: BaseLabel) -> Bool {
             guard !label.boxes.isEmpty,
                   label.boxes.allSatisfy(bounds.contains),
                   !label.boxes.contains(where: taken.intersectsAny) else { return false }
-            let c = (x: label.boxes.map(\.midX).reduce(0, +) / Double(label.boxes.count), y: label.boxes.map(\.midY).reduce(0, +) / Double(label.boxes.count))
-            guard !(centres[label.text] ?? []).contains(where: { hypot($0.x - c.x, $0.y - c.y) < Self.repeatDistance }) else { return false }
+            let c = centre(label)
+            let repeats = limit == .max ? centres[label.text] ?? [] : centres[label.text].map { _ in [c] } ?? []
+            guard !repeats.contains(where: { hypot($0.x - c.x, $0.y - c.y) < Self.repeatDistance }), clear(label.boxes) else { return false }
             for box in label.boxes { taken.insert(box) }
             centres[label.text, default: []].append(c)
             placed.append(label)
             return true
         }
-        for spots in pointCandidates(base) { _ = spots.first(where: accept) }
-        for candidate in lineCandidates(base) {
-            for label in alongLine(candidate) { _ = accept(label) }
+        for (spots, town) in pointCandidates(base, townPopulation: townPopulation) where town || counted < limit {
+            if spots.first(where: accept) != nil, !town { counted += 1 }
+        }
+        for candidate in lineCandidates(base) where counted < limit {
+            for label in alongLine(candidate) where counted < limit {
+                if accept(label) { counted += 1 }
+            }
         }
         return placed
     }
@@ -81,14 +102,16 @@ struct BaseLabels {
     private func name(_ f: BaseFeature) -> String? { LabelText.of(f.name(in: language)) }
 
     /// Places, then waters and parks by their size on the image: horizontal names at a point,
-    /// or a little beside it where that is taken.
-    private func pointCandidates(_ base: [BaseFeature]) -> [[BaseLabel]] {
+    /// or a little beside it where that is taken; each with whether it is a town or capital.
+    private func pointCandidates(_ base: [BaseFeature], townPopulation: Int?) -> [(spots: [BaseLabel], town: Bool)] {
         let places = base.filter { $0.layer == .place }.compactMap { f -> (BaseFeature, MapStyle.BaseStyle.PlaceStyle)? in
             guard style.shows(f, atZoom: zoom), let s = style.places[f.kind] else { return nil }
             return (f, s)
         }
         .sorted { ($1.1.fontSize, $1.0.rank) < ($0.1.fontSize, $0.0.rank) }
-        var labels = places.compactMap { f, s in horizontal(f, size: s.fontSize, color: style.labels.color, bold: true, fitting: nil) }
+        var labels = places.compactMap { f, s in
+            horizontal(f, size: s.fontSize, color: style.labels.color, bold: true, fitting: nil).map { ($0, townPopulation.map { f.rank >= $0 } ?? false) }
+        }
         // Named ones only, before their boxes are measured: most areas have no name.
         let areas = base.filter { [.water, .park].contains($0.layer) && name($0) != nil }.compactMap { f -> (BaseFeature, PixelRect)? in
             let points = f.geometry.coordinates.map(project)
@@ -99,6 +122,7 @@ struct BaseLabels {
         .sorted { $0.1.width * $0.1.height > $1.1.width * $1.1.height }
         labels += areas.compactMap { f, box in
             horizontal(f, size: style.labels.fontSize, color: f.layer == .water ? style.labels.waterColor : style.labels.parkColor, bold: false, fitting: box)
+                .map { ($0, false) }
         }
         return labels
     }

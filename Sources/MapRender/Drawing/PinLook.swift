@@ -68,7 +68,8 @@ extension PinLook {
                        glyph: "", glyphColor: p.glyphColor, glyphSize: 0, font: style.labels.fontFamily)
     }
 
-    /// A cluster's ring, split by its members' categories, growing with their count.
+    /// A cluster's ring, split by its members' categories, growing with their count, which it
+    /// shows up to 99 ("99+" past that: three digits in a ring's hole are too small to read).
     static func ring(_ group: MarkGroup, style: MapStyle) -> PinLook {
         ring(count: group.members.count, slices: group.categories.map { Slice(color: style.category($0.code).color, count: $0.count) }, style: style)
     }
@@ -79,7 +80,7 @@ extension PinLook {
         return PinLook(shape: .ring, width: width, height: width, fill: c.countBackground, outline: p.outlineColor, slices: slices,
                        outlineWidth: p.outlineWidth, shadow: p.shadowColor,
                        shadowOffset: .init(dx: p.shadowOffset.dx * grown, dy: p.shadowOffset.dy * grown),
-                       glyph: String(count), glyphColor: c.countColor, glyphSize: c.countFontSize * c.scale(count: count),
+                       glyph: count < 100 ? String(count) : "99+", glyphColor: c.countColor, glyphSize: c.countFontSize * c.scale(count: count),
                        font: style.labels.fontFamily)
     }
 }

@@ -26,12 +26,13 @@ struct AnnotationLayout {
     static let labelGap = 2.0
 
     /// - Parameter keepInside: for a finished image: labels stay whole inside it and off the
-    ///   `obstacles` (image pixels: legend, scale bar), which are asked for once the marks are
-    ///   known, and are placed greedily by importance. Without it (tiles and overlays) labels are
+    ///   `obstacles` (image pixels: legend, scale bar, the base's first names), which are asked
+    ///   for once the marks are known (in a `MarkRoom`, where dots and rings may step aside for
+    ///   a name), and are placed greedily by importance. Without it (tiles and overlays) labels are
     ///   decided by `LabelPlacement`'s local rule as on an endless map, so that neighbouring
     ///   tiles fit together.
     init(features: [Feature], viewport: Viewport, style: MapStyle, language: String?, keepInside: Bool,
-         obstacles: ([Mark]) -> [PixelRect] = { _ in [] }, measure: @escaping (String) -> (width: Double, height: Double)) {
+         obstacles: (inout MarkRoom) -> [PixelRect] = { _ in [] }, measure: @escaping (String) -> (width: Double, height: Double)) {
         // Never cancelled, so never thrown.
         self = try! AnnotationLayout(features: features, viewport: viewport, style: style, language: language, keepInside: keepInside,
                                      obstacles: obstacles, measure: measure, cancellation: .never)
@@ -39,7 +40,7 @@ struct AnnotationLayout {
 
     /// The same, checking `cancellation` between the layout's stages and cell by cell (`CancellationError`).
     init(features: [Feature], viewport: Viewport, style: MapStyle, language: String?, keepInside: Bool,
-         obstacles: ([Mark]) -> [PixelRect] = { _ in [] }, measure: @escaping (String) -> (width: Double, height: Double),
+         obstacles: (inout MarkRoom) -> [PixelRect] = { _ in [] }, measure: @escaping (String) -> (width: Double, height: Double),
          cancellation: Cancellation) throws {
         let origin = viewport.origin
         let window = PixelRect(x: origin.x, y: origin.y, width: viewport.width, height: viewport.height)
@@ -47,43 +48,54 @@ struct AnnotationLayout {
         let priority = Self.labelPriority(style)
         let positions = features.map(MapRenderer.pinPosition)
         let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
-                               area: window.grown(by: margin), position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
-            Self.mark(features[i], at: positions[i]!, priority: priority, language: language)
+                               area: window.grown(by: margin), merge: style.clusters.merge, position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
+            Self.mark(features[i], at: positions[i]!, priority: priority, townPopulation: style.labels.townPopulation, language: language)
         }
         try cancellation.check()
         let forms = MarkForms(grid: grid, style: style) { features[$0].category }
         // A mark's ink lies within its cell, or for a pin within a pin's reach of its place.
         let markReach = MarkForms.markReach(style, zoom: viewport.zoom)
 
-        var found: [Mark] = []
+        // Each mark with its cell and its place among the cell's marks: where a moved one is written back.
+        var found: [(mark: Mark, cell: Int, index: Int)] = []
         var stopped = false
         grid.forEachCell(meeting: window.grown(by: markReach)) { cell in
             guard !stopped else { return }
             if cancellation.isCancelled { stopped = true }
-            for m in forms.marks(inCell: cell) where m.rect.intersects(window) {
-                found.append(Mark(group: m.group, look: m.look, anchor: (m.anchor.x - origin.x, m.anchor.y - origin.y),
-                                  rect: m.rect.offset(by: (-origin.x, -origin.y))))
+            for (k, m) in forms.marks(inCell: cell).enumerated() where m.rect.intersects(window) {
+                found.append((Mark(group: m.group, look: m.look, anchor: (m.anchor.x - origin.x, m.anchor.y - origin.y),
+                                   rect: m.rect.offset(by: (-origin.x, -origin.y))), cell, k))
             }
         }
         try cancellation.check()
-        marks = found.sorted { a, b in
+        found.sort { a, b in
             // Field by field: a cluster's id is made by joining strings, wanted only on ties.
-            if a.rect.maxY != b.rect.maxY { return a.rect.maxY < b.rect.maxY }
-            if a.anchor.x != b.anchor.x { return a.anchor.x < b.anchor.x }
-            return a.group.id < b.group.id
+            if a.mark.rect.maxY != b.mark.rect.maxY { return a.mark.rect.maxY < b.mark.rect.maxY }
+            if a.mark.anchor.x != b.mark.anchor.x { return a.mark.anchor.x < b.mark.anchor.x }
+            return a.mark.group.id < b.mark.group.id
         }
+        var furniture = RectIndex()
+        if keepInside {
+            var room = MarkRoom(marks: found.map(\.mark), cells: found.map { grid.rect(ofCell: $0.cell).offset(by: (-origin.x, -origin.y)) },
+                                dot: forms.dot)
+            for o in obstacles(&room) { furniture.insert(o.offset(by: origin)) }
+            for i in room.moved {
+                let m = room.marks[i]
+                forms.move(inCell: found[i].cell, at: found[i].index, look: m.look, to: (m.anchor.x + origin.x, m.anchor.y + origin.y))
+                found[i].mark = m
+            }
+        }
+        marks = found.map(\.mark)
 
         let maxSize = Self.maxLabelSize(style)
         // A mark's ink lies within a pin's reach of its cell (a dot or ring inside it); its
         // label's spots within that of its anchor, or half a cell, plus the gap and a label.
         let pin = MarkForms.pinReach(style), pinReach = max(pin.left, pin.top, pin.right, pin.bottom)
-        let fromAnchor = max(pinReach, style.clusters.cell(atZoom: viewport.zoom) / 2)
+        let fromAnchor = max(pinReach, style.clusters.span(atZoom: viewport.zoom) / 2)
         let labelReach = LabelRequest.reach(PixelExtent(left: fromAnchor, top: fromAnchor, right: fromAnchor, bottom: fromAnchor),
                                             size: maxSize, gap: Self.labelGap)
-        var furniture = RectIndex()
-        if keepInside { for o in obstacles(marks) { furniture.insert(o.offset(by: origin)) } }
         var neighbourhood = MarkNeighbourhood(
-            made: .init(grid: grid, forms: forms, maxSize: maxSize) {
+            made: .init(grid: grid, forms: forms, naming: MarkNaming(style: style, language: language), maxSize: maxSize) {
                 LabelLines.fitted($0, maxWidth: maxSize.width, maxLines: style.labels.maxLines, lineAdvance: Self.lineAdvance(style), measure: measure)
             },
             labelReach: labelReach, pinReach: pinReach, furniture: furniture)
@@ -103,9 +115,9 @@ struct AnnotationLayout {
     /// as a map of the whole world would draw them; nil when none has a position.
     static func markInk(_ features: [Feature], viewport: Viewport, style: MapStyle, cancellation: Cancellation = .never) throws -> PixelRect? {
         let positions = features.map(MapRenderer.pinPosition), priority = labelPriority(style)
-        let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom),
+        let grid = ClusterGrid(count: features.count, cellSize: style.clusters.cell(atZoom: viewport.zoom), merge: style.clusters.merge,
                                position: { positions[$0].map { viewport.worldPixel($0) } }) { i in
-            mark(features[i], at: positions[i]!, priority: priority, language: nil)
+            mark(features[i], at: positions[i]!, priority: priority, townPopulation: style.labels.townPopulation, language: nil)
         }
         try cancellation.check()
         let forms = MarkForms(grid: grid, style: style) { features[$0].category }
@@ -117,19 +129,14 @@ struct AnnotationLayout {
         return ink
     }
 
-    /// A feature as layout sees it: within a category, a place with more people is more
-    /// important, then the guide's own objects (any source but OpenStreetMap) before
-    /// OpenStreetMap's.
-    static func mark(_ f: Feature, at position: Coordinate, priority: (String) -> Int, language: String?) -> LayoutMark {
-        LayoutMark(id: f.id.description, category: f.category, position: position, label: LabelText.of(f.name(in: language)),
-                   priority: priority(f.category), importance: 2 * max(0, f.population ?? 0) + (f.source == "osm" ? 0 : 1))
-    }
-
-    /// A single place's name; a cluster's most important named member's name and how many
-    /// more there are — with the member it names, whose rank the label takes.
-    static func labelText(_ group: MarkGroup) -> (String, LayoutMark)? {
-        guard let named = group.members.first(where: { !($0.label ?? "").isEmpty }) else { return nil }
-        return (group.isCluster ? "\(named.label!) +\(group.members.count - 1)" : named.label!, named)
+    /// A feature as layout sees it: a town (at least the style's `labels.town_population`)
+    /// before every category; within a category, a place with more people is more important,
+    /// then the guide's own objects (any source but OpenStreetMap) before OpenStreetMap's.
+    static func mark(_ f: Feature, at position: Coordinate, priority: (String) -> Int, townPopulation: Int?, language: String?) -> LayoutMark {
+        let town = townPopulation.map { (f.population ?? 0) >= $0 } ?? false
+        return LayoutMark(id: f.id.description, category: f.category, position: position, label: LabelText.of(f.name(in: language)),
+                          priority: town ? LayoutMark.townPriority : priority(f.category),
+                          importance: 2 * max(0, f.population ?? 0) + (f.source == "osm" ? 0 : 1))
     }
 
     /// A category's rank among labels: its place in the style's `labels.priority`, unlisted
@@ -146,12 +153,12 @@ struct AnnotationLayout {
     /// How far beyond an image or tile, in pixels on each axis, the places it is handed must
     /// reach for its marks and labels to come out as on the whole map: label decisions look
     /// `LabelPlacement.dependencyReach` label reaches away, then a mark's decision
-    /// `MarkForms.reach`, then a whole cluster cell (so that every cluster found there is complete).
+    /// `MarkForms.reach`, then a whole cluster's area (so that every cluster found there is complete).
     static func margin(_ style: MapStyle, zoom: Double) -> (x: Double, y: Double) {
         let markReach = MarkForms.markReach(style, zoom: zoom)
         let reach = LabelRequest.reach(PixelExtent(left: markReach, top: markReach, right: markReach, bottom: markReach),
                                        size: maxLabelSize(style), gap: labelGap)
-        let cell = style.clusters.cell(atZoom: zoom), forms = MarkForms.reach(style, zoom: zoom)
+        let cell = style.clusters.span(atZoom: zoom), forms = MarkForms.reach(style, zoom: zoom)
         return (LabelPlacement.dependencyReach * reach.x + forms + cell, LabelPlacement.dependencyReach * reach.y + forms + cell)
     }
 

@@ -6,10 +6,17 @@ public struct LayoutMark: Hashable, Sendable {
     public var category: String
     public var position: Coordinate
     public var label: String?
-    /// Lower is more important (the style's label priority of the category)…
+    /// Lower is more important (the style's label priority of the category; a town's is
+    /// `townPriority`, before every category)…
     public var priority: Int
     /// …then higher is more important (the guide's own objects before OpenStreetMap's); ties are broken by `id`.
     public var importance: Int
+
+    /// The priority of a place of at least the style's `labels.town_population`.
+    public static let townPriority = -1
+
+    /// A town or capital (`labels.town_population`), which names the cluster it is in.
+    public var isTown: Bool { priority == Self.townPriority }
 
     public init(id: String, category: String, position: Coordinate, label: String? = nil, priority: Int = 0, importance: Int = 0) {
         (self.id, self.category, self.position, self.label, self.priority, self.importance) = (id, category, position, label, priority, importance)

@@ -79,7 +79,7 @@ final class MarkForms {
     /// How far from its anchor any mark's ink may reach at `zoom`: a pin's reach, or across its cell.
     static func markReach(_ style: MapStyle, zoom: Double) -> Double {
         let r = pinReach(style)
-        return max(r.left, r.top, r.right, r.bottom) + style.clusters.cell(atZoom: zoom)
+        return max(r.left, r.top, r.right, r.bottom) + style.clusters.span(atZoom: zoom)
     }
 
     /// How far from its cell any mark's decision looks, in world pixels: the cells its own pin
@@ -87,7 +87,7 @@ final class MarkForms {
     /// farther), and the cells their pins cover (a pin's reach and the gap again), plus a cell.
     static func reach(_ style: MapStyle, zoom: Double) -> Double {
         let r = pinReach(style)
-        return 3 * max(r.left, r.top, r.right, r.bottom) + 2 * gap + style.clusters.cell(atZoom: zoom)
+        return 3 * max(r.left, r.top, r.right, r.bottom) + 2 * gap + style.clusters.span(atZoom: zoom)
     }
 
     /// The marks of cell `number`: a pin, a dot, a ring, or the dots of places that need no ring.
@@ -106,6 +106,16 @@ final class MarkForms {
         known.pointee.decided[number] = made
         return made
     }
+
+    /// Puts `look` at `anchor` for the `index`th mark of cell `number` (already formed): a
+    /// finished map's mark stepping aside for a name (`MarkRoom`), a pin as its dot.
+    func move(inCell number: Int, at index: Int, look: PinLook, to anchor: (x: Double, y: Double)) {
+        let m = known.pointee.decided[number]![index]
+        known.pointee.decided[number]![index] = Mark(group: m.group, look: look, anchor: anchor, rect: look.inkRect(at: anchor))
+    }
+
+    /// A category's dot.
+    func dot(_ category: String) -> PinLook { dotLook(category) }
 
     /// A mark of `look` whole inside the cell, `gap` / 2 in from its edges, as near `position` as that allows.
     private func inside(_ number: Int, look: PinLook, at position: (x: Double, y: Double), group: MarkGroup) -> Mark {

@@ -7,6 +7,7 @@ struct MarkNeighbourhood: LabelNeighbourhood {
     struct Requests {
         let grid: ClusterGrid
         let forms: MarkForms
+        let naming: MarkNaming
         let maxSize: (width: Double, height: Double)
         let shortened: (String) -> (text: String, width: Double, height: Double)
         var requests: [LabelRequest] = []
@@ -20,9 +21,9 @@ struct MarkNeighbourhood: LabelNeighbourhood {
         /// run (one array per cell cost a tile hundreds of allocations).
         var numbered: [Range<Int>?]
 
-        init(grid: ClusterGrid, forms: MarkForms, maxSize: (width: Double, height: Double),
+        init(grid: ClusterGrid, forms: MarkForms, naming: MarkNaming, maxSize: (width: Double, height: Double),
              shortened: @escaping (String) -> (text: String, width: Double, height: Double)) {
-            (self.grid, self.forms, self.maxSize, self.shortened) = (grid, forms, maxSize, shortened)
+            (self.grid, self.forms, self.naming, self.maxSize, self.shortened) = (grid, forms, naming, maxSize, shortened)
             numbered = Array(repeating: nil, count: grid.cellCount)
         }
 
@@ -33,7 +34,7 @@ struct MarkNeighbourhood: LabelNeighbourhood {
             if let known = numbered[cell] { return known }
             let first = requests.count, gap = AnnotationLayout.labelGap
             for m in forms.marks(inCell: cell) {
-                guard let (text, named) = AnnotationLayout.labelText(m.group) else { continue }
+                guard let (text, named) = naming.label(m.group) else { continue }
                 let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
                 requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
                                              priority: named.priority, importance: named.importance))

@@ -45,7 +45,7 @@ extension MapRenderer {
             let room = (width: max(w - 2 * padding, 1), height: max(h - 2 * padding, 1))
             // The places with room for the largest mark each may get: a pin standing on it, or a
             // dot or ring inside the cell that holds it; the shapes and tracks point by point.
-            let pin = MarkForms.pinReach(request.style), cell = request.style.clusters.largestCell
+            let pin = MarkForms.pinReach(request.style), cell = request.style.clusters.largestSpan
             let extent = PixelExtent(left: max(pin.left, cell), top: max(pin.top, cell), right: max(pin.right, cell), bottom: max(pin.bottom, cell))
             var marks: [(Coordinate, PixelExtent)] = [], points: [Coordinate] = []
             for f in drawn {

@@ -31,19 +31,35 @@ public enum MapRenderer {
         let (pinned, inPlace) = Self.pinned(drawn, request: request, viewport: viewport)
         try cancellation.check()
 
+        // The base's names: those of the waters shown by their shape too.
+        let named = request.base + inPlace.map(WaterShapes.baseFeature)
+        let labelStyle = baseStyle ?? (inPlace.isEmpty ? nil : style.base)
+        let names = labelStyle.map {
+            BaseLabels(style: $0, fontFamily: style.labels.fontFamily, language: request.language,
+                       drawing: BaseDrawing(style: $0, viewport: viewport), width: request.width, height: request.height, canvas: canvas)
+        }
+
         // Furniture is laid out once the marks are known (the legend counts what the image
-        // shows), before the labels (they keep off it), and drawn last.
-        var furniture: [Furniture] = []
+        // shows), before the labels (they keep off it), and drawn last. So are the towns and
+        // the base's share of names (`base.labels.share` of the marks), which the places' names
+        // then keep off: a busy map still names its streets, and a capital is never lost to cafés.
+        var furniture: [Furniture] = [], firstNames: [BaseLabel] = []
         let annotations = try AnnotationLayout(features: pinned, viewport: viewport, style: style, language: request.language, keepInside: complete,
-                                           obstacles: { marks in
+                                           obstacles: { room in
             guard complete else { return [] }
-            let shown = Set(marks.flatMap { $0.group.members.map(\.id) })
+            let shown = Set(room.marks.flatMap { $0.group.members.map(\.id) })
             let window = PixelRect(x: 0, y: 0, width: request.width, height: request.height)
             let waters = inPlace.filter { f in f.geometry.coordinates.contains { window.contains(PixelRect(x: project($0).x, y: project($0).y, width: 0, height: 0)) } }
             furniture = [Furniture.legend(drawn.filter { shown.contains($0.id.description) } + waters, style: style, language: request.language, on: canvas),
                          Furniture.attribution(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
                          Furniture.scaleBar(viewport, style: style, on: canvas)].compactMap { $0 }
-            return furniture.map(\.rect)
+            if let names, let labelStyle {
+                var taken = RectIndex()
+                for r in furniture.map(\.rect) { taken.insert(r) }
+                let share = Int((labelStyle.labels.share * Double(room.marks.count)).rounded())
+                firstNames = names.place(named, obstacles: taken, limit: share, townPopulation: style.labels.townPopulation) { room.clear($0) }
+            }
+            return furniture.map(\.rect) + firstNames.flatMap(\.boxes)
         }, measure: measure, cancellation: cancellation)
         try cancellation.check()
 
@@ -65,12 +81,9 @@ public enum MapRenderer {
             }
         }
         try cancellation.check()
-        var baseLabels: [BaseLabel] = []
-        let named = request.base + inPlace.map(WaterShapes.baseFeature)
-        if let labelStyle = baseStyle ?? (inPlace.isEmpty ? nil : style.base) {
-            let names = BaseLabels(style: labelStyle, fontFamily: style.labels.fontFamily, language: request.language,
-                                   drawing: BaseDrawing(style: labelStyle, viewport: viewport), width: request.width, height: request.height, canvas: canvas)
-            baseLabels = names.place(named, obstacles: annotationRects(annotations, furniture: furniture))
+        var baseLabels = firstNames
+        if let names, let labelStyle {
+            baseLabels += names.place(named, obstacles: annotationRects(annotations, furniture: furniture), after: firstNames)
             BaseLabels.draw(baseLabels, fontFamily: style.labels.fontFamily, style: labelStyle, on: canvas)
         }
         for mark in annotations.marks {

@@ -85,6 +85,10 @@ extension MapStyle {
             public var haloWidth: Double
             /// Streets are named from this zoom on.
             public var streetMinZoom: Double
+            /// The base's names a finished map places before the places' names, as a share of its
+            /// marks (0: the base's names only where the places' leave room): so that a busy map
+            /// still names its streets and districts.
+            public var share: Double
         }
 
         public struct PlaceStyle: Sendable, Hashable {

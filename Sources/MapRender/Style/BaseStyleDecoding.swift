@@ -121,7 +121,7 @@ extension MapStyle.BaseStyle.BorderStyle: Decodable {
 extension MapStyle.BaseStyle.BaseLabelStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["font_size", "color", "water_color", "park_color", "halo_color", "halo_width", "street_min_zoom"])
+        try c.only(["font_size", "color", "water_color", "park_color", "halo_color", "halo_width", "street_min_zoom", "share"])
         fontSize = try c.length("font_size")
         color = try c.required("color")
         waterColor = try c.required("water_color")
@@ -129,6 +129,10 @@ extension MapStyle.BaseStyle.BaseLabelStyle: Decodable {
         haloColor = try c.required("halo_color")
         haloWidth = try c.length("halo_width", orZero: true)
         streetMinZoom = try c.zoom("street_min_zoom")
+        share = try c.optional("share") ?? 0
+        guard (0...1).contains(share) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("share")], debugDescription: "\(share) must be 0–1"))
+        }
     }
 }
 

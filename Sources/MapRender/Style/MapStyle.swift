@@ -39,12 +39,17 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         public var labels: [String: String]
         /// A background category (e.g. "other"): always a small dot, never a pin, and named after every other.
         public var muted: Bool
+        /// What a cluster of this category's places alone is called, per language: a phrase with
+        /// `{n}` for the count ("{n} places to eat"). Without one, such a cluster is named by its
+        /// most important place.
+        public var counted: [String: String]
 
-        public init(color: RGBA, glyph: String, labels: [String: String] = [:], muted: Bool = false) {
+        public init(color: RGBA, glyph: String, labels: [String: String] = [:], muted: Bool = false, counted: [String: String] = [:]) {
             self.color = color
             self.glyph = glyph
             self.labels = labels
             self.muted = muted
+            self.counted = counted
         }
     }
 
@@ -85,6 +90,8 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         /// Category codes whose names win a contested spot first; unlisted categories follow,
         /// muted ones last.
         public var priority: [String]
+        /// A place of at least this population (a town, a capital) wins over every category; nil: none does.
+        public var townPopulation: Int?
     }
 
     /// The teardrop pin, anchored at its tip: `width` × `height` (tip included); where a pin
@@ -126,8 +133,15 @@ public struct MapStyle: Sendable, Equatable, Decodable {
             coarse.map { zoom < $0.belowZoom ? $0.cell : cell } ?? cell
         }
 
-        /// The largest cell side at any zoom: what bounds how far a mark reaches.
-        public var largestCell: Double { max(cell, coarse?.cell ?? 0) }
+        /// The places in a block of 2 × 2 cells that make it one cluster of twice the side
+        /// (`ClusterGrid`): a dense core in fewer, larger rings; nil: never.
+        public var merge: Int?
+
+        /// The largest side of a cluster's area at `zoom`: a cell, or a merged block of them.
+        public func span(atZoom zoom: Double) -> Double { cell(atZoom: zoom) * (merge == nil ? 1 : 2) }
+
+        /// The largest side of a cluster's area at any zoom: what bounds how far a mark reaches.
+        public var largestSpan: Double { max(cell, coarse?.cell ?? 0) * (merge == nil ? 1 : 2) }
         /// The radius of a cluster's ring (before it grows with the count)…
         public var radius: Double
         /// …and the extra size per doubling of the count: the ring is `1 + growth · log2(count)` times `radius`…
@@ -200,12 +214,24 @@ extension MapStyle {
     /// else the code itself (so an unknown category is still named in the legend).
     public func label(for code: String, language: String?) -> String {
         guard let labels = (categories[code] ?? categories[code.lowercased()])?.labels else { return code }
+        return Self.inLanguage(labels, language) ?? code
+    }
+
+    /// What a cluster of `count` places of `code` alone is called in `language` (else English),
+    /// nil when the style has no phrase for it.
+    public func counted(_ code: String, count: Int, language: String?) -> String? {
+        guard let phrases = (categories[code] ?? categories[code.lowercased()])?.counted else { return nil }
+        return Self.inLanguage(phrases, language)?.replacingOccurrences(of: "{n}", with: String(count))
+    }
+
+    /// The text for `language` (`cs`, or a tag such as `cs-CZ`), else the English one.
+    private static func inLanguage(_ texts: [String: String], _ language: String?) -> String? {
         if let language {
             let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
             let primary = tag.split(separator: "-").first.map(String.init) ?? tag
-            if let label = labels[tag] ?? labels[primary] { return label }
+            if let text = texts[tag] ?? texts[primary] { return text }
         }
-        return labels["en"] ?? code
+        return texts["en"]
     }
 
     /// `codes` once each, in the legend's order: those in `legend.order` first, the rest alphabetically.

@@ -102,7 +102,7 @@ extension MapStyle {
 extension MapStyle.CategoryStyle {
     /// `labelled`: a category has `labels`; the neutral style has none (unknown codes are named by their code).
     init(_ c: KeyedDecodingContainer<StyleKey>, labelled: Bool) throws {
-        try c.only(labelled ? ["color", "glyph", "labels", "muted"] : ["color", "glyph"])
+        try c.only(labelled ? ["color", "glyph", "labels", "muted", "counted"] : ["color", "glyph"])
         color = try c.required("color")
         glyph = try c.required("glyph")
         let count = glyph.count
@@ -115,6 +115,11 @@ extension MapStyle.CategoryStyle {
         for (language, label) in labels where label.trimmingCharacters(in: .whitespaces).isEmpty {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("labels"), StyleKey(language)],
                                                     debugDescription: "empty label"))
+        }
+        counted = labelled ? try c.optional("counted") ?? [:] : [:]
+        for (language, phrase) in counted where !phrase.contains("{n}") {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("counted"), StyleKey(language)],
+                                                    debugDescription: "'\(phrase)' has no {n} for the count"))
         }
     }
 }
@@ -145,7 +150,8 @@ extension MapStyle.TripStyle: Decodable {
 extension MapStyle.LabelStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["font_family", "font_size", "color", "halo_color", "halo_width", "max_width", "max_lines", "line_spacing", "priority"])
+        try c.only(["font_family", "font_size", "color", "halo_color", "halo_width", "max_width", "max_lines", "line_spacing", "priority",
+                    "town_population"])
         fontFamily = try c.required("font_family")
         guard !fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("font_family")], debugDescription: "empty font family"))
@@ -164,6 +170,10 @@ extension MapStyle.LabelStyle: Decodable {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("line_spacing")], debugDescription: "\(lineSpacing) must be 1–3"))
         }
         priority = try c.optional("priority") ?? []
+        townPopulation = try c.optional("town_population")
+        if let townPopulation, townPopulation < 1 {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("town_population")], debugDescription: "\(townPopulation) must be ≥ 1"))
+        }
         // Room at least for "…" and its halo, or a shortened label would be wider than its box.
         guard maxWidth >= 2 * fontSize + 2 * haloWidth else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("max_width")],
@@ -198,7 +208,7 @@ extension MapStyle.PinStyle: Decodable {
 extension MapStyle.ClusterStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["cell", "coarse", "radius", "growth", "max_scale", "count_color", "count_background", "count_font_size"])
+        try c.only(["cell", "coarse", "merge", "radius", "growth", "max_scale", "count_color", "count_background", "count_font_size"])
         cell = try c.length("cell")
         if c.contains(StyleKey("coarse")) {
             let section = try c.nestedContainer(keyedBy: StyleKey.self, forKey: StyleKey("coarse"))
@@ -210,6 +220,11 @@ extension MapStyle.ClusterStyle: Decodable {
             coarse = Coarse(belowZoom: belowZoom, cell: try section.length("cell"))
         } else {
             coarse = nil
+        }
+        merge = try c.optional("merge")
+        if let merge, merge < 2 {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("merge")],
+                                                    debugDescription: "\(merge) must be at least 2 (the places that make a block of cells one cluster)"))
         }
         radius = try c.length("radius")
         growth = try c.length("growth", orZero: true)

@@ -1,0 +1,118 @@
+/// A finished map's marks, which may step aside for a base name placed before the places' names
+/// (a street's name along its line, in a core where every block has a dot or a ring; a town's
+/// name among the pins of its cafés).
+///
+/// A dot or ring may move inside its cell, as `MarkForms` draws it, so it still meets no mark
+/// of another cell: a ring anywhere in its cell (it stands for the places of the whole cell), a
+/// single place's dot at most `dotShift` from where it was (it marks one address). A pin
+/// becomes its place's dot, which then moves as a dot does. A name is placed only when every
+/// mark it meets can move off it and off the names placed before, `MarkForms.gap` from every
+/// other mark.
+struct MarkRoom {
+    /// The marks, in image pixels, as they stand now.
+    private(set) var marks: [AnnotationLayout.Mark]
+    /// Each mark's look once it moves (a pin's: its dot), and the anchors allowed for it
+    /// (inside its cell, image pixels); nil where there is no room.
+    private let moves: [(look: PinLook, range: PixelRect)?]
+    private var index: [RectIndex.Cell: [Int]] = [:]
+    private var names = RectIndex()
+    /// Which marks have moved.
+    private(set) var moved: Set<Int> = []
+
+    /// The farthest a single place's dot moves from where it was.
+    static let dotShift = 6.0
+
+    /// - Parameters:
+    ///   - cells: each mark's cell (image pixels): what a dot or ring stays inside.
+    ///   - dot: a category's dot, which a pin becomes.
+    init(marks: [AnnotationLayout.Mark], cells: [PixelRect], dot: (String) -> PinLook) {
+        self.marks = marks
+        let inset = MarkForms.gap / 2
+        moves = zip(marks, cells).map { mark, cell in
+            let look = mark.look.shape == .teardrop ? dot(mark.group.category) : mark.look
+            let reach = look.inkReach
+            var range = PixelRect(x: cell.minX + inset + reach.left, y: cell.minY + inset + reach.top,
+                                  width: cell.width - 2 * inset - reach.left - reach.right, height: cell.height - 2 * inset - reach.top - reach.bottom)
+            if !mark.group.isCluster {
+                let near = PixelRect(x: mark.anchor.x - Self.dotShift, y: mark.anchor.y - Self.dotShift, width: 2 * Self.dotShift, height: 2 * Self.dotShift)
+                range = PixelRect(x: max(range.minX, near.minX), y: max(range.minY, near.minY),
+                                  width: min(range.maxX, near.maxX) - max(range.minX, near.minX), height: min(range.maxY, near.maxY) - max(range.minY, near.minY))
+            }
+            return range.width >= 0 && range.height >= 0 ? (look, range) : nil
+        }
+        for i in marks.indices { insert(i) }
+    }
+
+    private mutating func insert(_ i: Int) {
+        guard let range = RectIndex.cellRange(marks[i].rect, limit: 16) else { return }
+        for y in range.y { for x in range.x { index[RectIndex.Cell(x: x, y: y), default: []].append(i) } }
+    }
+
+    private mutating func remove(_ i: Int) {
+        guard let range = RectIndex.cellRange(marks[i].rect, limit: 16) else { return }
+        for y in range.y { for x in range.x { index[RectIndex.Cell(x: x, y: y)]?.removeAll { $0 == i } } }
+    }
+
+    /// The marks whose ink meets `rect` (grown by `by`), each once.
+    private func meeting(_ rect: PixelRect, grownBy by: Double = 0) -> [Int] {
+        guard let range = RectIndex.cellRange(rect.grown(by: by + 0.5)) else { return Array(marks.indices.filter { marks[$0].rect.grown(by: by).intersects(rect) }) }
+        var found: [Int] = []
+        for y in range.y {
+            for x in range.x {
+                for i in index[RectIndex.Cell(x: x, y: y)] ?? [] where !found.contains(i) && marks[i].rect.grown(by: by).intersects(rect) { found.append(i) }
+            }
+        }
+        return found
+    }
+
+    /// Whether `boxes` (a name's) can be had: free of marks, or freed by moving the marks they
+    /// meet. When they can, the moves are made and the boxes kept clear from then on.
+    mutating func clear(_ boxes: [PixelRect]) -> Bool {
+        var toMove: [Int] = []
+        for box in boxes { for i in meeting(box) where !toMove.contains(i) { toMove.append(i) } }
+        guard toMove.allSatisfy({ moves[$0] != nil }) else { return false }
+        let before = toMove.map { marks[$0] }
+        for i in toMove { remove(i) }
+        var done: [Int] = []
+        for i in toMove {
+            guard let (look, anchor) = newAnchor(i, keepingOff: boxes) else {
+                // Put back what moved, as it was.
+                for j in done { remove(j) }
+                for (j, mark) in zip(toMove, before) { marks[j] = mark }
+                for j in toMove { insert(j) }
+                return false
+            }
+            marks[i] = AnnotationLayout.Mark(group: marks[i].group, look: look, anchor: anchor, rect: look.inkRect(at: anchor))
+            insert(i)
+            done.append(i)
+        }
+        for box in boxes { names.insert(box) }
+        moved.formUnion(toMove)
+        return true
+    }
+
+    /// The look and anchor nearest mark `i`'s where its ink keeps off `boxes`, the names and (by
+    /// the gap) every other mark; nil if its range has none. Tried a pixel apart, nearest first.
+    private func newAnchor(_ i: Int, keepingOff boxes: [PixelRect]) -> (PinLook, (x: Double, y: Double))? {
+        guard let (look, range) = moves[i] else { return nil }
+        let from = marks[i].anchor
+        var tries: [(x: Double, y: Double, d: Double)] = []
+        var y = range.minY
+        while y <= range.maxY {
+            var x = range.minX
+            while x <= range.maxX {
+                tries.append((x, y, (x - from.x) * (x - from.x) + (y - from.y) * (y - from.y)))
+                x += 1
+            }
+            y += 1
+        }
+        tries.sort { $0.d < $1.d }
+        for t in tries {
+            let rect = look.inkRect(at: (t.x, t.y))
+            if boxes.contains(where: { $0.intersects(rect) }) || names.intersectsAny(rect) { continue }
+            if !meeting(rect, grownBy: MarkForms.gap).isEmpty { continue }
+            return (look, (t.x, t.y))
+        }
+        return nil
+    }
+}
