@@ -278,6 +278,8 @@ public struct BaseReader: Sendable {
                     output.summary.notes.append(note)
                 }
             }
+            // Countries become their land borders and names once the whole layer is read.
+            var countries = kind == .countries ? CountryBorders() : nil
             OGR_L_ResetReading(layer)
             while true {
                 let next = OGR_L_GetNextFeature(layer)
@@ -288,18 +290,25 @@ public struct BaseReader: Sendable {
                 output.counted()
                 guard let found = kind.classify({ fields.value(feature, $0) }),
                       var shape = try geometry(of: feature, transform: transform.handle, layerName: layerName)?.polarEdgesWalked else { continue }
-                if found.outline { shape = shape.outline }
+                if found.outline, countries == nil { shape = shape.outline }
                 do {
                     try shape.validate()
-                    try shape.validateArea()
+                    // A country's area is read for its edges and a point inside, never filled.
+                    if countries == nil { try shape.validateArea() }
                 } catch {
                     throw failure("layer '\(layerName)', feature \(OGR_F_GetFID(feature)): \(error)")
                 }
                 var names: [String: String] = [:]
                 for (language, i) in fields.languages { names[language] = OGRFields.value(feature, i) }
+                if countries != nil {
+                    countries!.add(shape, name: fields.value(feature, "name"), names: names,
+                                   population: VectorLayerKind.number(fields.value(feature, "pop_est")))
+                    continue
+                }
                 try output.append(BaseFeature(layer: found.layer, kind: found.kind, name: fields.value(feature, "name"),
                                               names: names, rank: found.rank, geometry: shape))
             }
+            for f in countries?.features() ?? [] { try output.append(f) }
         }
     }
 

@@ -32,7 +32,7 @@ enum VectorLayerKind: Equatable {
         case .land: return (.land, "land", 0, false)
         case .lakes: return (.water, "lake", 0, false)
         case .rivers: return (.waterway, "river", 0, false)
-        // A country's polygon stands for its border.
+        // A country's polygon stands for its border (where it meets another country's: `CountryBorders`) and its name.
         case .countries: return (.border, "2", 0, true)
         case .populatedPlaces:
             let population = Self.number(field("pop_max") ?? field("pop_min"))
@@ -46,7 +46,7 @@ enum VectorLayerKind: Equatable {
     }
 
     /// A count that a file may hold as an integer or a real field ("123456.0").
-    private static func number(_ text: String?) -> Int {
+    static func number(_ text: String?) -> Int {
         guard let value = text.flatMap(Double.init), value.isFinite, abs(value) < 1e15 else { return 0 }
         return Int(value)
     }

@@ -45,7 +45,7 @@ package struct BaseBand: Sendable {
                 ["motorway", "trunk", "primary", "secondary"], ["motorway", "trunk"]],
         .rail: [["rail", "subway", "light_rail", "narrow_gauge"], ["rail"], ["rail"]],
         .waterway: [["river", "canal", "stream"], ["river", "canal"], ["river"]],
-        .place: [["city", "town", "village", "suburb", "island"], ["city", "town", "island"], ["city"]],
+        .place: [["country", "city", "town", "village", "suburb", "island"], ["country", "city", "town", "island"], ["country", "city"]],
     ]
 
     /// Administrative borders kept by their level: 8 (municipalities), 6, 4 (regions).

@@ -102,7 +102,9 @@ struct BaseDrawing {
         try cancellation.check()
         let waterways = Dictionary(grouping: layer(.waterway), by: \.kind)
         for kind in waterways.keys.sorted() {
-            stroke(waterways[kind]!.map(\.geometry).flatMap(lines), color: style.waterways.color, width: style.waterways.kinds[kind]!.width, on: canvas)
+            // A pixel at the least: a river at country scale stays a line one can follow.
+            stroke(waterways[kind]!.map(\.geometry).flatMap(lines), color: style.waterways.color, width: style.waterways.kinds[kind]!.width,
+                   least: 1, on: canvas)
         }
         try cancellation.check()
         area(layer(.building).map(\.geometry), style.buildings, on: canvas)
@@ -218,9 +220,9 @@ struct BaseDrawing {
     /// All the lines (pieces of `lines`) in one path, stroked once: where two meet, their ink merges.
     /// Lines left out as invisible leave the line ends set as their stroke would (`Canvas.lineEnds`).
     private func stroke(_ all: [(points: [(x: Double, y: Double)], start: Double)], color: RGBA, width: Double, dash: [Double] = [], scaled: Bool = true,
-                        on canvas: Canvas) {
+                        least: Double = 0.5, on canvas: Canvas) {
         guard !all.isEmpty else { return }
-        let w = scaled ? max(0.5, style.width(width, atZoom: zoom)) : width
+        let w = scaled ? max(least, style.width(width, atZoom: zoom)) : width
         guard !dash.isEmpty else {
             // Only lines wholly above or below the image are left out of the one path. Cairo clips
             // a stroke reaching beyond the image to it, and what lies beside the image becomes

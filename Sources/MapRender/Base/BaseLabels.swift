@@ -6,8 +6,8 @@ import GeoCore
 struct BaseLabel {
     /// What a base name names, as a map's layout tells it (`MapLayout`).
     enum Kind: String, Sendable {
-        /// A city, town, village or hamlet; a suburb, quarter or neighbourhood.
-        case place, district
+        /// A city, town, village or hamlet; a suburb, quarter or neighbourhood; a country.
+        case place, district, country
         case street, park, water
     }
 
@@ -234,7 +234,7 @@ struct BaseLabels {
     /// What a named point or area is: a settlement, a part of one, a park or a water.
     static func kind(of f: BaseFeature) -> BaseLabel.Kind {
         switch f.layer {
-        case .place: ["suburb", "quarter", "neighbourhood"].contains(f.kind) ? .district : .place
+        case .place: f.kind == "country" ? .country : ["suburb", "quarter", "neighbourhood"].contains(f.kind) ? .district : .place
         case .park: .park
         default: .water
         }
