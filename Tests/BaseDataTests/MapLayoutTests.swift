@@ -58,11 +58,11 @@ import Testing
                 let categories = try Set(ids.map { id in
                     id.hasPrefix("cinema/") ? "cinema" : try row("SELECT category, '' FROM poi WHERE id = ?", id).first ?? nil
                 })
-                if let phrase = style.category(categories.first.flatMap { $0 } ?? "").counted["en"],
+                if categories.count == 1, let phrase = style.category(categories.first.flatMap { $0 } ?? "").counted["en"],
                    text == phrase.replacingOccurrences(of: "{n}", with: "\(ids.count)") {
                     // A cluster counted by its category: all its places are of that one.
                     counted += 1
-                    #expect(ids.count > 1 && categories.count == 1, "'\(text)' for \(ids.count) places of \(categories)")
+                    #expect(ids.count > 1, "'\(text)' for \(ids.count) places of \(categories)")
                 } else {
                     let name = try #require(try row("SELECT name, '' FROM \(table) WHERE id = ?", first).first ?? nil, "\(first) is not stored")
                     // Shortened labels keep the name's first word.
@@ -91,7 +91,10 @@ import Testing
         // no district before the base's share of names and the merged dense core); the places' names
         // 104 before, with the clusters' counted phrases apart.
         #expect(streets.count >= 15 && kinds["district", default: 0] >= 4, "\(streets.count) streets: \(streets.sorted()); \(kinds)")
-        #expect(kinds["annotation", default: 0] - counted >= 95 && kinds["annotation", default: 0] >= 100, "\(kinds), \(counted) counted")
+        #expect(kinds["annotation", default: 0] - counted >= 90 && kinds["annotation", default: 0] >= 100, "\(kinds), \(counted) counted")
+        // No two marks meet, after the moves some made for the base's names.
+        let markBoxes = marks.map(rect)
+        for (i, a) in markBoxes.enumerated() { #expect(!markBoxes[(i + 1)...].contains { $0.intersects(a) }, "two marks at \(a)") }
         // No two annotation labels overlap, nor one a mark.
         let annotations = labels.filter { $0["kind"] as? String == "annotation" }.map(rect)
         for (i, a) in annotations.enumerated() {

@@ -118,8 +118,9 @@ import TestSupport
 
     /// The same on the image, without the layout: the pixels the base names change (drawn with
     /// names against without) and the pixels the annotations change (with against without
-    /// them) never meet. With no share of names placed first (`base.labels.share` 0): a name
-    /// placed first may move a dot, and the map without names would then be another layout.
+    /// them) never meet. With no share of names placed first (`base.labels.share` 0; the grid's
+    /// places are no towns): a name placed first may move a dot, and the map without names would
+    /// then be another layout.
     @Test func baseNamesInkNoAnnotationPixel() throws {
         let named = Self.namedGrid(), pins = Self.places()
         let nameless = named.map { feature in var f = feature; f.name = nil; return f }

@@ -5,8 +5,9 @@ import Testing
 /// Marks stepping aside for names (`MarkRoom`), against the rules written out and checked by
 /// brute force over every pair: a name is had only when every mark it met has moved off it;
 /// a moved mark stays whole inside its cell, a place's dot within `dotShift` of where it stood
-/// (a pin becomes its dot), the gap from every other mark, and off every name had before; a
-/// name refused moves nothing.
+/// (a pin becomes its dot), inside the image if it was, the gap from every other mark and from
+/// the marks beyond the image, off the legend, and off every name had before; a name refused
+/// moves nothing.
 @Suite struct MarkRoomTests {
     let style: MapStyle
     init() throws { style = try MapStyle.named("default") }
@@ -40,7 +41,11 @@ import Testing
                                                             position: Coordinate(lat: 0, lon: 0)),
                                            look: pin, anchor: tip, rect: pin.inkRect(at: tip)))
         cells.append(pinCell)
-        var room = MarkRoom(marks: marks, cells: cells) { PinLook.dot($0, style: style) }
+        // The image cuts the last column of cells; a legend in its corner; a mark beyond the image kept where it is.
+        let image = PixelRect(x: 0, y: 0, width: 300, height: 300), legend = PixelRect(x: 0, y: 0, width: 60, height: 30)
+        let beyond = PixelRect(x: 140, y: 90, width: 6, height: 6)
+        var room = MarkRoom(marks: marks, cells: cells, bounds: image, beyond: [beyond]) { PinLook.dot($0, style: style) }
+        room.reserve([legend])
         var had: [PixelRect] = [], refused = 0
         // Names as thin boxes across the grid (a street name's letters), and one on the pin's head.
         let names = (0..<40).map { _ in
@@ -61,8 +66,12 @@ import Testing
         for (i, m) in room.marks.enumerated() {
             #expect(!had.contains { $0.intersects(m.rect) }, "mark \(i) under a name")
             #expect(cells[i].grown(by: -inset + 1e-9).contains(m.rect), "mark \(i) left its cell")
+            if room.moved.contains(i) {
+                #expect(!image.contains(marks[i].rect) || image.contains(m.rect), "mark \(i) moved out of the image")
+                #expect(!m.rect.intersects(legend) && !m.rect.grown(by: MarkForms.gap - 1e-9).intersects(beyond), "mark \(i) moved onto what is kept")
+            }
             if !m.group.isCluster {
-                #expect(abs(m.anchor.x - marks[i].anchor.x) <= MarkRoom.dotShift && abs(m.anchor.y - marks[i].anchor.y) <= MarkRoom.dotShift, "dot \(i) went far")
+                #expect(abs(m.anchor.x - marks[i].anchor.x) <= MarkRoom.dotShift + 1e-9 && abs(m.anchor.y - marks[i].anchor.y) <= MarkRoom.dotShift + 1e-9, "dot \(i) went far: \(marks[i].anchor) → \(m.anchor), \(marks[i].look.shape)")
             }
             for j in room.marks.indices where j > i && (room.moved.contains(i) || room.moved.contains(j)) {
                 #expect(!m.rect.grown(by: MarkForms.gap - 1e-9).intersects(room.marks[j].rect), "marks \(i) and \(j) closer than the gap")

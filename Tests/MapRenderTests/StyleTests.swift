@@ -256,6 +256,15 @@ import Testing
         #expect(lines.keyPath == "labels.max_lines" && lines.reason == "3 must be 1 or 2")
         let (spacing, _) = try loadError(edited(["labels", "line_spacing"], 0.5))
         #expect(spacing.keyPath == "labels.line_spacing" && spacing.reason == "0.5 must be 1–3")
+        // The keys of issue 31: a merged block of one place, a phrase without its count, a town of nobody, a share past the whole.
+        let (merge, _) = try loadError(edited(["clusters", "merge"], 1))
+        #expect(merge.keyPath == "clusters.merge" && merge.reason.contains("must be at least 2"), "\(merge.reason)")
+        let (phrase, _) = try loadError(edited(["categories", "eat", "counted"], ["en": "places to eat"]))
+        #expect(phrase.keyPath == "categories.eat.counted.en" && phrase.reason.contains("no {n}"), "\(phrase.keyPath): \(phrase.reason)")
+        let (town, _) = try loadError(edited(["labels", "town_population"], 0))
+        #expect(town.keyPath == "labels.town_population" && town.reason == "0 must be ≥ 1")
+        let (share, _) = try loadError(edited(["base", "labels", "share"], 1.5))
+        #expect(share.keyPath == "base.labels.share" && share.reason == "1.5 must be 0–1", "\(share.keyPath): \(share.reason)")
     }
 
     /// Labels' lines, when a style does not say: two, 1.15 font sizes apart.

@@ -91,7 +91,8 @@ struct BaseLabels {
         for (spots, town) in pointCandidates(base, townPopulation: townPopulation) where town || counted < limit {
             if spots.first(where: accept) != nil, !town { counted += 1 }
         }
-        for candidate in lineCandidates(base) where counted < limit {
+        // Lines projected only when names are still wanted: a first call's limit is often reached by then.
+        for candidate in counted < limit ? lineCandidates(base) : [] where counted < limit {
             for label in alongLine(candidate) where counted < limit {
                 if accept(label) { counted += 1 }
             }

@@ -57,12 +57,13 @@ struct AnnotationLayout {
         let markReach = MarkForms.markReach(style, zoom: viewport.zoom)
 
         // Each mark with its cell and its place among the cell's marks: where a moved one is written back.
-        var found: [(mark: Mark, cell: Int, index: Int)] = []
+        var found: [(mark: Mark, cell: Int, index: Int)] = [], beyond: [PixelRect] = []
         var stopped = false
         grid.forEachCell(meeting: window.grown(by: markReach)) { cell in
             guard !stopped else { return }
             if cancellation.isCancelled { stopped = true }
-            for (k, m) in forms.marks(inCell: cell).enumerated() where m.rect.intersects(window) {
+            for (k, m) in forms.marks(inCell: cell).enumerated() {
+                guard m.rect.intersects(window) else { beyond.append(m.rect.offset(by: (-origin.x, -origin.y))); continue }
                 found.append((Mark(group: m.group, look: m.look, anchor: (m.anchor.x - origin.x, m.anchor.y - origin.y),
                                    rect: m.rect.offset(by: (-origin.x, -origin.y))), cell, k))
             }
@@ -77,7 +78,7 @@ struct AnnotationLayout {
         var furniture = RectIndex()
         if keepInside {
             var room = MarkRoom(marks: found.map(\.mark), cells: found.map { grid.rect(ofCell: $0.cell).offset(by: (-origin.x, -origin.y)) },
-                                dot: forms.dot)
+                                bounds: PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height), beyond: beyond, dot: forms.dot)
             for o in obstacles(&room) { furniture.insert(o.offset(by: origin)) }
             for i in room.moved {
                 let m = room.marks[i]

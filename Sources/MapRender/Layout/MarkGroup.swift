@@ -1,6 +1,6 @@
 import GeoCore
 
-/// One mark on the map: a single place, or a cluster of the places of one cell, of any categories.
+/// One mark on the map: a single place, or a cluster of the places of one cell (or merged block of cells), of any categories.
 public struct MarkGroup: Hashable, Sendable {
     /// Never empty; sorted by `LayoutMark.precedes`, so the first is the most important.
     public var members: [LayoutMark]

@@ -12,10 +12,14 @@ struct MarkRoom {
     /// The marks, in image pixels, as they stand now.
     private(set) var marks: [AnnotationLayout.Mark]
     /// Each mark's look once it moves (a pin's: its dot), and the anchors allowed for it
-    /// (inside its cell, image pixels); nil where there is no room.
+    /// (inside its cell and, if it was, the image; image pixels); nil where there is no room.
     private let moves: [(look: PinLook, range: PixelRect)?]
     private var index: [RectIndex.Cell: [Int]] = [:]
     private var names = RectIndex()
+    /// What no moved mark may meet: the furniture, and the marks beyond the image (by the gap).
+    private var kept = RectIndex()
+    /// Whole-pixel steps from a mark's anchor, nearest first: the anchors a move tries.
+    private let steps: [(dx: Double, dy: Double)]
     /// Which marks have moved.
     private(set) var moved: Set<Int> = []
 
@@ -24,23 +28,50 @@ struct MarkRoom {
 
     /// - Parameters:
     ///   - cells: each mark's cell (image pixels): what a dot or ring stays inside.
+    ///   - bounds: the image: a mark inside it stays inside.
+    ///   - beyond: the ink of the marks of the same cells that lie beyond the image, which stay.
     ///   - dot: a category's dot, which a pin becomes.
-    init(marks: [AnnotationLayout.Mark], cells: [PixelRect], dot: (String) -> PinLook) {
+    init(marks: [AnnotationLayout.Mark], cells: [PixelRect], bounds: PixelRect, beyond: [PixelRect], dot: (String) -> PinLook) {
         self.marks = marks
         let inset = MarkForms.gap / 2
+        func meet(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+            PixelRect(x: max(a.minX, b.minX), y: max(a.minY, b.minY), width: min(a.maxX, b.maxX) - max(a.minX, b.minX), height: min(a.maxY, b.maxY) - max(a.minY, b.minY))
+        }
         moves = zip(marks, cells).map { mark, cell in
             let look = mark.look.shape == .teardrop ? dot(mark.group.category) : mark.look
             let reach = look.inkReach
-            var range = PixelRect(x: cell.minX + inset + reach.left, y: cell.minY + inset + reach.top,
-                                  width: cell.width - 2 * inset - reach.left - reach.right, height: cell.height - 2 * inset - reach.top - reach.bottom)
+            func within(_ r: PixelRect, by inset: Double) -> PixelRect {
+                PixelRect(x: r.minX + inset + reach.left, y: r.minY + inset + reach.top,
+                          width: r.width - 2 * inset - reach.left - reach.right, height: r.height - 2 * inset - reach.top - reach.bottom)
+            }
+            var range = within(cell, by: inset)
+            if bounds.contains(mark.rect) { range = meet(range, within(bounds, by: 0)) }
             if !mark.group.isCluster {
-                let near = PixelRect(x: mark.anchor.x - Self.dotShift, y: mark.anchor.y - Self.dotShift, width: 2 * Self.dotShift, height: 2 * Self.dotShift)
-                range = PixelRect(x: max(range.minX, near.minX), y: max(range.minY, near.minY),
-                                  width: min(range.maxX, near.maxX) - max(range.minX, near.minX), height: min(range.maxY, near.maxY) - max(range.minY, near.minY))
+                range = meet(range, PixelRect(x: mark.anchor.x - Self.dotShift, y: mark.anchor.y - Self.dotShift, width: 2 * Self.dotShift, height: 2 * Self.dotShift))
             }
             return range.width >= 0 && range.height >= 0 ? (look, range) : nil
         }
+        for r in beyond { kept.insert(r.grown(by: MarkForms.gap)) }
+        // As far as the widest range reaches from its mark's anchor.
+        let reach = zip(marks, moves).reduce(0.0) { r, pair in
+            guard let range = pair.1?.range else { return r }
+            let a = pair.0.anchor
+            return max(r, abs(range.minX - a.x), abs(range.maxX - a.x), abs(range.minY - a.y), abs(range.maxY - a.y))
+        }
+        let side = Int(min(reach, 256).rounded(.up))
+        var steps: [(dx: Double, dy: Double, d: Double)] = []
+        for dy in -side...side {
+            for dx in -side...side { steps.append((Double(dx), Double(dy), Double(dx * dx + dy * dy))) }
+        }
+        // Nearest first; among equals, row by row.
+        steps.sort { a, b in a.d != b.d ? a.d < b.d : a.dy != b.dy ? a.dy < b.dy : a.dx < b.dx }
+        self.steps = steps.map { ($0.dx, $0.dy) }
         for i in marks.indices { insert(i) }
+    }
+
+    /// Keeps every move off `rects` (the legend, the scale bar, the credits).
+    mutating func reserve(_ rects: [PixelRect]) {
+        for r in rects { kept.insert(r) }
     }
 
     private mutating func insert(_ i: Int) {
@@ -91,27 +122,19 @@ struct MarkRoom {
         return true
     }
 
-    /// The look and anchor nearest mark `i`'s where its ink keeps off `boxes`, the names and (by
-    /// the gap) every other mark; nil if its range has none. Tried a pixel apart, nearest first.
+    /// The look and anchor nearest mark `i`'s where its ink keeps off `boxes`, the names, what is
+    /// kept and (by the gap) every other mark; nil if its range has none. Tried a pixel apart,
+    /// nearest first.
     private func newAnchor(_ i: Int, keepingOff boxes: [PixelRect]) -> (PinLook, (x: Double, y: Double))? {
         guard let (look, range) = moves[i] else { return nil }
         let from = marks[i].anchor
-        var tries: [(x: Double, y: Double, d: Double)] = []
-        var y = range.minY
-        while y <= range.maxY {
-            var x = range.minX
-            while x <= range.maxX {
-                tries.append((x, y, (x - from.x) * (x - from.x) + (y - from.y) * (y - from.y)))
-                x += 1
-            }
-            y += 1
-        }
-        tries.sort { $0.d < $1.d }
-        for t in tries {
-            let rect = look.inkRect(at: (t.x, t.y))
-            if boxes.contains(where: { $0.intersects(rect) }) || names.intersectsAny(rect) { continue }
+        for step in steps {
+            let (x, y) = (from.x + step.dx, from.y + step.dy)
+            guard x >= range.minX, x <= range.maxX, y >= range.minY, y <= range.maxY else { continue }
+            let rect = look.inkRect(at: (x, y))
+            if boxes.contains(where: { $0.intersects(rect) }) || names.intersectsAny(rect) || kept.intersectsAny(rect) { continue }
             if !meeting(rect, grownBy: MarkForms.gap).isEmpty { continue }
-            return (look, (t.x, t.y))
+            return (look, (x, y))
         }
         return nil
     }

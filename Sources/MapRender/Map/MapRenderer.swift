@@ -54,6 +54,7 @@ public enum MapRenderer {
                          Furniture.attribution(request.attribution, style: style, on: canvas, width: request.width, height: request.height),
                          Furniture.scaleBar(viewport, style: style, on: canvas)].compactMap { $0 }
             if let names, let labelStyle {
+                room.reserve(furniture.map(\.rect))
                 var taken = RectIndex()
                 for r in furniture.map(\.rect) { taken.insert(r) }
                 let share = Int((labelStyle.labels.share * Double(room.marks.count)).rounded())

@@ -30,7 +30,7 @@ struct AnnotationLayers {
                 "icon-offset": ["match", form, "pin", offset("pin"), "dot", offset("dot"), offset("cluster")],
                 "icon-size": ["case", isCluster, scale, 1],
                 "icon-allow-overlap": true,
-                "text-field": ["case", isCluster, ["to-string", ["get", "count"]], ""],
+                "text-field": ["case", isCluster, ["case", [">", ["get", "count"], 99], "99+", ["to-string", ["get", "count"]]], ""],
                 "text-font": [MapLibreFonts.bold(style)],
                 "text-size": ["*", c.countFontSize, scale],
                 "text-allow-overlap": true,

@@ -115,7 +115,7 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         }
     }
 
-    /// Clusters: the places of one cell of a grid fixed to the world, `cell` pixels square, of
+    /// Clusters: the places of one cell (or merged block of 2 × 2 cells) of a grid fixed to the world, `cell` pixels square, of
     /// every category, drawn as one ring split by category around the count.
     public struct ClusterStyle: Sendable, Hashable {
         public var cell: Double
