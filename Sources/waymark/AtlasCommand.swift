@@ -46,6 +46,9 @@ struct AtlasCommand: ParsableCommand {
         do { atlas = try AtlasManifest.load(path: manifest) } catch { throw AtlasFailure(description: "\(error)") }
         let store = try database.open(), location = try database.location
         do { try atlas.check(against: store) } catch { throw AtlasFailure(description: "\(error)") }
+        // The base databases it names too: one that cannot be opened or holds no base map.
+        let bases: [String: String]
+        do { bases = try atlas.checkBases() } catch { throw AtlasFailure(description: "\(error)") }
         let folder = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let combined = combine.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0) }
@@ -56,7 +59,7 @@ struct AtlasCommand: ParsableCommand {
         let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: folder, jobs: jobs, force: force, combine: combined),
                                dataDate: StoreLocation.isPostgres(location) ? nil
                                    : (try? FileManager.default.attributesOfItem(atPath: location))?[.modificationDate] as? Date,
-                               data: "\(Self.identity(of: location)), data version \(try store.dataVersion())") {
+                               data: "\(MapStamp.identity(of: location)), data version \(try store.dataVersion())", bases: bases) {
             try StoreLocation.open(location, readOnly: true)
         }
         // Ctrl-C (or a SIGTERM) lets the maps being drawn finish and be written whole, and starts
@@ -89,16 +92,5 @@ struct AtlasCommand: ParsableCommand {
             throw ExitCode(128 + atlasStopSignal.load(ordering: .relaxed))
         }
         if !report.failures.isEmpty || report.combineFailure != nil { throw ExitCode.failure }
-    }
-}
-
-extension AtlasCommand {
-    /// The database as a map's stamp names it: a file by its absolute path, PostGIS by its URL
-    /// without the password (the stamp lies beside the maps, for anyone to read).
-    static func identity(of location: String) -> String {
-        guard StoreLocation.isPostgres(location) else { return URL(fileURLWithPath: location).standardizedFileURL.path }
-        var url = URLComponents(string: location)
-        url?.password = nil
-        return url?.string ?? "postgres"
     }
 }
