@@ -13,10 +13,9 @@ public enum BaseDatabase {
     /// map over it would silently draw none). Gives what a map's stamp says of it: where it is and
     /// its data version, which every import changes.
     public static func check(_ location: String) throws(Refusal) -> String {
-        let store: any FeatureStore & BaseMapSource
         let sources: [String], version: UInt64
         do {
-            store = try open(location)
+            let store = try open(location)
             (sources, version) = (try store.baseSources(), try store.dataVersion())
         } catch let refusal as Refusal { throw refusal } catch { throw Refusal(description: "\(error)") }
         guard !sources.isEmpty else {
