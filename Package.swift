@@ -126,7 +126,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "BaseDataTests", dependencies: ["BaseData", "GeoStore", "SpatiaLiteStore", "GeoCore", "PostGISStore", "MapRender", "Stores", "PixelTesting", "TestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["GeoStore", "SpatiaLiteStore", "GeoCore", "PostGISStore", "TestSupport"]),
-        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "SpatiaLiteStore", "Stores", "GeoCore", "PixelTesting", "TestSupport"]),
+        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "MapRender", "GeoStore", "SpatiaLiteStore", "Stores", "GeoCore", "BaseData", "PixelTesting", "TestSupport"]),
         .testTarget(name: "MapServerTests", dependencies: [
             "MapServer", "GeoStore", "SpatiaLiteStore", "GeoCore", "MapRender", "Stores", "PixelTesting", "PostGISStore", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

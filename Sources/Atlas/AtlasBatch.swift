@@ -5,7 +5,7 @@ import Stores
 import Synchronization
 
 /// Renders the maps of a manifest in parallel, each into its files (written atomically: temp +
-/// rename), skipping maps drawn before from the same data, manifest entry and style (`MapStamp`);
+/// rename), skipping maps drawn before from the same data, base map, manifest entry and style (`MapStamp`);
 /// a map that fails does not stop the others. Optionally one PDF of all maps.
 public final class AtlasBatch: Sendable {
     public struct Options: Sendable {
@@ -15,9 +15,11 @@ public final class AtlasBatch: Sendable {
         public var force: Bool
         /// One PDF of every map, in the manifest's order.
         public var combine: URL?
+        /// Where the base map of a map whose manifest entry says nothing of it is read from.
+        public var base: MapBase
 
-        public init(outputDirectory: URL, jobs: Int, force: Bool = false, combine: URL? = nil) {
-            (self.outputDirectory, self.jobs, self.force, self.combine) = (outputDirectory, jobs, force, combine)
+        public init(outputDirectory: URL, jobs: Int, force: Bool = false, combine: URL? = nil, base: MapBase = .database) {
+            (self.outputDirectory, self.jobs, self.force, self.combine, self.base) = (outputDirectory, jobs, force, combine, base)
         }
     }
 
@@ -48,18 +50,22 @@ public final class AtlasBatch: Sendable {
     /// (`FeatureStore.dataVersion()`), as each map's stamp records it. Nil when it cannot be
     /// told: then no map is taken to be up to date.
     let data: String?
+    /// What a map's stamp says of each other base database, by location (`BaseDatabase.check`):
+    /// a map over one not here is never taken to be up to date.
+    let bases: [String: String]
     private let stop = Atomic<Bool>(false)
     /// Half the machine's memory for the pages being drawn at once: an A2 page at 600 dpi alone
     /// takes more than a gigabyte.
     let memory = MemoryBudget(bytes: Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max))))
 
-    public init(maps: [AtlasMap], options: Options, dataDate: Date?, data: String?,
+    public init(maps: [AtlasMap], options: Options, dataDate: Date?, data: String?, bases: [String: String] = [:],
                 openStore: @escaping @Sendable () throws -> any FeatureStore) {
         self.maps = maps
         self.options = options
         self.openStore = openStore
         self.dataDate = dataDate
         self.data = data
+        self.bases = bases
     }
 
     /// Asks the batch to stop: maps being drawn are finished and written whole, no further map
@@ -87,9 +93,10 @@ public final class AtlasBatch: Sendable {
         if let combine = options.combine, !report.interrupted {
             do {
                 let store = try openStore()
+                var opened: [String: any BaseMapSource] = [:]
                 let drawn = try maps.indices.filter { i in
                     if case .failed = finished[i] { return false } else { return true }
-                }.map { i in try layouts[i] ?? layout(maps[i], store: store) }
+                }.map { i in try layouts[i] ?? layout(maps[i], store: store, opened: &opened) }
                 try PrintRenderer.pdf(drawn, title: combine.deletingPathExtension().lastPathComponent).writeAtomically(to: combine.path)
                 report.combined = combine.path
             } catch {
@@ -106,17 +113,18 @@ public final class AtlasBatch: Sendable {
         let layouts = Mutex<[Int: PrintLayout]>([:])
     }
 
-    /// One worker: maps in turn until there are none left or the batch is interrupted, through a
-    /// connection of its own.
+    /// One worker: maps in turn until there are none left or the batch is interrupted, through
+    /// connections of its own (to the database, and to each other base database it draws over).
     private func work(_ state: RunState, progress: @Sendable (_ done: Int, _ total: Int, AtlasMap, Outcome) -> Void) {
         var store: (any FeatureStore)?
+        var opened: [String: any BaseMapSource] = [:]
         while !stop.load(ordering: .relaxed) {
             let index = state.next.add(1, ordering: .relaxed).oldValue
             guard index < maps.count else { return }
             let map = maps[index], outcome: Outcome
             do {
                 if store == nil { store = try openStore() }
-                let (result, layout) = try render(map, store: store!)
+                let (result, layout) = try render(map, store: store!, opened: &opened)
                 // Kept for the combined PDF, which would otherwise fetch and lay out each map again.
                 if options.combine != nil, let layout { state.layouts.withLock { $0[index] = layout } }
                 outcome = result
@@ -136,17 +144,35 @@ public final class AtlasBatch: Sendable {
         map.formats.map { options.outputDirectory.appendingPathComponent("\(map.fileName).\($0.rawValue)") }
     }
 
-    func layout(_ map: AtlasMap, store: any FeatureStore) throws -> PrintLayout {
+    /// The map laid out over its base map; `opened` holds the caller's connections to other base
+    /// databases, each opened at its first use.
+    func layout(_ map: AtlasMap, store: any FeatureStore, opened: inout [String: any BaseMapSource]) throws -> PrintLayout {
         var printed = map.map
         printed.dataDate = dataDate
-        // The database's base map under the markers, when it has one.
-        return try PrintLayout(printed.fetchingFeatures(from: store, base: store as? any BaseMapSource))
+        let base: (any BaseMapSource)?
+        switch map.base ?? options.base {
+        case .database: base = store as? any BaseMapSource
+        case .none: base = nil
+        case let .other(location):
+            if opened[location] == nil { opened[location] = try BaseDatabase.open(location) }
+            base = opened[location]
+        }
+        return try PrintLayout(printed.fetchingFeatures(from: store, base: base))
     }
 
-    private func render(_ map: AtlasMap, store: any FeatureStore) throws -> (Outcome, PrintLayout?) {
+    /// What a map's stamp says of its base map; nil when it cannot be told.
+    private func baseStamp(_ map: AtlasMap) -> String? {
+        switch map.base ?? options.base {
+        case .database: "the database's own"
+        case .none: "none"
+        case let .other(location): bases[location]
+        }
+    }
+
+    private func render(_ map: AtlasMap, store: any FeatureStore, opened: inout [String: any BaseMapSource]) throws -> (Outcome, PrintLayout?) {
         if !options.force, upToDate(map) { return (.skipped, nil) }
         let started = ContinuousClock.now
-        let layout = try layout(map, store: store)
+        let layout = try layout(map, store: store, opened: &opened)
         // The old stamp goes first: files half replaced must not pass for the old drawing.
         let stamp = MapStamp.url(of: map, in: options.outputDirectory)
         if FileManager.default.fileExists(atPath: stamp.path) { try FileManager.default.removeItem(at: stamp) }
@@ -174,7 +200,7 @@ public final class AtlasBatch: Sendable {
                 }
             }
         }
-        if let data { try Data(MapStamp.text(of: map, data: data).utf8).writeAtomically(to: stamp.path) }
+        if let data, let base = baseStamp(map) { try Data(MapStamp.text(of: map, data: data, base: base).utf8).writeAtomically(to: stamp.path) }
         let elapsed = ContinuousClock.now - started
         return (.rendered(files: written, objects: layout.entries.count, crowded: layout.crowdedMarkers,
                           seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18), layout)
@@ -183,8 +209,8 @@ public final class AtlasBatch: Sendable {
     /// True when the map's stamp says it was drawn from what it would be drawn from now, and
     /// every file of the map is there.
     private func upToDate(_ map: AtlasMap) -> Bool {
-        guard let data, let stamp = try? String(contentsOf: MapStamp.url(of: map, in: options.outputDirectory), encoding: .utf8),
-              stamp == MapStamp.text(of: map, data: data) else { return false }
+        guard let data, let base = baseStamp(map), let stamp = try? String(contentsOf: MapStamp.url(of: map, in: options.outputDirectory), encoding: .utf8),
+              stamp == MapStamp.text(of: map, data: data, base: base) else { return false }
         return files(map).allSatisfy { url in
             (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeRegular
         }

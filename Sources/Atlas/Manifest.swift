@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import GeoStore
 import MapRender
+import Stores
 import Yams
 
 /// A manifest of printable maps (YAML, documented in docs/atlas.md): defaults, then the maps.
@@ -87,6 +88,20 @@ public struct AtlasManifest: Sendable {
         }
     }
 
+    /// Opens each other base database the maps name (`base:`) once, refusing one that cannot be
+    /// opened or holds no base map, before any map is drawn. What a map's stamp says of each
+    /// (`BaseDatabase.check`), by location.
+    public func checkBases() throws(ManifestError) -> [String: String] {
+        var bases: [String: String] = [:]
+        for map in maps {
+            guard case let .other(location) = map.base, bases[location] == nil else { continue }
+            do { bases[location] = try BaseDatabase.check(location) } catch {
+                throw ManifestError(file: map.file, line: map.baseLine, map: map.label, key: "base", reason: error.description)
+            }
+        }
+        return bases
+    }
+
     /// The manifest's one table of the engine's fields (`Field`): the key that sets each one; nil
     /// for those no key sets.
     static func key(for field: Field) -> String? {
@@ -126,6 +141,10 @@ public struct AtlasMap: Sendable {
     public var categoriesLine: Int?
     /// The style's file: a map drawn before it changed is drawn again.
     public var styleFile: String?
+    /// Where its base map is read from, when the manifest says (`base:`); else the batch's.
+    public var base: MapBase?
+    /// Where `base:` was given (the map's own line or the defaults').
+    public var baseLine: Int?
     /// The manifest's words for this map, its `defaults:` and its own entry (YAML as Yams writes
     /// it back): a map drawn from other words is drawn again.
     public var words = ""
@@ -159,7 +178,7 @@ public struct ManifestError: Error, CustomStringConvertible, Sendable, Equatable
 
 /// The settings a map takes from `defaults:` or sets itself.
 struct MapSettings {
-    static let keys = ["area", "categories", "paper", "orientation", "dpi", "language", "crs", "formats", "style"]
+    static let keys = ["area", "categories", "paper", "orientation", "dpi", "language", "crs", "formats", "style", "base"]
     static let languages = ["lv", "en", "cs"]
 
     var area: PrintArea = .fit
@@ -171,6 +190,7 @@ struct MapSettings {
     var crs = "EPSG:3857"
     var formats: [PrintFormat] = [.pdf, .png]
     var style = "print"
+    var base: MapBase?
     /// Where area, crs and style were set: their errors show up only once combined.
     var nodes: [String: Node] = [:]
 
@@ -192,7 +212,8 @@ struct MapSettings {
         }
         return AtlasMap(map: printed, fileName: fileName, formats: formats, dpi: dpi, label: label, file: reader.file, line: node.mark?.line,
                         categoriesLine: nodes["categories"]?.mark?.line ?? node.mark?.line,
-                        styleFile: style.hasSuffix(".json") ? reader.path(style) : MapStyle.stylesDirectory()?.appendingPathComponent(style + ".json").path)
+                        styleFile: style.hasSuffix(".json") ? reader.path(style) : MapStyle.stylesDirectory()?.appendingPathComponent(style + ".json").path,
+                        base: base, baseLine: nodes["base"]?.mark?.line ?? node.mark?.line)
     }
 }
 
@@ -201,9 +222,14 @@ struct MapSettings {
 struct ManifestReader {
     let file: String
 
-    /// A path written in the manifest: relative ones are within the manifest's folder.
+    /// A style written in the manifest: a file (`….json`) as `resolved`, a name as it is.
     func path(_ text: String) -> String {
-        guard text.hasSuffix(".json"), !text.hasPrefix("/") else { return text }
+        text.hasSuffix(".json") ? resolved(text) : text
+    }
+
+    /// A file written in the manifest: relative ones are within the manifest's folder.
+    func resolved(_ text: String) -> String {
+        guard !text.hasPrefix("/") else { return text }
         return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(text).path
     }
 
@@ -274,6 +300,10 @@ struct ManifestReader {
             s.style = value
             s.nodes["style"] = node
         }
+        if let (value, node) = try scalar("base") {
+            s.base = try self.base(value, node, map: map)
+            s.nodes["base"] = node
+        }
         if let (values, node) = try list("formats") {
             var formats: [PrintFormat] = []
             for value in values {
@@ -294,6 +324,16 @@ struct ManifestReader {
             s.nodes["area"] = node
         }
         return s
+    }
+
+    /// `none`, a postgres:// URL (its form checked now, the database before any map is drawn) or a
+    /// SpatiaLite file (`resolved`).
+    func base(_ value: String, _ node: Node, map: String?) throws(ManifestError) -> MapBase {
+        if value == "none" { return .none }
+        guard !value.isEmpty else { throw error(node, map, "base", "is empty; give a SpatiaLite file, a postgres:// URL or none") }
+        guard StoreLocation.isPostgres(value) else { return .other(resolved(value)) }
+        do { try StoreLocation.check(value) } catch { throw self.error(node, map, "base", AtlasManifest.said(error.reason)) }
+        return .other(value)
     }
 
     /// `fit`, `{bbox: "MINLON,MINLAT,MAXLON,MAXLAT"}` or `{center: "LAT,LON", radius_m: METRES}`

@@ -35,9 +35,17 @@ struct AtlasCommand: ParsableCommand {
     @Option(help: "Also one PDF of all maps, e.g. atlas.pdf (a relative path is within --output).")
     var combine: String?
 
+    @Option(help: "Read the base map from this database (a SpatiaLite file or a postgres:// URL, filled by `waymark base import`) instead of --db, for the maps whose manifest gives no `base:`.")
+    var base: String?
+
+    @Flag(name: .customLong("no-base"), help: "Leave the base map out of the maps whose manifest gives no `base:`: the markers alone.")
+    var noBase = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs: \(jobs) must be 1 or more") }
         if let combine, !combine.lowercased().hasSuffix(".pdf") { throw ValidationError("--combine: '\(combine)' must end in .pdf") }
+        if base != nil, noBase { throw ValidationError("--base and --no-base: give one of them") }
+        if let base { try DatabaseOptions.check(base, option: "base") }
     }
 
     func run() throws {
@@ -46,6 +54,12 @@ struct AtlasCommand: ParsableCommand {
         do { atlas = try AtlasManifest.load(path: manifest) } catch { throw AtlasFailure(description: "\(error)") }
         let store = try database.open(), location = try database.location
         do { try atlas.check(against: store) } catch { throw AtlasFailure(description: "\(error)") }
+        // Every other base database too: one that cannot be opened or holds no base map.
+        var bases: [String: String] = [:]
+        if let base {
+            do { bases[base] = try BaseDatabase.check(base) } catch { throw AtlasFailure(description: "--base: \(error)") }
+        }
+        do { try bases.merge(atlas.checkBases()) { option, _ in option } } catch { throw AtlasFailure(description: "\(error)") }
         let folder = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let combined = combine.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0) }
@@ -53,10 +67,11 @@ struct AtlasCommand: ParsableCommand {
             throw AtlasFailure(description: "--combine: \(combined.lastPathComponent) is the PDF of \(map.label); give the combined PDF a name of its own")
         }
         // A SpatiaLite file's last change is its modification time; PostGIS does not say.
-        let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: folder, jobs: jobs, force: force, combine: combined),
+        let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: folder, jobs: jobs, force: force, combine: combined,
+                                                                base: noBase ? .none : base.map { .other($0) } ?? .database),
                                dataDate: StoreLocation.isPostgres(location) ? nil
                                    : (try? FileManager.default.attributesOfItem(atPath: location))?[.modificationDate] as? Date,
-                               data: "\(Self.identity(of: location)), data version \(try store.dataVersion())") {
+                               data: "\(MapStamp.identity(of: location)), data version \(try store.dataVersion())", bases: bases) {
             try StoreLocation.open(location, readOnly: true)
         }
         // Ctrl-C (or a SIGTERM) lets the maps being drawn finish and be written whole, and starts
@@ -89,16 +104,5 @@ struct AtlasCommand: ParsableCommand {
             throw ExitCode(128 + atlasStopSignal.load(ordering: .relaxed))
         }
         if !report.failures.isEmpty || report.combineFailure != nil { throw ExitCode.failure }
-    }
-}
-
-extension AtlasCommand {
-    /// The database as a map's stamp names it: a file by its absolute path, PostGIS by its URL
-    /// without the password (the stamp lies beside the maps, for anyone to read).
-    static func identity(of location: String) -> String {
-        guard StoreLocation.isPostgres(location) else { return URL(fileURLWithPath: location).standardizedFileURL.path }
-        var url = URLComponents(string: location)
-        url?.password = nil
-        return url?.string ?? "postgres"
     }
 }

@@ -1,3 +1,4 @@
+import BaseData
 import Foundation
 import GeoCore
 import GeoStore
@@ -39,17 +40,39 @@ final class AtlasFixture: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    func batch(_ manifest: String, jobs: Int = 2, force: Bool = false, combine: String? = nil, data: String = "fixture, version 1") throws -> (AtlasManifest, AtlasBatch) {
-        let atlas = try AtlasManifest.parse(manifest, file: "test.yaml")
+    /// `file`: the manifest's name, which relative files in it are within.
+    func batch(_ manifest: String, file: String = "test.yaml", jobs: Int = 2, force: Bool = false, combine: String? = nil,
+               data: String = "fixture, version 1", base: MapBase = .database, bases: [String: String] = [:], output: URL? = nil) throws -> (AtlasManifest, AtlasBatch) {
+        let atlas = try AtlasManifest.parse(manifest, file: file)
         try atlas.check(against: SpatiaLiteStore(path: database, readOnly: true))
-        let path = database
+        let path = database, output = output ?? self.output
         let batch = AtlasBatch(maps: atlas.maps, options: .init(outputDirectory: output, jobs: jobs, force: force,
-                                                              combine: combine.map { output.appendingPathComponent($0) }),
-                               dataDate: Date(timeIntervalSince1970: 1_700_000_000), data: data) {
+                                                              combine: combine.map { output.appendingPathComponent($0) }, base: base),
+                               dataDate: Date(timeIntervalSince1970: 1_700_000_000), data: data, bases: bases) {
             try SpatiaLiteStore(path: path, readOnly: true)
         }
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         return (atlas, batch)
+    }
+
+    /// Central Helsinki's base map (Data/base/Helsinki.osm.pbf), imported as `waymark base import`
+    /// does into a database of its own beside the fixture's: its path.
+    @discardableResult
+    func helsinkiBase(named name: String = "helsinki-base.sqlite") throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let extract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data/base/Helsinki.osm.pbf").path
+        let reader = BaseReader(path: extract, layer: nil)
+        _ = try SpatiaLiteStore(path: path).importBase([BaseSource(name: reader.sourceName) { batch in try reader.read(batch) }])
+        return path
+    }
+}
+
+extension AtlasBatch {
+    /// A map laid out as the batch lays it out, through connections of its own.
+    func layout(_ map: AtlasMap, store: any FeatureStore) throws -> PrintLayout {
+        var opened: [String: any BaseMapSource] = [:]
+        return try layout(map, store: store, opened: &opened)
     }
 }
 

@@ -30,4 +30,31 @@ import TestSupport
         try FileManager.default.removeItem(at: fixture.output.appendingPathComponent("one.stamp"))
         #expect(try drawn(manifest.replacingOccurrences(of: "area: fit", with: "area: fit, language: lv"), data: "fixture, version 2") == ["one"])
     }
+
+    /// A map is drawn again over another base, or over its base imported again (a new data
+    /// version, which `BaseDatabase.check` gives the stamp), and skipped over the same one.
+    @Test func aMapIsDrawnAgainOverAnotherOrAChangedBase() throws {
+        let fixture = try AtlasFixture()
+        let base = try fixture.helsinkiBase(), other = try fixture.helsinkiBase(named: "other.sqlite")
+        func drawn(_ over: MapBase, _ bases: [String: String] = [:]) throws -> Bool {
+            try fixture.batch("defaults: { formats: pdf, area: fit }\nmaps:\n  - { title: One }\n", base: over, bases: bases).1.run { _, _, _, _ in }
+                .outcomes.contains { if case .rendered = $0.outcome { true } else { false } }
+        }
+        let first = try BaseDatabase.check(base)
+        #expect(try drawn(.other(base), [base: first]))
+        #expect(try !drawn(.other(base), [base: first]))
+        try fixture.helsinkiBase()
+        let second = try BaseDatabase.check(base)
+        #expect(second != first && second.hasPrefix(MapStamp.identity(of: base) + ", data version "), "\(first) → \(second)")
+        #expect(try drawn(.other(base), [base: second]))
+        #expect(try !drawn(.other(base), [base: second]))
+        #expect(try drawn(.other(other), [other: try BaseDatabase.check(other)]))
+        #expect(try drawn(.none))
+        #expect(try !drawn(.none))
+        #expect(try drawn(.database))
+        #expect(try !drawn(.database))
+        // A base whose version is not known: never taken to be up to date.
+        #expect(try drawn(.other(base)))
+        #expect(try drawn(.other(base)))
+    }
 }
