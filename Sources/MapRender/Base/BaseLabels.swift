@@ -38,6 +38,12 @@ struct BaseLabels {
     /// pins of the next tile, which a name across the edge might cover, are not known here.
     let bounds: PixelRect
     let canvas: Canvas
+    /// The named lines, found once: a finished map places its names in two calls over the same base.
+    private let found = FoundLines()
+
+    private final class FoundLines {
+        var lines: [LineCandidate]?
+    }
 
     /// The space kept between a street's name and the ends of its line.
     static let lineEndGap = 6.0
@@ -60,6 +66,7 @@ struct BaseLabels {
 
     /// The names that fit, in order: places, waters and parks, streets and rivers.
     /// - Parameters:
+    ///   - base: the same in every call (its lines are found once).
     ///   - earlier: names placed before (a first call's): kept clear of, and not repeated near.
     ///   - limit: how many names to place at most, each once (a long street's name is repeated
     ///     only without one); a town or capital (at least `townPopulation`) is placed whatever the
@@ -92,7 +99,7 @@ struct BaseLabels {
             if spots.first(where: accept) != nil, !town { counted += 1 }
         }
         // Lines projected only when names are still wanted: a first call's limit is often reached by then.
-        for candidate in counted < limit ? lineCandidates(base) : [] where counted < limit {
+        for candidate in counted < limit ? lines(base) : [] where counted < limit {
             for label in alongLine(candidate) where counted < limit {
                 if accept(label) { counted += 1 }
             }
@@ -154,6 +161,14 @@ struct BaseLabels {
     }
 
     /// Named streets (major first, then the longer) and waterways, their pieces joined into chains.
+    /// `lineCandidates(base)`, found the first time: every call of one `BaseLabels` is handed the same base.
+    private func lines(_ base: [BaseFeature]) -> [LineCandidate] {
+        if let known = found.lines { return known }
+        let lines = lineCandidates(base)
+        found.lines = lines
+        return lines
+    }
+
     private func lineCandidates(_ base: [BaseFeature]) -> [LineCandidate] {
         struct Key: Hashable { let text: String, layer: BaseLayer, kind: String }
         var groups: [Key: [[Coordinate]]] = [:], ids: [Key: [Int64]] = [:]
