@@ -18,8 +18,9 @@ struct MarkRoom {
     private var names = RectIndex()
     /// What no moved mark may meet: the furniture, and the marks beyond the image (by the gap).
     private var kept = RectIndex()
-    /// Whole-pixel steps from a mark's anchor, nearest first: the anchors a move tries.
-    private let steps: [(dx: Double, dy: Double)]
+    /// Whole-pixel steps from a mark's anchor, nearest first, with their squared lengths: the
+    /// anchors a move tries. Made at the first move: most maps never move a mark.
+    private var steps: [(dx: Double, dy: Double, d: Double)]?
     /// Which marks have moved.
     private(set) var moved: Set<Int> = []
 
@@ -52,21 +53,27 @@ struct MarkRoom {
             return range.width >= 0 && range.height >= 0 ? (look, range) : nil
         }
         for r in beyond { kept.insert(r.grown(by: MarkForms.gap)) }
-        // As far as the widest range reaches from its mark's anchor.
-        let reach = zip(marks, moves).reduce(0.0) { r, pair in
+        for i in marks.indices { insert(i) }
+    }
+
+    /// How far any mark's range reaches from its anchor.
+    private static func reach(_ marks: [AnnotationLayout.Mark], _ moves: [(look: PinLook, range: PixelRect)?]) -> Double {
+        zip(marks, moves).reduce(0.0) { r, pair in
             guard let range = pair.1?.range else { return r }
             let a = pair.0.anchor
             return max(r, abs(range.minX - a.x), abs(range.maxX - a.x), abs(range.minY - a.y), abs(range.maxY - a.y))
         }
+    }
+
+    /// The steps within `reach`, nearest first; among equals, row by row.
+    private static func steps(within reach: Double) -> [(dx: Double, dy: Double, d: Double)] {
         let side = Int(min(reach, 256).rounded(.up))
         var steps: [(dx: Double, dy: Double, d: Double)] = []
         for dy in -side...side {
             for dx in -side...side { steps.append((Double(dx), Double(dy), Double(dx * dx + dy * dy))) }
         }
-        // Nearest first; among equals, row by row.
         steps.sort { a, b in a.d != b.d ? a.d < b.d : a.dy != b.dy ? a.dy < b.dy : a.dx < b.dx }
-        self.steps = steps.map { ($0.dx, $0.dy) }
-        for i in marks.indices { insert(i) }
+        return steps
     }
 
     /// Keeps every move off `rects` (the legend, the scale bar, the credits).
@@ -125,10 +132,15 @@ struct MarkRoom {
     /// The look and anchor nearest mark `i`'s where its ink keeps off `boxes`, the names, what is
     /// kept and (by the gap) every other mark; nil if its range has none. Tried a pixel apart,
     /// nearest first.
-    private func newAnchor(_ i: Int, keepingOff boxes: [PixelRect]) -> (PinLook, (x: Double, y: Double))? {
+    private mutating func newAnchor(_ i: Int, keepingOff boxes: [PixelRect]) -> (PinLook, (x: Double, y: Double))? {
         guard let (look, range) = moves[i] else { return nil }
         let from = marks[i].anchor
-        for step in steps {
+        if steps == nil { steps = Self.steps(within: Self.reach(marks, moves)) }
+        // Past the range's farthest corner no step can land in it: a dot's few steps, not a ring's thousands.
+        let farthest = [(range.minX, range.minY), (range.maxX, range.minY), (range.minX, range.maxY), (range.maxX, range.maxY)]
+            .map { ($0.0 - from.x) * ($0.0 - from.x) + ($0.1 - from.y) * ($0.1 - from.y) }.max()!
+        for step in steps! {
+            if step.d > farthest + 1 { break }
             let (x, y) = (from.x + step.dx, from.y + step.dy)
             guard x >= range.minX, x <= range.maxX, y >= range.minY, y <= range.maxY else { continue }
             let rect = look.inkRect(at: (x, y))
