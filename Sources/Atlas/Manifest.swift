@@ -62,7 +62,9 @@ public struct AtlasManifest: Sendable {
                 throw reader.error(mapping["file"] ?? item, label, "file", "'\(fileName)' and '\(other.fileName)' (of '\(other.map.title)') would clash: further pages are named <file>-p2.png …")
             }
             var map = try settings.map(title: title, fileName: fileName, label: label, node: item, reader: reader)
-            do { map.words = try [top["defaults"], item].compactMap { $0 }.map { try Yams.serialize(node: $0) }.joined(separator: "---\n") } catch {
+            // The words go into the map's stamp beside it, for anyone to read: no base's password.
+            do { map.words = try [top["defaults"], item].compactMap { $0 }.map { try Yams.serialize(node: $0) }.joined(separator: "---\n")
+                     .replacing(/(postgres(?:ql)?:\/\/[^:\/@\s]+):[^@\s]*@/) { "\($0.output.1)@" } } catch {
                 throw reader.error(item, label, "maps", "cannot be written back as YAML: \(error)")
             }
             maps.append(map)

@@ -289,8 +289,7 @@ public struct BaseReader: Sendable {
                 if let total, total > 0 { output.done = min(1, Double(output.summary.read + 1) / Double(total)) }
                 output.counted()
                 guard let found = kind.classify({ fields.value(feature, $0) }),
-                      var shape = try geometry(of: feature, transform: transform.handle, layerName: layerName)?.polarEdgesWalked else { continue }
-                if found.outline, countries == nil { shape = shape.outline }
+                      let shape = try geometry(of: feature, transform: transform.handle, layerName: layerName)?.polarEdgesWalked else { continue }
                 do {
                     try shape.validate()
                     // A country's area is read for its edges and a point inside, never filled.

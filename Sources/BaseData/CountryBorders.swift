@@ -27,9 +27,13 @@ struct CountryBorders {
         case let .multiPolygon(polygons): polygons
         default: []
         }
-        for ring in polygons.joined() {
+        for whole in polygons.joined() {
+            // A repeated vertex would end a run of border edges, restarting its dashes.
+            var ring: [Coordinate] = []
+            for p in whole where p != ring.last { ring.append(p) }
+            guard ring.count > 1 else { continue }
             rings.append((country, ring))
-            for (p, q) in zip(ring, ring.dropFirst()) where p != q {
+            for (p, q) in zip(ring, ring.dropFirst()) {
                 let edge = Edge(p, q)
                 if let known = edges[edge] {
                     if known.first != country { edges[edge] = (known.first, true) }
@@ -48,9 +52,7 @@ struct CountryBorders {
     func features() -> [BaseFeature] {
         var lines: [[Coordinate]] = []
         for (country, ring) in rings {
-            let isBorder = zip(ring, ring.dropFirst()).map { p, q in
-                p != q && edges[Edge(p, q)].map { $0.shared && $0.first == country } ?? false
-            }
+            let isBorder = zip(ring, ring.dropFirst()).map { p, q in edges[Edge(p, q)].map { $0.shared && $0.first == country } ?? false }
             guard isBorder.contains(true) else { continue }
             // Start after an edge that is not a border, so that a run across the ring's closing point stays whole.
             let start = isBorder.allSatisfy { $0 } ? 0 : (isBorder.firstIndex(of: false)! + 1) % isBorder.count

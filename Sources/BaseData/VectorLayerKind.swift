@@ -27,21 +27,21 @@ enum VectorLayerKind: Equatable {
     }
 
     /// The base layer a feature goes to and its kind and rank, from the layer's fields; nil leaves it out.
-    func classify(_ field: (String) -> String?) -> (layer: BaseLayer, kind: String, rank: Int, outline: Bool)? {
+    func classify(_ field: (String) -> String?) -> (layer: BaseLayer, kind: String, rank: Int)? {
         switch self {
-        case .land: return (.land, "land", 0, false)
-        case .lakes: return (.water, "lake", 0, false)
-        case .rivers: return (.waterway, "river", 0, false)
-        // A country's polygon stands for its border (where it meets another country's: `CountryBorders`) and its name.
-        case .countries: return (.border, "2", 0, true)
+        case .land: return (.land, "land", 0)
+        case .lakes: return (.water, "lake", 0)
+        case .rivers: return (.waterway, "river", 0)
+        // A country's area stands for its borders (where it meets another country's) and its name: `CountryBorders`.
+        case .countries: return (.border, "2", 0)
         case .populatedPlaces:
             let population = Self.number(field("pop_max") ?? field("pop_min"))
             let capital = field("featurecla")?.lowercased().contains("capital") ?? false
-            return (.place, capital || population >= 100_000 ? "city" : "town", population, false)
+            return (.place, capital || population >= 100_000 ? "city" : "town", population)
         case let .other(layer):
             let kind = field("featurecla") ?? field("kind") ?? field("type") ?? layer.rawValue
             let rank = Self.number(field("pop_max") ?? field("population"))
-            return (layer, kind.lowercased(), rank, false)
+            return (layer, kind.lowercased(), rank)
         }
     }
 

@@ -43,7 +43,7 @@ struct Render: ParsableCommand {
     @Option(help: "The image: FILE.png, FILE.pdf or FILE.svg.")
     var output: String
 
-    @Option(help: "Also write what the map drew as JSON: every mark and label with its text, kind (annotation; a base street, district, place, park, water), the features it stands for and its box in pixels.")
+    @Option(help: "Also write what the map drew as JSON: every mark and label with its text, kind (annotation; a base street, district, place, country, park, water), the features it stands for and its box in pixels.")
     var layout: String?
 
     @Option(help: "Read the base map from this database (a SpatiaLite file or a postgres:// URL, filled by `waymark base import`) instead of --db: one country's base for many databases.")

@@ -109,6 +109,18 @@ import Testing
         }
     }
 
+    /// A map's words go into the stamp beside it, for anyone to read: a base's password is not among them.
+    @Test func theStampsWordsHoldNoPassword() throws {
+        let manifest = try AtlasManifest.parse("""
+            defaults: { base: "postgres://me:s3cret@127.0.0.1:5432/waymark" }
+            maps:
+              - { title: A, base: "postgresql://you:other-secret@db.example/x?schema=y" }
+            """, file: "/tmp/atlas.yaml")
+        let words = try #require(manifest.maps.first).words
+        #expect(!words.contains("s3cret") && !words.contains("other-secret"), "\(words)")
+        #expect(words.contains("postgres://me@127.0.0.1:5432/waymark") && words.contains("postgresql://you@db.example/x?schema=y"), "\(words)")
+    }
+
     /// A base database that cannot be used is refused before any map is drawn, naming the
     /// manifest's line, the map and the key, or (`BaseDatabase.check`) saying why for `--base`.
     @Test func aBaseThatCannotBeUsedIsRefusedNamingItsKey() throws {

@@ -102,9 +102,9 @@ struct BaseDrawing {
         try cancellation.check()
         let waterways = Dictionary(grouping: layer(.waterway), by: \.kind)
         for kind in waterways.keys.sorted() {
-            // A pixel at the least: a river at country scale stays a line one can follow.
+            // A river a pixel at the least: at country scale it stays a line one can follow.
             stroke(waterways[kind]!.map(\.geometry).flatMap(lines), color: style.waterways.color, width: style.waterways.kinds[kind]!.width,
-                   least: 1, on: canvas)
+                   least: kind == "river" ? 1 : 0.5, on: canvas)
         }
         try cancellation.check()
         area(layer(.building).map(\.geometry), style.buildings, on: canvas)

@@ -43,6 +43,8 @@ struct BaseLabels {
 
     private final class FoundLines {
         var lines: [LineCandidate]?
+        /// How many features they were found in: a call with another base finds its own.
+        var from = -1
     }
 
     /// The space kept between a street's name and the ends of its line.
@@ -118,7 +120,8 @@ struct BaseLabels {
         }
         .sorted { ($1.1.fontSize, $1.0.rank) < ($0.1.fontSize, $0.0.rank) }
         var labels = places.compactMap { f, s in
-            horizontal(f, size: s.fontSize, color: style.labels.color, bold: true, fitting: nil).map { ($0, townPopulation.map { f.rank >= $0 } ?? false) }
+            horizontal(f, size: s.fontSize, color: style.labels.color, bold: true, fitting: nil)
+                .map { ($0, Self.kind(of: f) == .place && townPopulation.map { f.rank >= $0 } ?? false) }
         }
         // Named ones only, before their boxes are measured: most areas have no name.
         let areas = base.filter { [.water, .park].contains($0.layer) && name($0) != nil }.compactMap { f -> (BaseFeature, PixelRect)? in
@@ -163,9 +166,9 @@ struct BaseLabels {
     /// Named streets (major first, then the longer) and waterways, their pieces joined into chains.
     /// `lineCandidates(base)`, found the first time: every call of one `BaseLabels` is handed the same base.
     private func lines(_ base: [BaseFeature]) -> [LineCandidate] {
-        if let known = found.lines { return known }
+        if let known = found.lines, found.from == base.count { return known }
         let lines = lineCandidates(base)
-        found.lines = lines
+        (found.lines, found.from) = (lines, base.count)
         return lines
     }
 

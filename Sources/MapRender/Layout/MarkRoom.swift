@@ -56,13 +56,10 @@ struct MarkRoom {
         for i in marks.indices { insert(i) }
     }
 
-    /// How far any mark's range reaches from its anchor.
-    private static func reach(_ marks: [AnnotationLayout.Mark], _ moves: [(look: PinLook, range: PixelRect)?]) -> Double {
-        zip(marks, moves).reduce(0.0) { r, pair in
-            guard let range = pair.1?.range else { return r }
-            let a = pair.0.anchor
-            return max(r, abs(range.minX - a.x), abs(range.maxX - a.x), abs(range.minY - a.y), abs(range.maxY - a.y))
-        }
+    /// How far a mark may go at most: across the widest range (a mark moved to one side of its
+    /// range may move again to the other).
+    private static func reach(_ moves: [(look: PinLook, range: PixelRect)?]) -> Double {
+        moves.reduce(0.0) { r, move in max(r, move?.range.width ?? 0, move?.range.height ?? 0) }
     }
 
     /// The steps within `reach`, nearest first; among equals, row by row.
@@ -135,7 +132,7 @@ struct MarkRoom {
     private mutating func newAnchor(_ i: Int, keepingOff boxes: [PixelRect]) -> (PinLook, (x: Double, y: Double))? {
         guard let (look, range) = moves[i] else { return nil }
         let from = marks[i].anchor
-        if steps == nil { steps = Self.steps(within: Self.reach(marks, moves)) }
+        if steps == nil { steps = Self.steps(within: Self.reach(moves)) }
         // Past the range's farthest corner no step can land in it: a dot's few steps, not a ring's thousands.
         let farthest = [(range.minX, range.minY), (range.maxX, range.minY), (range.minX, range.maxY), (range.maxX, range.maxY)]
             .map { ($0.0 - from.x) * ($0.0 - from.x) + ($0.1 - from.y) * ($0.1 - from.y) }.max()!
