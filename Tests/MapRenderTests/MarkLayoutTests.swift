@@ -173,6 +173,16 @@ import Testing
         #expect(MarkNaming(style: style, language: "en").label(MarkGroup(members: cafes, position: at))?.text == "12 places to eat")
         #expect(MarkNaming(style: style, language: "lv").label(MarkGroup(members: cafes, position: at))?.text == "Kur paēst (12)")
         #expect(MarkNaming(style: style, language: "cs-CZ").label(MarkGroup(members: cafes, position: at))?.text == "Kde se najíst (12)")
+        // Mixed: named by its most important place up to the style's named_up_to, counted past it (a city's hundreds are not its cinema).
+        let most = try #require(style.clusters.namedUpTo)
+        func mixed(_ n: Int) -> MarkGroup {
+            let cinema = LayoutMark(id: "cinema/1", category: "cinema", position: at, label: "Kino Engel", priority: priority("cinema"))
+            return MarkGroup(members: [cinema] + (1..<n).map { LayoutMark(id: "eat/\($0)", category: "eat", position: at, label: "Café \($0)", priority: priority("eat")) },
+                             position: at)
+        }
+        #expect(MarkNaming(style: style, language: "en").label(mixed(most))?.text == "Kino Engel")
+        #expect(MarkNaming(style: style, language: "en").label(mixed(most + 1))?.text == "\(most + 1) places")
+        #expect(MarkNaming(style: style, language: "lv").label(mixed(758))?.text == "Vietas (758)")
         // A town of the style's population, drawn as a feature would be, comes first and names the cluster.
         let townPopulation = try #require(style.labels.townPopulation)
         let town = Feature(id: FeatureID(kind: .poi, row: 1), category: "city", name: "Andorra la Vella", geometry: .point(at), population: townPopulation)

@@ -263,6 +263,8 @@ import Testing
         #expect(phrase.keyPath == "categories.eat.counted.en" && phrase.reason.contains("no {n}"), "\(phrase.keyPath): \(phrase.reason)")
         let (town, _) = try loadError(edited(["labels", "town_population"], 0))
         #expect(town.keyPath == "labels.town_population" && town.reason == "0 must be ≥ 1")
+        let (most, _) = try loadError(edited(["clusters", "named_up_to"], 0))
+        #expect(most.keyPath == "clusters.named_up_to" && most.reason == "0 must be ≥ 1", "\(most.keyPath): \(most.reason)")
         let (share, _) = try loadError(edited(["base", "labels", "share"], 1.5))
         #expect(share.keyPath == "base.labels.share" && share.reason == "1.5 must be 0–1", "\(share.keyPath): \(share.reason)")
     }

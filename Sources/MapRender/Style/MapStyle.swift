@@ -152,6 +152,11 @@ public struct MapStyle: Sendable, Equatable, Decodable {
         public var countColor: RGBA
         public var countBackground: RGBA
         public var countFontSize: Double
+        /// A mixed cluster of more than `namedUpTo` places is called by `counted` (per language,
+        /// `{n}` for the count: "{n} places") rather than by its most important place, which a
+        /// city's hundreds of places are not; none: always by its place.
+        public var counted: [String: String]
+        public var namedUpTo: Int?
 
         /// How many times `radius` a cluster of `count` is drawn.
         public func scale(count: Int) -> Double {
@@ -222,6 +227,13 @@ extension MapStyle {
     public func counted(_ code: String, count: Int, language: String?) -> String? {
         guard let phrases = (categories[code] ?? categories[code.lowercased()])?.counted else { return nil }
         return Self.inLanguage(phrases, language)?.replacingOccurrences(of: "{n}", with: String(count))
+    }
+
+    /// What a mixed cluster of `count` places too many to be named by one is called in `language`
+    /// (else English); nil when it is named by its place.
+    public func counted(mixed count: Int, language: String?) -> String? {
+        guard let most = clusters.namedUpTo, count > most else { return nil }
+        return Self.inLanguage(clusters.counted, language)?.replacingOccurrences(of: "{n}", with: String(count))
     }
 
     /// The text for `language` (`cs`, or a tag such as `cs-CZ`), else the English one.

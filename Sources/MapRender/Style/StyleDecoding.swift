@@ -208,7 +208,8 @@ extension MapStyle.PinStyle: Decodable {
 extension MapStyle.ClusterStyle: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StyleKey.self)
-        try c.only(["cell", "coarse", "merge", "radius", "growth", "max_scale", "count_color", "count_background", "count_font_size"])
+        try c.only(["cell", "coarse", "merge", "radius", "growth", "max_scale", "count_color", "count_background", "count_font_size",
+                    "counted", "named_up_to"])
         cell = try c.length("cell")
         if c.contains(StyleKey("coarse")) {
             let section = try c.nestedContainer(keyedBy: StyleKey.self, forKey: StyleKey("coarse"))
@@ -236,6 +237,18 @@ extension MapStyle.ClusterStyle: Decodable {
         countColor = try c.required("count_color")
         countBackground = try c.required("count_background")
         countFontSize = try c.length("count_font_size")
+        counted = try c.optional("counted") ?? [:]
+        for (language, phrase) in counted where !phrase.contains("{n}") {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("counted"), StyleKey(language)],
+                                                    debugDescription: "'\(phrase)' has no {n} for the count"))
+        }
+        namedUpTo = try c.optional("named_up_to")
+        if let namedUpTo, namedUpTo < 1 {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("named_up_to")], debugDescription: "\(namedUpTo) must be ≥ 1"))
+        }
+        if namedUpTo != nil, counted.isEmpty {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("counted")], debugDescription: "missing: named_up_to needs the phrase a larger cluster is called"))
+        }
     }
 }
 
