@@ -100,6 +100,10 @@ struct Render: ParsableCommand {
         guard let source = try DatabaseOptions.open(base, readOnly: true, option: "base") as? any BaseMapSource else {
             throw ValidationError("--base: '\(base)' is a store that holds no base map")
         }
+        // A base database with no base map would draw a bare map without a word, as atlas refuses it.
+        guard try !source.baseSources().isEmpty else {
+            throw ValidationError("--base: \(base) holds no base map; fill it with `waymark base import --db \(base) FILE…`")
+        }
         return source
     }
 }

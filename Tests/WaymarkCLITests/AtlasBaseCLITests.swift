@@ -70,6 +70,18 @@ import TestSupport
                                 summary: "1 map(s) drawn") == relative)
     }
 
+    /// `render --base` as atlas takes it: a database without a base map is refused, naming the
+    /// option, and nothing is drawn; one with a base draws.
+    @Test func renderRefusesABaseDatabaseWithoutABaseMap() async throws {
+        let w = try await Workspace.withFixture()
+        let db = w.env["WAYMARK_DB"]!, out = w.directory.appendingPathComponent("map.png").path
+        let refused = try await run(["render", "--base", db, "--bbox", "24.935,60.170,24.954,60.180", "--output", out], env: w.env)
+        #expect(refused.status != 0 && refused.stderr.contains("--base: \(db) holds no base map"), "\(refused.status) \(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let drawn = try await run(["render", "--base", try await helsinkiBase(w), "--bbox", "24.935,60.170,24.954,60.180", "--output", out], env: w.env)
+        #expect(drawn.status == 0 && FileManager.default.fileExists(atPath: out), "\(drawn.stderr)")
+    }
+
     /// A missing file, a database without a base map and a malformed URL, given as `--base` or as
     /// `base:`: an error naming the option (or the manifest's line, map and key) and why, a failing
     /// status, and no map drawn (not even the output folder made).
