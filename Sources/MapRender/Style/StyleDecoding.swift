@@ -20,6 +20,16 @@ extension KeyedDecodingContainer where Key == StyleKey {
         try decodeIfPresent(T.self, forKey: StyleKey(key))
     }
 
+    /// `counted`: phrases by language, each with `{n}` for a count; none when absent.
+    func countedPhrases() throws -> [String: String] {
+        let phrases: [String: String] = try optional("counted") ?? [:]
+        for (language, phrase) in phrases where !phrase.contains("{n}") {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [StyleKey("counted"), StyleKey(language)],
+                                                    debugDescription: "'\(phrase)' has no {n} for the count"))
+        }
+        return phrases
+    }
+
     /// A number > 0 (sizes) or, with `orZero`, ≥ 0 (widths, padding, offsets that may vanish).
     func length(_ key: String, orZero: Bool = false) throws -> Double {
         let value = try decode(Double.self, forKey: StyleKey(key))
@@ -116,11 +126,7 @@ extension MapStyle.CategoryStyle {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("labels"), StyleKey(language)],
                                                     debugDescription: "empty label"))
         }
-        counted = labelled ? try c.optional("counted") ?? [:] : [:]
-        for (language, phrase) in counted where !phrase.contains("{n}") {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("counted"), StyleKey(language)],
-                                                    debugDescription: "'\(phrase)' has no {n} for the count"))
-        }
+        counted = labelled ? try c.countedPhrases() : [:]
     }
 }
 
@@ -237,11 +243,7 @@ extension MapStyle.ClusterStyle: Decodable {
         countColor = try c.required("count_color")
         countBackground = try c.required("count_background")
         countFontSize = try c.length("count_font_size")
-        counted = try c.optional("counted") ?? [:]
-        for (language, phrase) in counted where !phrase.contains("{n}") {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("counted"), StyleKey(language)],
-                                                    debugDescription: "'\(phrase)' has no {n} for the count"))
-        }
+        counted = try c.countedPhrases()
         namedUpTo = try c.optional("named_up_to")
         if let namedUpTo, namedUpTo < 1 {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [StyleKey("named_up_to")], debugDescription: "\(namedUpTo) must be ≥ 1"))
