@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import GeoCore
+import Synchronization
 
 /// The base map's areas and lines, bottom to top: sea and land, landuse, parks, water,
 /// waterways, buildings, roads (every casing, then every fill, minor → major), rail, borders.
@@ -13,7 +15,8 @@ struct BaseDrawing {
     /// show, and what lies near is left whole, so that a tile draws it exactly as the overview.
     let clip: PixelRect
     static let clipMargin = 1024.0
-    /// The image itself: what draws wholly outside it is left out (see `fill` and `stroke`).
+    /// The image itself, or the band of it a canvas draws (`Canvas.drawn`): what draws wholly
+    /// outside it is left out (see `fill` and `stroke`).
     let image: PixelRect
     /// Whether x grows with the longitude alone and y falls with the latitude alone (Web
     /// Mercator), so that the extreme coordinates of some points give their pixels' box.
@@ -21,7 +24,7 @@ struct BaseDrawing {
     /// Farther than any line's or outline's ink reaches, and a pixel more.
     let farReach: Double
 
-    init(style: MapStyle.BaseStyle, viewport: Viewport) {
+    init(style: MapStyle.BaseStyle, viewport: Viewport, drawn: PixelRect? = nil) {
         self.style = style
         zoom = Self.zoom(viewport)
         let origin = viewport.origin
@@ -29,8 +32,10 @@ struct BaseDrawing {
             let p = viewport.worldPixel(c)
             return (p.x - origin.x, p.y - origin.y)
         }
-        image = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
-        clip = image.grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
+        let whole = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        image = drawn ?? whole
+        // Cut where the whole image's base is cut, so that each band draws the same lines.
+        clip = whole.grown(by: Self.reach(style, zoom: zoom) + Self.clipMargin)
         separable = viewport.projection is WebMercator
         farReach = Self.farReach(style, zoom: zoom)
     }
@@ -67,6 +72,56 @@ struct BaseDrawing {
         let widths = style.roads.values.map { $0.width + 2 * $0.casingWidth } + style.waterways.kinds.values.map(\.width)
             + [style.rail.width, style.borders.width]
         return style.width(widths.max() ?? 0, atZoom: zoom) / 2
+    }
+
+    /// A raster image this large (device pixels) or larger is drawn in two bands at once where two
+    /// processors are: drawing the base is most of a large map's time, and a band of a tile would
+    /// not repay its thread.
+    static let bandedPixels = 512.0 * 512
+
+    /// `base` drawn on `canvas` in `bands` cut for about equal work (`evenCuts`), drawn at once on
+    /// as many threads; by default two where the image is large (`bandedPixels`) and two
+    /// processors are there, else one, drawn as `draw(_:on:cancellation:)` draws it.
+    static func draw(_ base: [BaseFeature], style: MapStyle.BaseStyle, viewport: Viewport, on canvas: Canvas, bands: Int? = nil,
+                     cancellation: Cancellation) throws {
+        let large = canvas.format == .png && canvas.width * canvas.height * canvas.scale * canvas.scale >= bandedPixels
+        let count = bands ?? (large ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1)
+        let drawing = BaseDrawing(style: style, viewport: viewport)
+        guard count > 1 else { return try drawing.draw(base, on: canvas, cancellation: cancellation) }
+        // Each band is drawn by one thread alone, over rows of its own.
+        struct Bands: @unchecked Sendable { let canvases: [Canvas] }
+        let split = Bands(canvases: canvas.bands(cutAt: drawing.evenCuts(base, count: count)))
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: split.canvases.count) { i in
+            let band = split.canvases[i]
+            do {
+                try BaseDrawing(style: style, viewport: viewport, drawn: band.drawn).draw(base, on: band, cancellation: cancellation)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        try canvas.merge(split.canvases)
+    }
+
+    /// Where to cut the image into `count` bands of about equal work: each feature's points
+    /// spread over the rows of its box, found from its extreme coordinates.
+    func evenCuts(_ base: [BaseFeature], count: Int) -> [Double] {
+        let rows = Int(image.height.rounded(.up))
+        var weight = [Double](repeating: 0, count: rows + 1)
+        for f in base where style.shows(f, atZoom: zoom) {
+            let points = f.geometry.coordinates
+            guard let box = roughBox([points]) else { continue }
+            let top = max(0, Int(box.minY)), bottom = min(rows, Int(box.maxY) + 1)
+            guard top < bottom else { continue }
+            let each = Double(points.count) / Double(bottom - top)
+            weight[top] += each
+            weight[bottom] -= each
+        }
+        var perRow = 0.0, total = 0.0
+        let cumulative = weight.dropLast().map { w in perRow += w; total += perRow; return total }
+        guard total > 0 else { return (1..<count).map { image.height * Double($0) / Double(count) } }
+        return (1..<count).map { i in Double(cumulative.firstIndex { $0 >= total * Double(i) / Double(count) } ?? rows) }
     }
 
     func draw(_ base: [BaseFeature], on canvas: Canvas) {

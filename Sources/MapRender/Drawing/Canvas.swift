@@ -19,6 +19,10 @@ final class Canvas {
     private let surface: OpaquePointer
     /// Cairo streams PDF and SVG output to this buffer as it draws.
     private let sink = Sink()
+    /// The canvas whose pixels a band draws into (`bands`), kept alive while the band is.
+    private let whole: Canvas?
+    /// The layout pixels this canvas draws: the whole image, or a band's rows of it.
+    let drawn: PixelRect
 
     private final class Sink { var data = Data() }
 
@@ -34,6 +38,8 @@ final class Canvas {
         self.width = width
         self.height = height
         self.scale = format == .png ? scale : 1
+        whole = nil
+        drawn = PixelRect(x: 0, y: 0, width: width, height: height)
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         switch format {
         case .png:
@@ -57,6 +63,52 @@ final class Canvas {
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
+    }
+
+    /// A band of `whole`'s rows, drawn by a context and surface of its own over the same pixels:
+    /// two bands can be drawn at once, on two threads. Drawing in layout pixels as on `whole`.
+    private init(band rows: Range<Int>, of whole: Canvas) {
+        format = whole.format
+        width = whole.width
+        height = whole.height
+        scale = whole.scale
+        worldOrigin = whole.worldOrigin
+        self.whole = whole
+        drawn = PixelRect(x: 0, y: Double(rows.lowerBound) / scale, width: width, height: Double(rows.count) / scale)
+        let stride = cairo_image_surface_get_stride(whole.surface)
+        surface = cairo_image_surface_create_for_data(cairo_image_surface_get_data(whole.surface) + rows.lowerBound * Int(stride),
+                                                      cairo_image_surface_get_format(whole.surface),
+                                                      cairo_image_surface_get_width(whole.surface), Int32(rows.count), stride)
+        cr = cairo_create(surface)
+        cairo_translate(cr, 0, -Double(rows.lowerBound))
+        cairo_scale(cr, scale, scale)
+    }
+
+    /// The image's device rows in bands cut at `cuts` (layout pixels, ascending; PNG only: the
+    /// others draw vectors). Draw them, then hand them to `merge`.
+    func bands(cutAt cuts: [Double]) -> [Canvas] {
+        precondition(format == .png && whole == nil)
+        cairo_surface_flush(surface)
+        let rows = Int(cairo_image_surface_get_height(surface))
+        let ends = [0] + cuts.map { min(rows, max(0, Int(($0 * scale).rounded()))) } + [rows]
+        return zip(ends, ends.dropFirst()).filter { $0 < $1 }.map { Canvas(band: $0..<$1, of: self) }
+    }
+
+    /// Takes back the pixels `bands` drew, and the state their drawing left set (line ends, fill
+    /// rule) as if it had been drawn here: what is drawn next may stroke with it. Throws Cairo's
+    /// first error of a band.
+    func merge(_ bands: [Canvas]) throws {
+        for band in bands {
+            cairo_surface_flush(band.surface)
+            for status in [cairo_status(band.cr), cairo_surface_status(band.surface)] where status != CAIRO_STATUS_SUCCESS {
+                throw RenderError(description: "drawing failed: \(String(cString: cairo_status_to_string(status)))")
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        guard let last = bands.last else { return }
+        cairo_set_line_cap(cr, cairo_get_line_cap(last.cr))
+        cairo_set_line_join(cr, cairo_get_line_join(last.cr))
+        cairo_set_fill_rule(cr, cairo_get_fill_rule(last.cr))
     }
 
     /// Font faces by family and weight, kept for the life of the process: making one looks the

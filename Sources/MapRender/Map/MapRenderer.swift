@@ -67,7 +67,7 @@ public enum MapRenderer {
         // The base goes under the annotations; its names, and the names of the waters shown by
         // their shape, over the waters and tracks, where no mark, label or furniture is.
         if let baseStyle {
-            try BaseDrawing(style: baseStyle, viewport: viewport).draw(request.base, on: canvas, cancellation: cancellation)
+            try BaseDrawing.draw(request.base, style: baseStyle, viewport: viewport, on: canvas, cancellation: cancellation)
         } else if complete {
             canvas.fillBackground(style.background)
         }
