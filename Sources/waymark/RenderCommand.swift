@@ -80,6 +80,7 @@ struct Render: ParsableCommand {
             try request.validate()
             return request
         }
+        MapRenderer.openFontsAhead(request.style)
         let store = try database.open()
         let baseMap = try baseSource(besides: store)
         let fetched = try withOptionNames { try request.fetchingFeatures(from: store, base: baseMap) }
