@@ -20,6 +20,9 @@ struct Page: Sendable {
             // {r}: "@2x" on HiDPI screens, as the route takes it after the row.
             settings["baseLayer"] = Route.baseTile.rawValue.replacingOccurrences(of: "{y}", with: "{y}{r}")
             settings["baseAttribution"] = baseCredits.joined(separator: " | ")
+            // The raster page's annotation tiles then come drawn over that base (`base=1`), so that
+            // its names keep off their marks: a tile stacked over another cannot know its names.
+            settings["combinedTiles"] = true
         }
         // JSON inside a <script> element: "</" is escaped so no value can end the element.
         let json = String(decoding: (try? JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)

@@ -62,7 +62,8 @@ enum Route: String, CaseIterable, Sendable {
         case .trips: ["limit", "cursor", "lang"]
         case .timezone: ["lat", "lon", "at"]
         case .mapPNG, .mapPDF, .mapSVG, .mapLayout: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
-        case .tile, .vectorTile, .tileJSON, .style: ["category", "lang"]
+        case .tile: ["category", "lang", "base"]
+        case .vectorTile, .tileJSON, .style: ["category", "lang"]
         case .baseTile: ["lang"]
         // Names in every language the data has: no `lang`.
         case .baseVectorTile, .baseTileJSON: []

@@ -216,13 +216,16 @@ struct Routes: Sendable {
 
     private func tile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let (tile, scale) = try Self.tile(context)
-        let categories = try p.categories(), language = try p.language(), style = style
-        let (image, source) = try await cachedImage(kind: "tile", key: "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")",
-                                                    pixels: Self.tilePixels(scale)) { store, cancellation in
+        let categories = try p.categories(), language = try p.language(), style = style, withBase = try p.flag("base") ?? false
+        let key = "tile \(tile)@\(scale) c=\(categories.codes.sorted()) l=\(language ?? "")\(withBase ? " b" : "")"
+        let (image, source) = try await cachedImage(kind: withBase ? "tile+base" : "tile", key: key, pixels: Self.tilePixels(scale)) { store, cancellation in
             // Every feature of the tile's fetch area, or the tile would not agree with its neighbours.
             let features = try store.features(in: MapRenderer.fetchArea(tile: tile, style: style), categories: categories, cancellation: cancellation)
+            // Over the base, whose names then keep off the marks and their labels (the page's
+            // tiles where the base is this server's: a name under a mark cannot be read).
+            let base = withBase ? try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(tile: tile), style: style) ?? [] : []
             return try MapRenderer.renderTile(tile, features: features, categories: categories, scale: scale, style: style, language: language,
-                                              cancellation: cancellation)
+                                              base: base, cancellation: cancellation)
         }
         return Self.imageResponse(image, source: source, type: "image/png", request: request)
     }

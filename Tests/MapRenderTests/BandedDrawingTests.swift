@@ -76,6 +76,30 @@ import Testing
         #expect(cairo_get_fill_rule(banded.canvas.cr) == cairo_get_fill_rule(whole.canvas.cr))
     }
 
+    /// Two bands for a large map, where two processors are; one for a tile, even at 2×, for vector
+    /// output, and in a projection whose boxes are not known unprojected.
+    @Test func largeMercatorImagesAreBanded() throws {
+        let mercator = BaseDrawing(style: base, viewport: Viewport(center: Self.centre, zoom: 16, width: Self.width, height: Self.height))
+        let two = min(2, ProcessInfo.processInfo.activeProcessorCount)
+        #expect(mercator.bands(for: try Canvas(format: .png, width: 1024, height: 768)) == two)
+        #expect(mercator.bands(for: try Canvas(format: .png, width: 400, height: 300, scale: 2)) == two)
+        #expect(mercator.bands(for: try Canvas(format: .png, width: 256, height: 256, scale: 2)) == 1)
+        #expect(mercator.bands(for: try Canvas(format: .pdf, width: 1024, height: 768)) == 1)
+        let finnish = try ProjectedCRS.projection(named: "EPSG:3067")
+        let projected = BaseDrawing(style: base, viewport: Viewport(center: Self.centre, zoom: 16, width: Self.width, height: Self.height, projection: finnish))
+        #expect(projected.bands(for: try Canvas(format: .png, width: 1024, height: 768)) == 1)
+    }
+
+    /// Where the southern band draws no area, the canvas is left with the rule the northern one's
+    /// areas set, as the one piece leaves it.
+    @Test func aBandWithoutAreasLeavesTheRuleOfTheOthers() throws {
+        let north = Self.town().filter { $0.layer == .building && $0.geometry.coordinates.allSatisfy { $0.lat > Self.centre.lat } }
+        #expect(!north.isEmpty)
+        let whole = try drawn(north, bands: 1), banded = try drawn(north, bands: 2)
+        #expect(cairo_get_fill_rule(banded.canvas.cr) == cairo_get_fill_rule(whole.canvas.cr))
+        #expect(cairo_get_fill_rule(whole.canvas.cr) == CAIRO_FILL_RULE_EVEN_ODD)
+    }
+
     /// Three quarters of the town lies in its southern part: the cut that halves the work lies
     /// below the image's middle, and with everything in the north, above it.
     @Test func theCutHalvesTheWork() throws {

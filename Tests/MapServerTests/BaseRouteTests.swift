@@ -55,6 +55,26 @@ import TestSupport
         }
     }
 
+    /// The raster page's tiles (`base=1`): the annotations over the base, the lake where it lies,
+    /// opaque; without it the same tile is transparent beside the marks; any other value is refused.
+    @Test func anAnnotationTileOverTheBaseShowsTheLake() async throws {
+        let zoom = 14, water = try Self.water
+        let world = Self.worldPixel(Self.probe, zoom: Double(zoom))
+        let (x, y) = (Int(world.x / 256), Int(world.y / 256))
+        try await withServer(database: try Self.database()) { client in
+            let over = try await client.get("/v1/tiles/\(zoom)/\(x)/\(y).png?base=1")
+            #expect(over.status == .ok)
+            let image = try Pixels(png: Data(buffer: over.body))
+            #expect(image.near(Int(world.x) - x * 256, Int(world.y) - y * 256, water, tolerance: 0.04))
+            #expect(image.data.allSatisfy { $0 >> 24 == 0xff }, "a tile over the base is opaque")
+            let alone = try Pixels(png: Data(buffer: try await client.get("/v1/tiles/\(zoom)/\(x)/\(y).png").body))
+            #expect(alone.data.contains { $0 >> 24 == 0 }, "the annotations alone are transparent beside the marks")
+            #expect(try await client.get("/v1/tiles/\(zoom)/\(x)/\(y).png?base=yes").status == .badRequest)
+            let page = String(buffer: try await client.execute(uri: "/raster", method: .get).body)
+            #expect(page.contains(#""combinedTiles":true"#), "\(page)")
+        }
+    }
+
     /// The base vector tile over HTTP: the encoder's tile of the store's base (the lake, decoded by
     /// mapbox-vector-tile), gzipped only when asked, with the PNG tiles' validators; TileJSON leads
     /// to it with the lake's bounds and the base's credits.

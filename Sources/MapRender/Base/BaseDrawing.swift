@@ -74,19 +74,25 @@ struct BaseDrawing {
         return style.width(widths.max() ?? 0, atZoom: zoom) / 2
     }
 
-    /// A raster image this large (device pixels) or larger is drawn in two bands at once where two
-    /// processors are: drawing the base is most of a large map's time, and a band of a tile would
-    /// not repay its thread.
+    /// A raster image larger than this (device pixels) is drawn in two bands at once where two
+    /// processors are: drawing the base is most of a large map's time. A tile, even at 2×, would
+    /// not repay its thread, and a server draws its tiles side by side anyway.
     static let bandedPixels = 512.0 * 512
 
-    /// `base` drawn on `canvas` in `bands` cut for about equal work (`evenCuts`), drawn at once on
-    /// as many threads; by default two where the image is large (`bandedPixels`) and two
-    /// processors are there, else one, drawn as `draw(_:on:cancellation:)` draws it.
+    /// How many bands `draw` cuts `canvas` into by default: two for a large raster image
+    /// (`bandedPixels`) in Web Mercator, where two processors are; else one. In another projection
+    /// every band would project every feature, as no box of it is known unprojected (`roughBox`).
+    func bands(for canvas: Canvas) -> Int {
+        let large = canvas.format == .png && canvas.width * canvas.height * canvas.scale * canvas.scale > Self.bandedPixels
+        return large && separable ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+    }
+
+    /// `base` drawn on `canvas` in `bands` (by default `bands(for:)`) cut for about equal work
+    /// (`evenCuts`) and drawn at once on as many threads; one is drawn as `draw(_:on:cancellation:)` draws it.
     static func draw(_ base: [BaseFeature], style: MapStyle.BaseStyle, viewport: Viewport, on canvas: Canvas, bands: Int? = nil,
                      cancellation: Cancellation) throws {
-        let large = canvas.format == .png && canvas.width * canvas.height * canvas.scale * canvas.scale >= bandedPixels
-        let count = bands ?? (large ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1)
         let drawing = BaseDrawing(style: style, viewport: viewport)
+        let count = bands ?? drawing.bands(for: canvas)
         guard count > 1 else { return try drawing.draw(base, on: canvas, cancellation: cancellation) }
         // Each band is drawn by one thread alone, over rows of its own.
         struct Bands: @unchecked Sendable { let canvases: [Canvas] }
@@ -112,7 +118,7 @@ struct BaseDrawing {
         for f in base where style.shows(f, atZoom: zoom) {
             let points = f.geometry.coordinates
             guard let box = roughBox([points]) else { continue }
-            let top = max(0, Int(box.minY)), bottom = min(rows, Int(box.maxY) + 1)
+            let top = max(0, Int(box.minY.rounded(.down))), bottom = min(rows, Int(box.maxY.rounded(.down)) + 1)
             guard top < bottom else { continue }
             let each = Double(points.count) / Double(bottom - top)
             weight[top] += each
@@ -121,7 +127,8 @@ struct BaseDrawing {
         var perRow = 0.0, total = 0.0
         let cumulative = weight.dropLast().map { w in perRow += w; total += perRow; return total }
         guard total > 0 else { return (1..<count).map { image.height * Double($0) / Double(count) } }
-        return (1..<count).map { i in Double(cumulative.firstIndex { $0 >= total * Double(i) / Double(count) } ?? rows) }
+        // Below the row where the running sum reaches its share.
+        return (1..<count).map { i in Double((cumulative.firstIndex { $0 >= total * Double(i) / Double(count) } ?? rows - 1) + 1) }
     }
 
     func draw(_ base: [BaseFeature], on canvas: Canvas) {

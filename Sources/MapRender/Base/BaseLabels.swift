@@ -144,6 +144,9 @@ struct BaseLabels {
     private func horizontal(_ f: BaseFeature, size: Double, color: RGBA, bold: Bool, fitting box: PixelRect?) -> [BaseLabel]? {
         guard let text = name(f), let at = PlanarGeometry.representativePoint(of: f.geometry) else { return nil }
         let p = project(at)
+        // Named only by the image its point lies in: of two tiles beside it, the other would
+        // name it too, pushed inside itself, a few pixels from the first across their seam.
+        guard p.x >= bounds.minX, p.x < bounds.maxX, p.y >= bounds.minY, p.y < bounds.maxY else { return nil }
         canvas.setFont(fontFamily, size: size, bold: bold)
         let width = canvas.advance(text)
         if let box, box.width < width + 2 * size || box.height < size * 2 { return nil }

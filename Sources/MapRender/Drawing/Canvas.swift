@@ -105,10 +105,13 @@ final class Canvas {
             }
         }
         cairo_surface_mark_dirty(surface)
+        // Every band strokes (or leaves out, setting its ends) the same lines: the last one's ends
+        // are the whole drawing's. A band that drew no area leaves the rule its area would have set.
         guard let last = bands.last else { return }
         cairo_set_line_cap(cr, cairo_get_line_cap(last.cr))
         cairo_set_line_join(cr, cairo_get_line_join(last.cr))
-        cairo_set_fill_rule(cr, cairo_get_fill_rule(last.cr))
+        let evenOdd = bands.contains { cairo_get_fill_rule($0.cr) == CAIRO_FILL_RULE_EVEN_ODD }
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
     }
 
     /// Font faces by family and weight, kept for the life of the process: making one looks the

@@ -68,6 +68,9 @@ extension Canvas {
         for line in lines {
             cairo_rectangle(cr, line.x - spare, line.baseline - font.ascent - spare, advance(line.text) + 2 * spare, font.height + 2 * spare)
         }
+        // The lines' rectangles overlap, and the union is the bound: not the even-odd rule that
+        // the base's areas leave set, which cut their overlap out of a two-line label's halo.
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_clip(cr)
         cairo_push_group(cr)
         cairo_set_source_rgb(cr, halo.r, halo.g, halo.b)

@@ -8,8 +8,10 @@ const map = L.map("map", { zoomControl: true });
 // Our own base tiles go as deep as the annotations; an outside server usually stops at 19.
 if (config.baseLayer) L.tileLayer(config.baseLayer, { maxZoom: config.baseAttribution === undefined ? 19 : 22, attribution: config.baseAttribution || "" }).addTo(map);
 
-// {r} becomes "@2x" on HiDPI screens: our tiles are drawn sharper, with the same layout.
-const TILES = "/v1/tiles/{z}/{x}/{y}{r}.png";
+// {r} becomes "@2x" on HiDPI screens: our tiles are drawn sharper, with the same layout. Over
+// this server's own base, each comes drawn over the base, whose names keep off its marks; the base
+// tiles beneath show while they load, and alone when the annotations are hidden.
+const TILES = "/v1/tiles/{z}/{x}/{y}{r}.png" + (config.combinedTiles ? "?base=1" : "");
 const annotations = L.tileLayer(TILES, { maxZoom: 22 }).addTo(map);
 let shownCredits = new Set();
 
@@ -17,7 +19,7 @@ const view = {
   /** Shows the annotations asked with `query` (category, lang), or none when it is null. */
   showAnnotations(query) {
     if (query === null) { map.removeLayer(annotations); return; }
-    annotations.setUrl(query ? TILES + "?" + query : TILES);
+    annotations.setUrl(query ? TILES + (TILES.includes("?") ? "&" : "?") + query : TILES);
     if (!map.hasLayer(annotations)) annotations.addTo(map);
   },
   isReady: () => map._loaded,
