@@ -115,18 +115,20 @@ extension Canvas {
         glyph(look, centre: (x, y))
     }
 
+    /// The size `look`'s glyph (or count) is set in: its own, or smaller where its ink would not
+    /// fit inside the head or the ring's hole (two digits, or a large font). Leaves it set.
+    func fittedGlyphSize(_ look: PinLook) -> Double {
+        setFont(look.font, size: look.glyphSize, bold: true)
+        let box = textBox(look.glyph)
+        let room = look.width * (look.shape == .ring ? PinLook.ringHole * 0.9 : 0.8)
+        return box.width > room || box.height > room ? look.glyphSize * room / max(box.width, box.height) : look.glyphSize
+    }
+
     /// The pin's glyph (or count) centred on its head.
     private func glyph(_ look: PinLook, centre head: (x: Double, y: Double)) {
-        let width = look.width
         guard !look.glyph.isEmpty else { return }
-        setFont(look.font, size: look.glyphSize, bold: true)
-        var box = textBox(look.glyph)
-        // A long count ("1234"), or a large font, shrinks to stay inside the head or the ring's hole.
-        let room = width * (look.shape == .ring ? PinLook.ringHole * 0.9 : 0.8)
-        if box.width > room || box.height > room {
-            setFont(look.font, size: look.glyphSize * room / max(box.width, box.height), bold: true)
-            box = textBox(look.glyph)
-        }
+        setFont(look.font, size: fittedGlyphSize(look), bold: true)
+        let box = textBox(look.glyph)
         color(look.glyphColor)
         cairo_move_to(cr, head.x - box.width / 2 - box.xBearing, head.y - box.height / 2 - box.yBearing)
         cairo_show_text(cr, look.glyph)

@@ -21,6 +21,13 @@ struct AnnotationLayers {
             let anchor = sprites.anchor(of: form)
             return ["literal", [-anchor.x, -anchor.y]]
         }
+        // Each count's size as the PNG sets it (`fittedGlyphSize`): two digits or "99+" shrink
+        // to stay inside the ring's hole.
+        let measuring = try? Canvas(format: .png, width: 1, height: 1)
+        let sizes: [Any] = (1...100).flatMap { n -> [Any] in
+            let look = PinLook.ring(count: n, slices: [], style: style)
+            return [n, ((measuring?.fittedGlyphSize(look) ?? look.glyphSize) * 100).rounded() / 100]
+        }
         let marks: [String: Any] = [
             "id": "marks", "type": "symbol", "source": "annotations", "source-layer": "marks",
             "layout": [
@@ -32,7 +39,7 @@ struct AnnotationLayers {
                 "icon-allow-overlap": true,
                 "text-field": ["case", isCluster, ["case", [">", ["get", "count"], 99], "99+", ["to-string", ["get", "count"]]], ""],
                 "text-font": [MapLibreFonts.bold(style)],
-                "text-size": ["*", c.countFontSize, scale],
+                "text-size": ["match", ["min", 100, ["to-number", ["get", "count"], 1]]] + sizes + [c.countFontSize],
                 "text-allow-overlap": true,
                 "text-ignore-placement": true,
             ] as [String: Any],
