@@ -76,7 +76,7 @@ public struct VectorFileImport: VectorFileReader, Sendable {
             }
             let transform = try Reprojection(layer, file: path)
             let attributes = OGRAttributes(layer)
-            records.startLayer()
+            records.startLayer(label)
             var count = 0
             OGR_L_ResetReading(layer)
             while true {
@@ -86,12 +86,12 @@ public struct VectorFileImport: VectorFileReader, Sendable {
                 defer { OGR_F_Destroy(feature) }
                 count += 1
                 featuresRead += 1
-                let record = "\(label), feature \(OGR_F_GetFID(feature))"
+                let number = OGR_F_GetFID(feature)
                 do throws(OGRGeometry.Unreadable) {
                     let geometry = try OGRGeometry.wgs84(of: feature, transform: transform.handle)
-                    records.add(VectorFeature(attributes: attributes.values(of: feature), geometry: geometry), at: record)
+                    records.add(VectorFeature(attributes: attributes.values(of: feature), geometry: geometry), number: number)
                 } catch {
-                    records.reject(record, reason: "geometry: \(error.reason)")
+                    records.reject(number, reason: "geometry: \(error.reason)")
                 }
                 if records.count >= RecordStream.batchSize { try handOver() }
             }

@@ -135,4 +135,28 @@ import Testing
         #expect(parsed.records.count == 4)
         #expect(parsed.notes == ["layer 'prices': left out: it has no geometry column (a table of attributes only)"])
     }
+
+    /// A layer may not give one id twice: the repeat is refused naming the layer's feature that
+    /// gave it first (its FID), and the others are taken; another layer may give it again.
+    @Test func idGivenTwiceInALayer() async throws {
+        let fixture = try BaseFixture()
+        func layer(_ name: String, ids: [String]) throws -> String {
+            let features = ids.map { #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9, 60.2]}, "properties": {"name": "P", "id": "\#($0)"}}"# }
+            let path = fixture.path("\(name).geojson")
+            try Data((#"{"type": "FeatureCollection", "features": ["# + features.joined(separator: ",") + "]}").utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let path = fixture.path("ids.gpkg")
+        _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "GPKG", "-nln", "a", path, try layer("a", ids: ["w", "x", "y", "x", "y"])])
+        _ = try await ChildProcess.output(of: "ogr2ogr", ["-f", "GPKG", "-update", "-nln", "b", path, try layer("b", ids: ["x"])])
+        // ogr2ogr numbers a new table's features from 1; without the first, a FID is not a position.
+        _ = try await ChildProcess.output(of: "ogrinfo", [path, "-sql", "DELETE FROM a WHERE fid = 1"])
+        let parsed = try #require(try FileImport.parse(paths: [path], vectors: VectorFileImport()).first)
+        #expect(parsed.records.map(\.record) == ["layer 'a', feature 2", "layer 'a', feature 3", "layer 'b', feature 1"])
+        let hint = "; the id identifies a feature when the file is imported again"
+        #expect(parsed.problems.map { "\($0.record): \($0.reason)" } == [
+            "layer 'a', feature 4: id: 'x' is also the id of layer 'a', feature 2" + hint,
+            "layer 'a', feature 5: id: 'y' is also the id of layer 'a', feature 3" + hint,
+        ])
+    }
 }

@@ -46,9 +46,9 @@ public enum GeoJSONParser {
     public static func parse(_ data: Data, file: String, kind: FeatureKind?, mapping: FieldMapping = .none) throws(ImportProblem) -> ParsedFile {
         let fileName = Properties.fileName(of: file)
         var parsed = ParsedFile(file: file)
-        var ids = GivenIDs()
-        try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), GivenIDs()) }) { feature, index in
-            var key: SourceKey?
+        var ids = GivenIDs(labels: "feature ")
+        try features(of: data, file: file, restart: { (parsed, ids) = (ParsedFile(file: file), GivenIDs(labels: "feature ")) }) { feature, index in
+            var key: KeyDigest?
             var given = feature["id"] != nil
             if case let .object(members)? = feature["properties"] { given = given || members.contains { mapping.key($0.key) == "id" } }
             let label = "feature \(index)"
@@ -57,7 +57,7 @@ public enum GeoJSONParser {
                 key = try ids.check(record, given: given)
                 return record
             }
-            if added { ids.note(key, at: label) }
+            if added { ids.note(key, number: Int64(index)) }
         }
         return parsed
     }

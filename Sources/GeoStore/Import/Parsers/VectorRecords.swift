@@ -2,13 +2,16 @@ import GeoCore
 
 /// Features of another format (`VectorFeature`) made into records the way GeoJSON's features
 /// are: the same attributes, kinds, ids and checks, so that a Shapefile and the GeoJSON it was
-/// written from import to the same records. A reader labels each feature (its layer and feature).
+/// written from import to the same records. A feature is labelled by its layer and its number
+/// there ("layer 'pois', feature 17").
 public struct VectorRecords {
     public private(set) var parsed: ParsedFile
     private let kind: FeatureKind?
     private let mapping: FieldMapping
     private let fileName: String
-    private var ids = GivenIDs()
+    /// What a feature's number follows in its label: its layer's.
+    private var labels = ""
+    private var ids = GivenIDs(labels: "")
 
     public init(file: String, kind: FeatureKind?, mapping: FieldMapping) {
         parsed = ParsedFile(file: file)
@@ -28,25 +31,32 @@ public struct VectorRecords {
 
     /// Before a layer's features: a layer may not give one id twice, but two layers may (as two
     /// files may: the last record of an id wins), since each names its own ids.
-    public mutating func startLayer() { ids = GivenIDs() }
+    public mutating func startLayer(_ label: String) {
+        labels = "\(label), feature "
+        ids = GivenIDs(labels: labels)
+    }
 
-    /// Adds the feature's record, or the problem that stopped it.
-    public mutating func add(_ feature: VectorFeature, at label: String) {
-        var key: SourceKey?
-        let (ids, fileName, kind, mapping) = (self.ids, self.fileName, self.kind, self.mapping)
-        let given = feature.attributes.contains { mapping.key($0.name) == "id" }
-        let added = parsed.collect(label) { () throws(GeoError) in
-            try feature.geometry?.validate(field: .record("geometry"))
-            let properties = JSONValue.object(feature.attributes.map { ($0.name, Self.json($0.value, named: $0.name)) })
-            let record = try GeoJSONParser.record(properties: properties, geometry: feature.geometry, id: nil, fileName: fileName, kind: kind, mapping: mapping)
-            key = try ids.check(record, given: given)
-            return record
+    /// Adds the record of the layer's feature `number` (its FID), or the problem that stopped it.
+    public mutating func add(_ feature: VectorFeature, number: Int64) {
+        var key: KeyDigest?
+        let added: Bool
+        do {
+            // Copies, since `collect` changes self; gone before `note` changes the ids (else it copies them).
+            let (ids, fileName, kind, mapping) = (self.ids, self.fileName, self.kind, self.mapping)
+            let given = feature.attributes.contains { mapping.key($0.name) == "id" }
+            added = parsed.collect(labels + String(number)) { () throws(GeoError) in
+                try feature.geometry?.validate(field: .record("geometry"))
+                let properties = JSONValue.object(feature.attributes.map { ($0.name, Self.json($0.value, named: $0.name)) })
+                let record = try GeoJSONParser.record(properties: properties, geometry: feature.geometry, id: nil, fileName: fileName, kind: kind, mapping: mapping)
+                key = try ids.check(record, given: given)
+                return record
+            }
         }
-        if added { self.ids.note(key, at: label) }
+        if added { self.ids.note(key, number: number) }
     }
 
     /// A feature the reader could not make one of (a geometry no record can hold), and why.
-    public mutating func reject(_ label: String, reason: String) { parsed.reject(label, reason) }
+    public mutating func reject(_ number: Int64, reason: String) { parsed.reject(labels + String(number), reason) }
 
     /// What the file left out and why (a layer without geometry, an empty layer).
     public mutating func note(_ text: String) {
