@@ -185,4 +185,25 @@ import TestSupport
         let land = try Pixels(png: MapRenderer.renderTile(tile, features: [], style: style, base: [road]))
         #expect(land.data.allSatisfy { $0 >> 24 == 0xFF })
     }
+
+    /// A tile names a district only if its point lies in it, where a finished map of the same
+    /// window names one whose point lies 3 px above it; and the tile whose point lies 3 px from its
+    /// corner names it, moved just inside over its point (no other tile may).
+    @Test func aTileNamesWhatLiesInItAndAMapWhatLiesNear() throws {
+        let tile = try TileID(containing: Self.centre, zoom: 15), v = Viewport(tile: tile), n = Double(1 << 15)
+        func at(_ x: Double, _ y: Double) -> Coordinate {
+            WebMercator.coordinate(x: (Double(tile.x) * 256 + x) / n, y: (Double(tile.y) * 256 + y) / n)
+        }
+        func named(_ point: Coordinate, layers: MapLayers) throws -> [String] {
+            let district = BaseFeature(layer: .place, kind: "suburb", name: "Kaartinkaupunki", geometry: .point(point))
+            let request = MapRequest(features: [], layers: layers, framing: .center(v.center, zoom: v.zoom), width: 256, height: 256,
+                                     style: style, base: [district])
+            return try MapRenderer.drawn(request).baseLabels.map(\.text)
+        }
+        let above = at(128, -3)
+        #expect(try named(above, layers: .complete) == ["Kaartinkaupunki"])
+        #expect(try named(above, layers: .annotations).isEmpty)
+        #expect(try named(at(3, 3), layers: .annotations) == ["Kaartinkaupunki"])
+        #expect(try named(at(253, 253), layers: .annotations) == ["Kaartinkaupunki"])
+    }
 }

@@ -10,9 +10,11 @@ import Testing
         let style = try MapStyle.named("default"), c = style.clusters
         let marks = try #require(AnnotationLayers(style: style, sprites: SpriteSheet(style: style)).layers.first { $0["id"] as? String == "marks" })
         let size = try #require((marks["layout"] as? [String: Any])?["text-size"] as? [Any])
-        // ["match", input, 1, s1, 2, s2, …, 100, s100, fallback]
+        // ["match", input, 1, s1, 2, s2, …, 100, s100, past 100: s100 grown with the ring]
         let pairs = Array(size.dropFirst(2).dropLast())
         #expect(pairs.count == 200)
+        let beyond = try #require(size.last as? [Any])
+        #expect(beyond.first as? String == "*" && abs((beyond[1] as? Double ?? 0) * c.scale(count: 100) - (pairs[199] as? Double ?? 0)) < 1e-9)
         let canvas = try Canvas(format: .png, width: 1, height: 1)
         for k in stride(from: 0, to: pairs.count, by: 2) {
             let count = try #require(pairs[k] as? Int), points = try #require(pairs[k + 1] as? Double)

@@ -37,6 +37,10 @@ struct BaseLabels {
     /// Where labels must lie whole: the image. A tile's names stay within it too, since the
     /// pins of the next tile, which a name across the edge might cover, are not known here.
     let bounds: PixelRect
+    /// A tile's rule: a place or area is named only by the tile its point lies in (else two tiles
+    /// beside it would both name it, each inside itself, a few pixels apart across their seam).
+    /// A finished map names one whose point lies just beyond it, or a lake it shows in part.
+    let ownPointsOnly: Bool
     let canvas: Canvas
     /// The named lines, found once: a finished map places its names in two calls over the same base.
     private let found = FoundLines()
@@ -55,7 +59,7 @@ struct BaseLabels {
     static let spots = 48
 
     init(style: MapStyle.BaseStyle, fontFamily: String, language: String?, drawing: BaseDrawing, width: Double, height: Double,
-         canvas: Canvas) {
+         ownPointsOnly: Bool = false, canvas: Canvas) {
         self.style = style
         self.fontFamily = fontFamily
         self.language = language
@@ -63,6 +67,7 @@ struct BaseLabels {
         project = drawing.project
         self.drawing = drawing
         bounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        self.ownPointsOnly = ownPointsOnly
         self.canvas = canvas
     }
 
@@ -144,14 +149,22 @@ struct BaseLabels {
     private func horizontal(_ f: BaseFeature, size: Double, color: RGBA, bold: Bool, fitting box: PixelRect?) -> [BaseLabel]? {
         guard let text = name(f), let at = PlanarGeometry.representativePoint(of: f.geometry) else { return nil }
         let p = project(at)
-        // Named only by the image its point lies in: of two tiles beside it, the other would
-        // name it too, pushed inside itself, a few pixels from the first across their seam.
-        guard p.x >= bounds.minX, p.x < bounds.maxX, p.y >= bounds.minY, p.y < bounds.maxY else { return nil }
+        let owned = p.x >= bounds.minX && p.x < bounds.maxX && p.y >= bounds.minY && p.y < bounds.maxY
+        if ownPointsOnly, !owned { return nil }
         canvas.setFont(fontFamily, size: size, bold: bold)
         let width = canvas.advance(text)
         if let box, box.width < width + 2 * size || box.height < size * 2 { return nil }
         let halo = style.labels.haloWidth, line = size * 1.5
-        let labels = [(0.0, 0.0), (0, -line), (0, line), (-width / 2, 0), (width / 2, 0)].compactMap { dx, dy -> BaseLabel? in
+        var shifts = [(0.0, 0.0), (0, -line), (0, line), (-width / 2, 0), (width / 2, 0)]
+        if ownPointsOnly {
+            // Last, the centred name moved just inside the tile, still over its point: near a
+            // corner the others may all cross an edge, and no other tile may name it.
+            let top = p.y + size * 0.35 - size * 0.8 - halo, bottom = p.y + size * 0.35 + size * 0.25 + halo
+            let dx = max(0, bounds.minX + halo - (p.x - width / 2)) - max(0, p.x + width / 2 + halo - bounds.maxX)
+            let dy = max(0, bounds.minY - top) - max(0, bottom - bounds.maxY)
+            if (dx, dy) != (0, 0), abs(dx) < width / 2, abs(dy) < size { shifts.append((dx, dy)) }
+        }
+        let labels = shifts.compactMap { dx, dy -> BaseLabel? in
             let origin = (x: p.x + dx - width / 2, y: p.y + dy + size * 0.35)
             let rect = Self.box(x: origin.x, y: origin.y, angle: 0, width: width, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
             guard rect.intersects(bounds), box.map({ $0.contains(rect) }) ?? true else { return nil }

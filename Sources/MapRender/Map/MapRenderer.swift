@@ -36,7 +36,8 @@ public enum MapRenderer {
         let labelStyle = baseStyle ?? (inPlace.isEmpty ? nil : style.base)
         let names = labelStyle.map {
             BaseLabels(style: $0, fontFamily: style.labels.fontFamily, language: request.language,
-                       drawing: BaseDrawing(style: $0, viewport: viewport), width: request.width, height: request.height, canvas: canvas)
+                       drawing: BaseDrawing(style: $0, viewport: viewport), width: request.width, height: request.height,
+                       ownPointsOnly: !complete, canvas: canvas)
         }
 
         // Furniture is laid out once the marks are known (the legend counts what the image

@@ -24,10 +24,13 @@ struct AnnotationLayers {
         // Each count's size as the PNG sets it (`fittedGlyphSize`): two digits or "99+" shrink
         // to stay inside the ring's hole.
         let measuring = try? Canvas(format: .png, width: 1, height: 1)
-        let sizes: [Any] = (1...100).flatMap { n -> [Any] in
+        let fitted = (1...100).map { n in
             let look = PinLook.ring(count: n, slices: [], style: style)
-            return [n, ((measuring?.fittedGlyphSize(look) ?? look.glyphSize) * 100).rounded() / 100]
+            return ((measuring?.fittedGlyphSize(look) ?? look.glyphSize) * 100).rounded() / 100
         }
+        let sizes: [Any] = zip(1..., fitted).flatMap { [$0, $1] as [Any] }
+        // Past 100 "99+" grows with its ring, as long as a style's rings grow.
+        let beyond: [Any] = ["*", fitted[99] / c.scale(count: 100), scale]
         let marks: [String: Any] = [
             "id": "marks", "type": "symbol", "source": "annotations", "source-layer": "marks",
             "layout": [
@@ -39,7 +42,7 @@ struct AnnotationLayers {
                 "icon-allow-overlap": true,
                 "text-field": ["case", isCluster, ["case", [">", ["get", "count"], 99], "99+", ["to-string", ["get", "count"]]], ""],
                 "text-font": [MapLibreFonts.bold(style)],
-                "text-size": ["match", ["min", 100, ["to-number", ["get", "count"], 1]]] + sizes + [c.countFontSize],
+                "text-size": ["match", ["min", 101, ["to-number", ["get", "count"], 1]]] + sizes + [beyond],
                 "text-allow-overlap": true,
                 "text-ignore-placement": true,
             ] as [String: Any],
