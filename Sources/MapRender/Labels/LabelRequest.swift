@@ -46,6 +46,10 @@ public struct LabelRequest: Sendable {
             PixelRect(x: m.maxX - w, y: m.minY - gap - h, width: w, height: h),
             PixelRect(x: m.minX, y: m.maxY + gap, width: w, height: h),
             PixelRect(x: m.maxX - w, y: m.maxY + gap, width: w, height: h),
+            PixelRect(x: m.maxX + gap, y: middle - h, width: w, height: h),
+            PixelRect(x: m.maxX + gap, y: middle, width: w, height: h),
+            PixelRect(x: m.minX - gap - w, y: middle - h, width: w, height: h),
+            PixelRect(x: m.minX - gap - w, y: middle, width: w, height: h),
         ]
     }
 
