@@ -39,8 +39,8 @@ public struct LabelRequest: Sendable {
 
     /// Eight more spots for a finished image: above and below the mark but flush with its left
     /// or right side rather than centred (upper right, upper left, lower right, lower left); then
-    /// beside it, half a label above and below its middle (right, then left). In central Helsinki
-    /// the last four named 107 places where 103 were named without them.
+    /// beside it, half a label above and below its middle (right, then left), which a crowded
+    /// core often has free where the centred spots are not.
     func flushCandidates(width w: Double, height h: Double, gap: Double) -> [PixelRect] {
         let m = mark
         return [
