@@ -7,9 +7,11 @@ extension LabelPlacement {
     /// have displaced, so that a decision never depends on far-away labels), and keeps the same
     /// guarantees: no label covers a mark, an obstacle or another label.
     ///
-    /// A name in two lines whose box finds no such spot takes, as a last resort, a spot for its
-    /// one line shortened with "…" (`oneLine` of the request's text): where names crowd, a
-    /// shortened name is better than none.
+    /// A name whose spots are all taken tries the spots beside its mark half a label higher and
+    /// lower (`sideCandidates`), outside the count of spots left open: counted, they made every
+    /// label's choice dearer. A name in two lines that finds none takes, as a last resort, a spot
+    /// for its one line shortened with "…" (`oneLine` of the request's text): where names crowd,
+    /// a shortened name is better than none.
     static func placeGreedily(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double,
                               oneLine: (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
         var map = neighbourhood
@@ -20,15 +22,16 @@ extension LabelPlacement {
             return measured.text.contains(LabelLines.separator) ? [measured, oneLine(map.request(i).text)] : [measured]
         }
         // Every form's free spots (off marks and obstacles, inside the bounds), and an index of them.
+        func size(_ form: (text: String, width: Double, height: Double)) -> (width: Double, height: Double) {
+            (min(form.width, maxSize.width), min(form.height, maxSize.height))
+        }
+        func isFree(_ spot: PixelRect) -> Bool { (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) }
         var free: [[[PixelRect]]] = []
         for k in order.indices {
             let request = map.request(order[k])
-            free.append(forms[k].map { form in
-                let size = (width: min(form.width, maxSize.width), height: min(form.height, maxSize.height))
-                let candidates = request.candidates(width: size.width, height: size.height, gap: gap) + request.flushCandidates(width: size.width, height: size.height, gap: gap)
-                var spots: [PixelRect] = []
-                for spot in candidates where (bounds?.contains(spot) ?? true) && !map.isBlocked(spot) { spots.append(spot) }
-                return spots
+            free.append(forms[k].map(size).map { size in
+                (request.candidates(width: size.width, height: size.height, gap: gap) + request.flushCandidates(width: size.width, height: size.height, gap: gap))
+                    .filter(isFree)
             })
         }
         var open = SpotIndex()
@@ -41,6 +44,11 @@ extension LabelPlacement {
                     let cost = open.count(meeting: spot, after: k) { !taken.intersectsAny($0) }
                     if best == nil || cost < best!.cost { best = (spot, f, cost) }
                     if cost == 0 { break formLoop }
+                }
+                if best == nil {
+                    let side = size(forms[k][f])
+                    if let spot = map.request(i).sideCandidates(width: side.width, height: side.height, gap: gap)
+                        .first(where: { isFree($0) && !taken.intersectsAny($0) }) { best = (spot, f, 0) }
                 }
             }
             guard let best else { continue }

@@ -37,10 +37,8 @@ public struct LabelRequest: Sendable {
         ]
     }
 
-    /// Eight more spots for a finished image: above and below the mark but flush with its left
-    /// or right side rather than centred (upper right, upper left, lower right, lower left); then
-    /// beside it, half a label above and below its middle (right, then left), which a crowded
-    /// core often has free where the centred spots are not.
+    /// Four more spots for a finished image, above and below the mark but flush with its left
+    /// or right side rather than centred (upper right, upper left, lower right, lower left).
     func flushCandidates(width w: Double, height h: Double, gap: Double) -> [PixelRect] {
         let m = mark
         return [
@@ -48,6 +46,14 @@ public struct LabelRequest: Sendable {
             PixelRect(x: m.maxX - w, y: m.minY - gap - h, width: w, height: h),
             PixelRect(x: m.minX, y: m.maxY + gap, width: w, height: h),
             PixelRect(x: m.maxX - w, y: m.maxY + gap, width: w, height: h),
+        ]
+    }
+
+    /// A finished image's last resort: beside the mark, half a label above and below its middle
+    /// (right, then left), which a crowded core often has free where every other spot is taken.
+    func sideCandidates(width w: Double, height h: Double, gap: Double) -> [PixelRect] {
+        let m = mark
+        return [
             PixelRect(x: m.maxX + gap, y: middle - h, width: w, height: h),
             PixelRect(x: m.maxX + gap, y: middle, width: w, height: h),
             PixelRect(x: m.minX - gap - w, y: middle - h, width: w, height: h),
