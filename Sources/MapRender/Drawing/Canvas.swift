@@ -98,12 +98,7 @@ final class Canvas {
     /// rule) as if it had been drawn here: what is drawn next may stroke with it. Throws Cairo's
     /// first error of a band.
     func merge(_ bands: [Canvas]) throws {
-        for band in bands {
-            cairo_surface_flush(band.surface)
-            for status in [cairo_status(band.cr), cairo_surface_status(band.surface)] where status != CAIRO_STATUS_SUCCESS {
-                throw RenderError(description: "drawing failed: \(String(cString: cairo_status_to_string(status)))")
-            }
-        }
+        for band in bands { try band.flushChecked() }
         cairo_surface_mark_dirty(surface)
         // Every band strokes (or leaves out, setting its ends) the same lines: the last one's ends
         // are the whole drawing's. A band that drew no area leaves the rule its area would have set.
@@ -170,13 +165,18 @@ final class Canvas {
         return cairo_surface_reference(surface)
     }
 
-    /// Ends the drawing and returns the file's bytes (a PNG's rows encoded until `cancellation` stops them).
-    func finish(cancellation: Cancellation = .never) throws -> Data {
+    /// Flushes the drawing, throwing Cairo's first error: it stops drawing at its first error (a
+    /// NaN, a degenerate font) and says so only when asked.
+    private func flushChecked() throws {
         cairo_surface_flush(surface)
-        // Cairo stops drawing at its first error (a NaN, a degenerate font) and says so only here.
         for status in [cairo_status(cr), cairo_surface_status(surface)] where status != CAIRO_STATUS_SUCCESS {
             throw RenderError(description: "drawing failed: \(String(cString: cairo_status_to_string(status)))")
         }
+    }
+
+    /// Ends the drawing and returns the file's bytes (a PNG's rows encoded until `cancellation` stops them).
+    func finish(cancellation: Cancellation = .never) throws -> Data {
+        try flushChecked()
         if format == .png {
             guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError(description: "the image has no pixels") }
             return try PNGEncoder.encode(pixels: pixels, width: Int(cairo_image_surface_get_width(surface)),
