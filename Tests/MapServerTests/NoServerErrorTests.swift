@@ -117,6 +117,10 @@ import Testing
                 uris += ["year=2012", "year=0", "year=10000", "year=-1", "year=", "water=Lipno", "water=", "water=%20", "species=pike",
                          "species=PIKE&water=lipno&year=2024&by=species", "species=", "by=year&year=9999"].map { base + join + $0 }
             }
+            // Over the base and without it, with every category (maps and annotation tiles).
+            if route.queryParameters.contains("base") {
+                uris += ["base=0", "base=1"].map { base + join + $0 } + categories.map { base + join + "base=1&category=" + $0 }
+            }
             if route.queryParameters.contains("kind") {
                 uris += kinds.map { base + join + "kind=" + $0 }
                 uris += kinds.flatMap { kind in categories.map { base + join + "kind=\(kind)&category=\($0)" } }
