@@ -269,13 +269,16 @@ struct Routes: Sendable {
     // MARK: MapLibre
 
     /// The MapLibre style: `category` and `lang` checked as the tiles check them and passed on to
-    /// the annotation tiles' TileJSON; `lang` also picks the base names' language.
+    /// the annotation tiles' TileJSON; `lang` also picks the base names' language. Made on a drawing
+    /// worker (its sprite sheet and counts are measured with Cairo) and kept in the render cache.
     private func mapLibreStyle(_ p: Parameters, request: Request) async throws -> Response {
         let categories = try p.categories(), language = try p.language()
         try await workers.queries.withStore { store in try store.validate(categories: categories) }
-        let document = try MapLibreStyle.document(style: style, server: PublicBase.of(request),
-                                                  query: Self.selectionQuery(categories, language), language: language)
-        return Self.body(Array(document), type: "application/json")
+        let (server, query, style) = (PublicBase.of(request), Self.selectionQuery(categories, language), style)
+        let (document, source) = try await cachedImage(kind: "style", key: "style \(server) \(query)", pixels: 0, compressible: true) { _, _ in
+            try MapLibreStyle.document(style: style, server: server, query: query, language: language)
+        }
+        return Self.imageResponse(document, source: source, type: "application/json", request: request)
     }
 
     /// A font's glyph range, made on a drawing worker and kept in the render cache (gzipped too).

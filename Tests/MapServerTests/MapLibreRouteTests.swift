@@ -23,6 +23,11 @@ import TestSupport
             #expect(sources["base"]?["url"]?.hasSuffix("/v1/base.json") == true)
             #expect((style["sprite"] as? String)?.hasSuffix("/v1/sprite") == true)
             #expect((style["glyphs"] as? String)?.hasSuffix("/v1/fonts/{fontstack}/{range}.pbf") == true)
+            // Made once per server address and selection, then answered from the render cache.
+            let first = try await client.get("/v1/style.json?category=eat,see&lang=lv"), again = try await client.get("/v1/style.json?category=eat,see&lang=lv")
+            #expect(again.headers[.xCache] == "hit" && again.headers[.eTag] == first.headers[.eTag] && again.body == first.body)
+            let proxied = try await client.get("/v1/style.json?category=eat,see&lang=lv", headers: [PublicBase.forwardedProto: "https"])
+            #expect(proxied.headers[.xCache] == "miss" && String(buffer: proxied.body).contains("\"https://"), "\(String(buffer: proxied.body).prefix(300))")
             let refused = try await client.get("/v1/style.json?category=nonsense")
             #expect(refused.status == .badRequest && String(buffer: refused.body).contains("\"parameter\":\"category\""), "\(String(buffer: refused.body))")
         }
