@@ -234,13 +234,15 @@ struct Routes: Sendable {
     /// Mapbox Vector Tile; kept in the render cache beside the images (gzipped too), validated by the same ETag.
     private func vectorTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let tile = try Self.vectorTileID(context)
-        let categories = try p.categories(), language = try p.language(), style = style
-        let (data, source) = try await cachedImage(kind: "mvt", key: "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")",
-                                                   pixels: 0, compressible: true) { store, cancellation in
+        let categories = try p.categories(), language = try p.language(), style = style, withBase = try p.flag("base") ?? false
+        let key = "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")\(withBase ? " b" : "")"
+        let (data, source) = try await cachedImage(kind: withBase ? "mvt+names" : "mvt", key: key, pixels: 0, compressible: true) { store, cancellation in
             let features = try store.features(in: MapRenderer.fetchArea(Viewport(vectorTile: tile), style: style), categories: categories,
                                               cancellation: cancellation)
+            // The base's names placed among the marks, as the PNG tile over the base places them.
+            let base = withBase ? try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(vectorTile: tile), style: style) ?? [] : []
             return try AnnotationVectorTile.encode(tile, features: features, categories: categories, style: style, language: language,
-                                                   cancellation: cancellation)
+                                                   base: base, cancellation: cancellation)
         }
         return Self.imageResponse(data, source: source, type: "application/vnd.mapbox-vector-tile", request: request)
     }
@@ -248,20 +250,24 @@ struct Routes: Sendable {
     /// TileJSON for the vector tiles: `category` and `lang` checked as the tiles check them and
     /// carried into the tiles' URL (`PublicBase`).
     private func tileJSON(_ p: Parameters, request: Request) async throws -> Response {
-        let categories = try p.categories(), language = try p.language()
-        let query = Self.selectionQuery(categories, language)
+        let categories = try p.categories(), language = try p.language(), withBase = try p.flag("base") ?? false
+        let query = Self.selectionQuery(categories, language, base: withBase)
         let template = PublicBase.of(request) + "/v1/tiles/{z}/{x}/{y}.mvt" + (query.isEmpty ? "" : "?" + query)
         let document = try await workers.queries.withStore { store in
             try store.validate(categories: categories)
-            return TileJSON(tiles: template, counts: try store.categories(), selected: categories, sources: try store.knownSources())
+            // Tiles with the base's names are asked for wherever the base is, beyond the data.
+            let base = withBase ? try (store as? any BaseMapSource)?.baseBounds() : nil
+            return TileJSON(tiles: template, counts: try store.categories(), selected: categories, sources: try store.knownSources(), base: base,
+                            names: withBase)
         }
         return Self.body(Array(try JSONEncoder.sorted.encode(document)), type: "application/json")
     }
 
-    /// `category` and `lang` as a query string for the tiles' URL, escaped.
-    static func selectionQuery(_ categories: CategoryFilter, _ language: String?) -> String {
+    /// `category` and `lang` (and `base=1`) as a query string for the tiles' URL, escaped.
+    static func selectionQuery(_ categories: CategoryFilter, _ language: String?, base: Bool = false) -> String {
         let safe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,")
-        return [categories.isAll ? nil : "category=" + categories.codes.sorted().joined(separator: ","), language.map { "lang=" + $0 }]
+        return [categories.isAll ? nil : "category=" + categories.codes.sorted().joined(separator: ","), language.map { "lang=" + $0 },
+                base ? "base=1" : nil]
             .compactMap { $0?.addingPercentEncoding(withAllowedCharacters: safe.union(CharacterSet(charactersIn: "="))) }
             .joined(separator: "&")
     }
@@ -274,9 +280,10 @@ struct Routes: Sendable {
     private func mapLibreStyle(_ p: Parameters, request: Request) async throws -> Response {
         let categories = try p.categories(), language = try p.language()
         try await workers.queries.withStore { store in try store.validate(categories: categories) }
-        let (server, query, style) = (PublicBase.of(request), Self.selectionQuery(categories, language), style)
+        // With a base, the annotation tiles carry its names too, placed among the marks (`AnnotationVectorTile`).
+        let (server, query, style) = (PublicBase.of(request), Self.selectionQuery(categories, language, base: style.base != nil), style)
         let (document, source) = try await cachedImage(kind: "style", key: "style \(server) \(query)", pixels: 0, compressible: true) { _, _ in
-            try MapLibreStyle.document(style: style, server: server, query: query, language: language)
+            try MapLibreStyle.document(style: style, server: server, query: query)
         }
         return Self.imageResponse(document, source: source, type: "application/json", request: request)
     }

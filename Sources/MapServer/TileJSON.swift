@@ -30,16 +30,22 @@ struct TileJSON: Encodable {
         Layer(id: "labels", description: "A placed name at the centre of its box (pixels as the tile is drawn, 512 a tile)",
               fields: ["text": "String", "mark": "String", "align": "String", "width": "Number", "height": "Number"]),
     ]
+    /// With `base=1`.
+    static let names = Layer(id: "names", description: "A base map's name as the PNG tile over the base places it: a horizontal name at its box's centre, "
+                             + "a street's or river's as a line through its letters' middles, run on beyond them, to set it along at its middle",
+                             fields: ["text": "String", "kind": "String", "size": "Number", "bold": "Boolean", "color": "String"])
 
     /// - Parameters:
     ///   - tiles: the tiles' URL template, with the query the tiles are asked with.
-    ///   - counts: the store's categories; the bounds are those of the `selected` ones' located features.
-    init(tiles: String, counts: [CategoryCount], selected: CategoryFilter, sources: Set<String>) {
+    ///   - counts: the store's categories; the bounds are those of the `selected` ones' located features (and `base`).
+    ///   - base: the base map's box, where the tiles carry its names (`names`).
+    ///   - names: whether the tiles carry the base's names (`base=1`).
+    init(tiles: String, counts: [CategoryCount], selected: CategoryFilter, sources: Set<String>, base: BoundingBox? = nil, names: Bool) {
         self.tiles = [tiles]
         // The stored boxes are SQL's min and max of the features' boxes: none crosses the antimeridian.
-        let box = BoundingBox(enclosing: counts.filter { selected.isAll || selected.codes.contains($0.category) }.compactMap(\.bounds))
+        let box = BoundingBox(enclosing: counts.filter { selected.isAll || selected.codes.contains($0.category) }.compactMap(\.bounds) + (base.map { [$0] } ?? []))
         bounds = box.map { [$0.minLon, $0.minLat, $0.maxLon, $0.maxLat] } ?? [-180, -85.051129, 180, 85.051129]
         attribution = Attribution.lines(forSources: sources).joined(separator: "; ")
-        vector_layers = Self.layers
+        vector_layers = Self.layers + (names ? [Self.names] : [])
     }
 }

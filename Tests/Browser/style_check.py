@@ -2,7 +2,7 @@
 installed by scripts/install-deps.sh), in headless Chromium: the map loads the style from the
 server, validates it (MapLibre checks a style against its specification as it loads it and
 reports each fault as an error event), fetches the sprite and glyphs from the server, and draws
-the annotation tiles' marks and names. A style with a fault put in is loaded too, to show that
+the annotation tiles' marks and names, and the base's names they carry. A style with a fault put in is loaded too, to show that
 such faults do come out as errors here.
 
 usage: style_check.py SERVER LAT LON ZOOM MAPLIBRE_JS IGNORED  → a JSON report on stdout
@@ -37,6 +37,9 @@ try:
             window.report.idle = true;
             window.report.marks = map.queryRenderedFeatures({layers: ['marks']}).length;
             window.report.labels = map.queryRenderedFeatures({layers: ['labels']}).length;
+            // The base's names as the server placed them, carried in the annotation tiles.
+            const names = ['base-names', 'base-names-along'].filter((id) => map.getLayer(id));
+            window.report.names = names.length ? map.queryRenderedFeatures({layers: names}).map((f) => f.properties.text) : [];
             window.report.layers = map.getStyle().layers.length;
         });
         window.map = map;

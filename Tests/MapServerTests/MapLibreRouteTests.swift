@@ -19,7 +19,7 @@ import TestSupport
             #expect(style["version"] as? Int == 8)
             let sources = try #require(style["sources"] as? [String: [String: String]])
             let annotations = try #require(sources["annotations"]?["url"])
-            #expect(annotations.hasPrefix("http://") && annotations.hasSuffix("/v1/tiles.json?category=eat,see&lang=lv"), "\(annotations)")
+            #expect(annotations.hasPrefix("http://") && annotations.hasSuffix("/v1/tiles.json?category=eat,see&lang=lv&base=1"), "\(annotations)")
             #expect(sources["base"]?["url"]?.hasSuffix("/v1/base.json") == true)
             #expect((style["sprite"] as? String)?.hasSuffix("/v1/sprite") == true)
             #expect((style["glyphs"] as? String)?.hasSuffix("/v1/fonts/{fontstack}/{range}.pbf") == true)

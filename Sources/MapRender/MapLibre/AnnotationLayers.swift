@@ -66,6 +66,25 @@ struct AnnotationLayers {
             "paint": ["text-color": MapLibreStyle.color(l.color), "text-halo-color": MapLibreStyle.color(l.haloColor),
                       "text-halo-width": l.haloWidth],
         ]
-        return [marks, labels]
+        return names + [marks, labels]
+    }
+
+    /// The base's names as the tiles' layout placed them (`names`, with `base=1`): drawn where
+    /// they stand, none dropped, under the marks and labels they keep off. A street's name is set
+    /// along its line at the line's middle, which is the name's.
+    private var names: [[String: Any]] {
+        guard let base = style.base else { return [] }
+        let font: [Any] = ["case", ["get", "bold"], ["literal", [MapLibreFonts.bold(style)]], ["literal", [MapLibreFonts.regular(style)]]]
+        func layer(_ id: String, geometry: String, _ layout: [String: Any]) -> [String: Any] {
+            ["id": id, "type": "symbol", "source": "annotations", "source-layer": "names", "filter": ["==", ["geometry-type"], geometry],
+             "layout": layout.merging(["text-field": ["get", "text"], "text-font": font, "text-size": ["get", "size"], "text-padding": 0,
+                                       "text-allow-overlap": true, "text-ignore-placement": true]) { a, _ in a },
+             "paint": ["text-color": ["get", "color"], "text-halo-color": MapLibreStyle.color(base.labels.haloColor),
+                       "text-halo-width": base.labels.haloWidth]]
+        }
+        return [layer("base-names", geometry: "Point", ["text-anchor": "center", "text-max-width": 1000]),
+                // The layout bent the name where the street bends: no angle is too sharp here.
+                layer("base-names-along", geometry: "LineString", ["symbol-placement": "line-center", "text-max-angle": 90,
+                                                                   "text-rotation-alignment": "map", "text-keep-upright": true])]
     }
 }

@@ -2,13 +2,10 @@ import Foundation
 
 /// The base map's MapLibre layers (vector source `base`: layers land, landuse, park, water,
 /// waterway, building, road, rail, border, place, each feature with `kind`, `name`,
-/// `name:<code>` and `rank`), bottom to top as `BaseDrawing` draws them, and its names as
-/// `BaseLabels` places them: places first (bold, the largest type and population winning), then
-/// water and park names, then street and river names along their lines.
+/// `name:<code>` and `rank`), bottom to top as `BaseDrawing` draws them. Its names come placed
+/// with the annotations (`AnnotationLayers.names`), as the PNG tiles over the base place them.
 struct BaseLayers {
     let style: MapStyle.BaseStyle
-    let fonts: (regular: String, bold: String)
-    let language: String?
 
     typealias Layer = [String: Any]
 
@@ -62,38 +59,6 @@ struct BaseLayers {
         return layers
     }
 
-    var names: [Layer] {
-        let l = style.labels
-        var layers: [Layer] = []
-        // Along lines: streets from `street_min_zoom` (and their class's own), rivers as their kind is drawn.
-        let streets = Dictionary(grouping: style.roads, by: { max($0.value.minZoom, l.streetMinZoom) })
-        for (minZoom, classes) in streets.sorted(by: { $0.key < $1.key }) {
-            let names = classes.map(\.key).sorted().flatMap { [$0, $0 + "_link"] }
-            layers.append(text("road-name-\(Int(minZoom))", "road", filter: kinds(names), minZoom: minZoom, size: l.fontSize, color: l.color,
-                               font: fonts.regular, alongLines: true))
-        }
-        for kind in style.waterways.kinds.keys.sorted() {
-            layers.append(text("waterway-name-\(kind)", "waterway", filter: kinds([kind]), minZoom: style.waterways.kinds[kind]!.minZoom,
-                               size: l.fontSize, color: l.waterColor, font: fonts.regular, alongLines: true))
-        }
-        // Inside areas.
-        layers.append(text("park-name", "park", filter: nil, minZoom: 0, size: l.fontSize, color: l.parkColor, font: fonts.regular, alongLines: false))
-        layers.append(text("water-name", "water", filter: nil, minZoom: style.water.minZoom, size: l.fontSize, color: l.waterColor,
-                           font: fonts.regular, alongLines: false))
-        // Places last, so placed first: the largest type on top, the most populous first within a layer.
-        for (kind, place) in style.places.sorted(by: { ($0.value.fontSize, $0.key) < ($1.value.fontSize, $1.key) }) {
-            var layer = text("place-\(kind)", "place", filter: kinds([kind]), minZoom: 0, size: place.fontSize, color: l.color,
-                             font: fonts.bold, alongLines: false)
-            // Shown up to the zoom the PNG names it at: MapLibre's maxzoom excludes itself, and is Waymark's less one.
-            layer["maxzoom"] = MapLibreStyle.zoom(place.maxZoom + 1)
-            var layout = layer["layout"] as! [String: Any]
-            layout["symbol-sort-key"] = ["-", 0, ["to-number", ["get", "rank"], 0]]
-            layer["layout"] = layout
-            layers.append(layer)
-        }
-        return layers
-    }
-
     /// A filter on `kind`.
     private func kinds(_ names: [String]) -> [Any] {
         ["match", ["get", "kind"], names, true, false]
@@ -127,26 +92,5 @@ struct BaseLayers {
         paint["line-dasharray"] = lengths
         layout["line-cap"] = "butt"
         (layer["paint"], layer["layout"]) = (paint, layout)
-    }
-
-    /// Names in the asked language where the data has them, else the default name.
-    private var name: [Any] {
-        guard let language else { return ["get", "name"] }
-        return ["coalesce", ["get", "name:\(language)"], ["get", "name"]]
-    }
-
-    private func text(_ id: String, _ sourceLayer: String, filter: [Any]?, minZoom: Double, size: Double, color: RGBA, font: String,
-                      alongLines: Bool) -> Layer {
-        var layout: [String: Any] = ["text-field": name, "text-font": [font], "text-size": size,
-                                     "symbol-placement": alongLines ? "line" : "point"]
-        // A name repeated along a line no nearer than 320 px.
-        if alongLines { layout["symbol-spacing"] = 320 }
-        var layer: Layer = ["id": id, "type": "symbol", "source": "base", "source-layer": sourceLayer, "minzoom": MapLibreStyle.zoom(minZoom),
-                            "layout": layout,
-                            "paint": ["text-color": MapLibreStyle.color(color), "text-halo-color": MapLibreStyle.color(style.labels.haloColor),
-                                      "text-halo-width": style.labels.haloWidth]]
-        let named: [Any] = ["has", "name"]
-        if let filter { layer["filter"] = ["all", named, filter] as [Any] } else { layer["filter"] = named }
-        return layer
     }
 }

@@ -9,9 +9,9 @@ public enum MapLibreStyle {
     /// - Parameters:
     ///   - server: where the server is as its client reached it (`http://host:port`, or empty for
     ///     root-relative URLs), for the sources, sprite and glyphs.
-    ///   - query: the selection (`category=…&lang=…`, already escaped) passed on to the annotation tiles.
-    ///   - language: the language base names are shown in, where the data has them.
-    public static func document(style: MapStyle, server: String, query: String, language: String?) throws -> Data {
+    ///   - query: the selection (`category=…&lang=…&base=1`, already escaped) passed on to the
+    ///     annotation tiles, which carry the base's names in that language.
+    public static func document(style: MapStyle, server: String, query: String) throws -> Data {
         let sprites = SpriteSheet(style: style)
         var sources: [String: Any] = [
             "annotations": ["type": "vector", "url": server + "/v1/tiles.json" + (query.isEmpty ? "" : "?" + query)],
@@ -20,8 +20,7 @@ public enum MapLibreStyle {
                                         "paint": ["background-color": color(style.base?.land ?? style.background)]]]
         if let base = style.base {
             sources["base"] = ["type": "vector", "url": server + "/v1/base.json"]
-            let layout = BaseLayers(style: base, fonts: (MapLibreFonts.regular(style), MapLibreFonts.bold(style)), language: language)
-            layers += layout.areasAndLines + layout.names
+            layers += BaseLayers(style: base).areasAndLines
         }
         layers += AnnotationLayers(style: style, sprites: sprites).layers
         let document: [String: Any] = [

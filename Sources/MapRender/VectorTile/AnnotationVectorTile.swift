@@ -4,17 +4,24 @@ import GeoCore
 /// The annotation tile as a Mapbox Vector Tile: the same layout as the PNG tiles (one layout, two
 /// encoders), so its clusters, their counts and categories, which places are named and where the
 /// names stand are those of the four PNG tiles of the next zoom that it covers, as it is drawn
-/// 512 pixels wide (`Viewport(vectorTile:)`). Two layers:
+/// 512 pixels wide (`Viewport(vectorTile:)`). Its layers:
 /// - `marks`: each pin, dot or cluster ring at its anchor (a pin's tip, a dot's or ring's centre);
 /// - `labels`: each placed name at the centre of its box, with the box's size in tile pixels and
-///   how its lines align, so a client draws it where the PNG does without a collision pass.
+///   how its lines align, so a client draws it where the PNG does without a collision pass;
+/// - `names`, when handed the base: the base map's names placed by the rule of the PNG tiles over
+///   the base (`BaseLabels`: within the tile, off every mark and label). A horizontal name is a
+///   point at the centre of its box; a street's or river's name is the line through its letters'
+///   middles, run on beyond its ends, for a client to set it along that line at its middle. A
+///   client placing the base's names itself finds no room for streets among the marks (MapLibre
+///   named 1 street in central Helsinki's core).
 public enum AnnotationVectorTile {
     /// Tile units across a tile (the spec's default).
     public static let extent = 4096
 
-    /// `features` must hold every feature within `MapRenderer.fetchArea(Viewport(vectorTile: tile), style:)`.
+    /// `features` must hold every feature within `MapRenderer.fetchArea(Viewport(vectorTile: tile), style:)`;
+    /// `base` the base features within `MapRenderer.baseFetchArea` of that viewport.
     public static func encode(_ tile: TileID, features: [Feature], categories: CategoryFilter = .init(), style: MapStyle,
-                              language: String? = nil, cancellation: Cancellation = .never) throws -> Data {
+                              language: String? = nil, base: [BaseFeature] = [], cancellation: Cancellation = .never) throws -> Data {
         let drawn = categories.isAll ? features : features.filter(categories.selects)
         let viewport = Viewport(vectorTile: tile)
         // Names are measured as the 1× PNG tile measures them.
@@ -55,10 +62,53 @@ public enum AnnotationVectorTile {
             ]))
         }
 
+        var names = VectorTileLayer(name: "names", extent: extent)
+        if let baseStyle = style.base, !base.isEmpty {
+            let placing = BaseLabels(style: baseStyle, fontFamily: style.labels.fontFamily, language: language,
+                                     drawing: BaseDrawing(style: baseStyle, viewport: viewport), width: viewport.width, height: viewport.height,
+                                     ownPointsOnly: true, canvas: canvas)
+            for label in placing.place(base, obstacles: MapRenderer.annotationRects(layout, furniture: [])) {
+                try cancellation.check()
+                let geometry: VectorTileGeometry?
+                if label.runs.count == 1, let box = label.boxes.first {
+                    geometry = .points([point(box.midX, box.midY)])
+                } else {
+                    geometry = VectorTileGeometry.quantised(lines: [middleLine(label).map { (x: $0.x * unit, y: $0.y * unit) }])
+                }
+                guard let geometry else { continue }
+                names.features.append(.init(id: stableID("\(label.kind.rawValue):\(label.text):\(label.runs[0].x),\(label.runs[0].y)"), geometry: geometry, properties: [
+                    ("text", .string(label.text)),
+                    ("kind", .string(label.kind.rawValue)),
+                    ("size", .double(label.fontSize)),
+                    ("bold", .bool(label.bold)),
+                    ("color", .string(label.color.hex)),
+                ]))
+            }
+        }
+
         // A layer holds at least one feature (MVT 2.1, 4.1): a tile without names has no labels layer.
         var tileMessage = ProtobufWriter()
-        for layer in [marks, labels] where !layer.features.isEmpty { layer.encode(into: &tileMessage) }
+        for layer in [marks, labels, names] where !layer.features.isEmpty { layer.encode(into: &tileMessage) }
         return Data(tileMessage.bytes)
+    }
+
+    /// The line through the middles of a name's letters (half their advance along, half their
+    /// height up from the baseline), run on straight beyond its first and last letter by half the
+    /// name's length: a client that sets the name at the line's middle finds room for it, though
+    /// its letters be a little wider than Cairo's.
+    static func middleLine(_ label: BaseLabel) -> [(x: Double, y: Double)] {
+        let up = label.fontSize * 0.275
+        let widths = zip(label.runs, label.runs.dropFirst()).map { hypot($1.x - $0.x, $1.y - $0.y) }
+        let last = widths.last ?? label.fontSize / 2
+        var middles: [(x: Double, y: Double)] = []
+        for (run, width) in zip(label.runs, widths + [last]) {
+            let (c, s) = (cos(run.angle), sin(run.angle))
+            middles.append((x: run.x + width / 2 * c + up * s, y: run.y + width / 2 * s - up * c))
+        }
+        let run = (widths.reduce(0, +) + last) / 2
+        let (first, final) = (label.runs[0].angle, label.runs[label.runs.count - 1].angle)
+        return [(x: middles[0].x - run * cos(first), y: middles[0].y - run * sin(first))] + middles
+            + [(x: middles[middles.count - 1].x + run * cos(final), y: middles[middles.count - 1].y + run * sin(final))]
     }
 
     /// The same mark (the same members) has the same id in every tile. 53 bits: JavaScript (MapLibre)

@@ -36,10 +36,12 @@ function addOutsideBase() {
   map.addLayer({ id: "outside-base", type: "raster", source: "outside-base" }, map.getStyle().layers[1]?.id);
 }
 
-/** Hides the annotations' layers when none is to be shown. */
+/** Hides the annotations' layers when none is to be shown; the base's names, which come in the same tiles, stay. */
 function showOrHide() {
   for (const layer of map.getStyle().layers) {
-    if (layer.source === ANNOTATIONS) map.setLayoutProperty(layer.id, "visibility", annotationQuery === null ? "none" : "visible");
+    if (layer.source === ANNOTATIONS && layer["source-layer"] !== "names") {
+      map.setLayoutProperty(layer.id, "visibility", annotationQuery === null ? "none" : "visible");
+    }
   }
 }
 map.on("styledata", () => { if (map.isStyleLoaded()) { addOutsideBase(); showOrHide(); } });
