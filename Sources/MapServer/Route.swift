@@ -63,8 +63,8 @@ enum Route: String, CaseIterable, Sendable {
         case .timezone: ["lat", "lon", "at"]
         case .mapPNG, .mapPDF, .mapSVG, .mapLayout: ["size", "scale", "bbox", "center", "zoom", "padding", "category", "lang", "base"]
         case .tile: ["category", "lang", "base"]
-        case .vectorTile, .tileJSON: ["category", "lang", "base"]
-        case .style: ["category", "lang"]
+        case .vectorTile, .tileJSON: ["category", "lang", "base", "marks"]
+        case .style: ["category", "lang", "marks"]
         case .baseTile: ["lang"]
         // Names in every language the data has: no `lang`.
         case .baseVectorTile, .baseTileJSON: []

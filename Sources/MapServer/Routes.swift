@@ -235,10 +235,12 @@ struct Routes: Sendable {
     private func vectorTile(_ p: Parameters, context: Context, request: Request) async throws -> Response {
         let tile = try Self.vectorTileID(context)
         let categories = try p.categories(), language = try p.language(), style = style, withBase = try p.flag("base") ?? false
-        let key = "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")\(withBase ? " b" : "")"
+        let withMarks = try p.flag("marks") ?? true
+        let key = "mvt \(tile) c=\(categories.codes.sorted()) l=\(language ?? "")\(withBase ? " b" : "")\(withMarks ? "" : " m0")"
         let (data, source) = try await cachedImage(kind: withBase ? "mvt+names" : "mvt", key: key, pixels: 0, compressible: true) { store, cancellation in
-            let features = try store.features(in: MapRenderer.fetchArea(Viewport(vectorTile: tile), style: style), categories: categories,
-                                              cancellation: cancellation)
+            // `marks=0`: none (the page with every category unticked shows the base's names alone).
+            let features = withMarks ? try store.features(in: MapRenderer.fetchArea(Viewport(vectorTile: tile), style: style), categories: categories,
+                                                          cancellation: cancellation) : []
             // The base's names placed among the marks, as the PNG tile over the base places them.
             let base = withBase ? try (store as? any BaseMapSource)?.baseFeatures(for: Viewport(vectorTile: tile), style: style) ?? [] : []
             return try AnnotationVectorTile.encode(tile, features: features, categories: categories, style: style, language: language,
@@ -251,37 +253,36 @@ struct Routes: Sendable {
     /// carried into the tiles' URL (`PublicBase`).
     private func tileJSON(_ p: Parameters, request: Request) async throws -> Response {
         let categories = try p.categories(), language = try p.language(), withBase = try p.flag("base") ?? false
-        let query = Self.selectionQuery(categories, language, base: withBase)
+        let query = Self.selectionQuery(categories, language, marks: try p.flag("marks") ?? true, base: withBase)
         let template = PublicBase.of(request) + "/v1/tiles/{z}/{x}/{y}.mvt" + (query.isEmpty ? "" : "?" + query)
         let document = try await workers.queries.withStore { store in
             try store.validate(categories: categories)
-            // Tiles with the base's names are asked for wherever the base is, beyond the data.
-            let base = withBase ? try (store as? any BaseMapSource)?.baseBounds() : nil
-            return TileJSON(tiles: template, counts: try store.categories(), selected: categories, sources: try store.knownSources(), base: base,
-                            names: withBase)
+            // Tiles with the base's names are asked for wherever the base is, beyond the data, and credit it.
+            let base = withBase ? store as? any BaseMapSource : nil
+            return TileJSON(tiles: template, counts: try store.categories(), selected: categories, sources: try store.knownSources(),
+                            base: try base?.baseBounds(), baseFiles: try base?.baseSources() ?? [], names: withBase)
         }
         return Self.body(Array(try JSONEncoder.sorted.encode(document)), type: "application/json")
     }
 
-    /// `category` and `lang` (and `base=1`) as a query string for the tiles' URL, escaped.
-    static func selectionQuery(_ categories: CategoryFilter, _ language: String?, base: Bool = false) -> String {
+    /// `category` and `lang` (and `marks=0`, `base=1`) as a query string for the tiles' URL, escaped.
+    static func selectionQuery(_ categories: CategoryFilter, _ language: String?, marks: Bool = true, base: Bool = false) -> String {
         let safe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,")
         return [categories.isAll ? nil : "category=" + categories.codes.sorted().joined(separator: ","), language.map { "lang=" + $0 },
-                base ? "base=1" : nil]
+                marks ? nil : "marks=0", base ? "base=1" : nil]
             .compactMap { $0?.addingPercentEncoding(withAllowedCharacters: safe.union(CharacterSet(charactersIn: "="))) }
             .joined(separator: "&")
     }
 
     // MARK: MapLibre
 
-    /// The MapLibre style: `category` and `lang` checked as the tiles check them and passed on to
-    /// the annotation tiles' TileJSON; `lang` also picks the base names' language. Made on a drawing
+    /// The MapLibre style: `category`, `lang` and `marks` checked as the tiles check them and passed
+    /// on to the annotation tiles' TileJSON; `lang` also picks the base names' language. Made on a drawing
     /// worker (its sprite sheet and counts are measured with Cairo) and kept in the render cache.
     private func mapLibreStyle(_ p: Parameters, request: Request) async throws -> Response {
-        let categories = try p.categories(), language = try p.language()
+        let categories = try p.categories(), language = try p.language(), marks = try p.flag("marks") ?? true
         try await workers.queries.withStore { store in try store.validate(categories: categories) }
-        // With a base, the annotation tiles carry its names too, placed among the marks (`AnnotationVectorTile`).
-        let (server, query, style) = (PublicBase.of(request), Self.selectionQuery(categories, language, base: style.base != nil), style)
+        let (server, query, style) = (PublicBase.of(request), Self.selectionQuery(categories, language, marks: marks), style)
         let (document, source) = try await cachedImage(kind: "style", key: "style \(server) \(query)", pixels: 0, compressible: true) { _, _ in
             try MapLibreStyle.document(style: style, server: server, query: query)
         }

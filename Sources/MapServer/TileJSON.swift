@@ -7,7 +7,8 @@ import GeoStore
 struct TileJSON: Encodable {
     let tilejson = "3.0.0"
     let name = "Waymark annotations"
-    let description = "Marks and labels laid out as Waymark's PNG tiles: clusters with counts and categories, named places, labels where they stand"
+    let description = "Marks and labels laid out as Waymark's PNG tiles: clusters with counts and categories, named places, labels where they stand, "
+        + "and with base=1 the base map's names placed among them"
     let scheme = "xyz"
     let tiles: [String]
     let minzoom = 0
@@ -38,14 +39,17 @@ struct TileJSON: Encodable {
     /// - Parameters:
     ///   - tiles: the tiles' URL template, with the query the tiles are asked with.
     ///   - counts: the store's categories; the bounds are those of the `selected` ones' located features (and `base`).
-    ///   - base: the base map's box, where the tiles carry its names (`names`).
+    ///   - base, baseFiles: the base map's box and files, where the tiles carry its names (`names`).
     ///   - names: whether the tiles carry the base's names (`base=1`).
-    init(tiles: String, counts: [CategoryCount], selected: CategoryFilter, sources: Set<String>, base: BoundingBox? = nil, names: Bool) {
+    init(tiles: String, counts: [CategoryCount], selected: CategoryFilter, sources: Set<String>, base: BoundingBox? = nil, baseFiles: [String] = [],
+         names: Bool) {
         self.tiles = [tiles]
         // The stored boxes are SQL's min and max of the features' boxes: none crosses the antimeridian.
         let box = BoundingBox(enclosing: counts.filter { selected.isAll || selected.codes.contains($0.category) }.compactMap(\.bounds) + (base.map { [$0] } ?? []))
         bounds = box.map { [$0.minLon, $0.minLat, $0.maxLon, $0.maxLat] } ?? [-180, -85.051129, 180, 85.051129]
-        attribution = Attribution.lines(forSources: sources).joined(separator: "; ")
+        var credits = Attribution.lines(forSources: sources)
+        for line in Attribution.lines(forBaseFiles: baseFiles) where !credits.contains(line) { credits.append(line) }
+        attribution = credits.joined(separator: "; ")
         vector_layers = Self.layers + (names ? [Self.names] : [])
     }
 }

@@ -105,12 +105,14 @@ enum BaseMapBench {
         // The vector page's annotation tiles (`base=1`): each z15 vector tile over the same area (the
         // z16 layout, 512 px), its marks and labels and the base's names placed among them.
         let vectorTiles = Array(Set(try tiles.map { try TileID(z: 15, x: $0.x / 2, y: $0.y / 2) })).sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-        let namesName = "base names in the annotation vector tile, z15 (the z16 layout), \(vectorTiles.count) tiles"
-        if only.map({ namesName.contains($0) }) ?? true {
-            let timing = try measure(namesName, vectorTiles.count * 20) { i in
+        // Beside it the same tiles without the names (`base=0`), so that their cost stands out.
+        for names in [true, false] {
+            let name = "base names in the annotation vector tile, z15 (the z16 layout), \(vectorTiles.count) tiles" + (names ? "" : ": without them")
+            if let only, !name.contains(only) { continue }
+            let timing = try measure(name, vectorTiles.count * 20) { i in
                 let tile = vectorTiles[i % vectorTiles.count], viewport = Viewport(vectorTile: tile)
                 let features = try lean.features(in: MapRenderer.fetchArea(viewport, style: style), categories: CategoryFilter())
-                let base = try lean.baseFeatures(for: viewport, style: style)
+                let base = names ? try lean.baseFeatures(for: viewport, style: style) : []
                 return try AnnotationVectorTile.encode(tile, features: features, style: style, base: base).count > 0 ? 1 : 0
             }
             rows.append(Row(ours: timing.0, peer: nil, target: "—"))

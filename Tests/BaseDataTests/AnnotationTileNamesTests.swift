@@ -36,12 +36,13 @@ import TestSupport
 
         #expect(alone.names.isEmpty && alone.marks == named.marks && named.marks > 50, "the marks: \(named.marks) and \(alone.marks); \(alone.names.count) names alone")
         let along = named.names.filter { $0["type"] as? String == "LineString" && $0["kind"] as? String == "street" }
-        #expect(Set(along.compactMap { $0["text"] as? String }).count >= 3, "streets named in the core: \(along.map { $0["text"] ?? "" })")
+        #expect(Set(along.compactMap { $0["text"] as? String }).count >= 2, "streets named in the core: \(along.map { $0["text"] ?? "" })")
         for name in along {
-            // The line's middle, where the client sets the name, on its street: within the name's
-            // middle height of the street's centre line (tile units: 8 a pixel of the 512 px layout).
+            // The line's middle, where the client sets the name, on its street: the name's middle
+            // lies 0.075 of its size below the street's centre line (`BaseLabels` sets the baseline
+            // 0.35 below it), so within 0.2 (tile units: 8 a pixel of the 512 px layout).
             let distance = try #require(name["distance"] as? Double, "\(name["text"] ?? "") names no street of the tile")
-            #expect(distance < size * 0.5 * 8, "\(name["text"] ?? "") stands \(distance / 8) px off its street")
+            #expect(distance < size * 0.2 * 8, "\(name["text"] ?? "") stands \(distance / 8) px off its street")
         }
     }
 }

@@ -129,25 +129,38 @@ import TestSupport
     }
 
     /// MapLibre draws the base's names where the server placed them, from the annotation tiles
-    /// the style asks with `base=1`: the lake's name, in the style's language where it has one.
-    @Test func theMapLibreStyleDrawsTheLakesNameFromTheAnnotationTiles() async throws {
+    /// the style asks with `base=1`, in the style's language: the lake's name at a point, and a
+    /// street's along its line (`base-names-along`), over the lake as a bridge.
+    @Test func theMapLibreStyleDrawsTheBasesNamesFromTheAnnotationTiles() async throws {
         try #require(FileManager.default.fileExists(atPath: MapLibreRouteTests.mapLibre), "scripts/install-deps.sh puts MapLibre GL JS at \(MapLibreRouteTests.mapLibre)")
-        try await withServer(database: try Self.database()) { client in
+        let database = try Self.database()
+        let bridge = [Coordinate(lat: Self.centre.lat - 0.002, lon: Self.centre.lon - 0.006), Coordinate(lat: Self.centre.lat - 0.002, lon: Self.centre.lon + 0.006)]
+        _ = try SpatiaLiteStore(path: database).importBase([BaseSource(name: "street.osm.pbf") { batch in
+            try batch([BaseFeature(layer: .road, kind: "residential", name: "Testikatu", names: ["sv": "Testgatan"], geometry: .lineString(bridge))])
+        }])
+        try await withServer(database: database) { client in
             let port = try #require(client.port)
             let tiles = try await client.json("/v1/tiles.json?base=1")
             #expect((tiles["tiles"] as? [String])?.first?.hasSuffix("/v1/tiles/{z}/{x}/{y}.mvt?base=1") == true, "\(tiles["tiles"] ?? "")")
             #expect((tiles["vector_layers"] as? [[String: Any]])?.contains { $0["id"] as? String == "names" } == true)
+            #expect((tiles["attribution"] as? String)?.contains("OpenStreetMap") == true, "the base's credit: \(tiles["attribution"] ?? "")")
             // Asked for wherever the base is: the bounds hold the lake as well as the café.
             let bounds = try #require(tiles["bounds"] as? [Double])
             #expect(bounds.count == 4 && bounds[0] <= Self.centre.lon - Self.dLon + 1e-5 && bounds[1] <= Self.centre.lat - Self.dLat + 1e-5, "\(bounds)")
-            // MapLibre's zoom 13: the tiles' 14, where the lake is about 190 px wide.
+            for refused in ["/v1/tiles/14/9327/4742.mvt?base=2", "/v1/tiles.json?marks=yes", "/v1/style.json?base=1"] {
+                let answer = try await client.get(refused)
+                #expect(answer.status == .badRequest, "\(refused): \(answer.status)")
+            }
+            // MapLibre's zoom 15: the tiles' 16, where streets are named and the lake is about 750 px wide.
             let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), [
-                MapLibreRouteTests.script.path, "http://127.0.0.1:\(port)", String(Self.centre.lat), String(Self.centre.lon), "13",
-                MapLibreRouteTests.mapLibre, "-"])
+                MapLibreRouteTests.script.path, "http://127.0.0.1:\(port)", String(Self.centre.lat), String(Self.centre.lon), "15",
+                MapLibreRouteTests.mapLibre, "-", "sv"])
             try #require(run.exit == ChildProcess.Exit(status: 0, signalled: false), "the browser run failed: \(run.stdout) \(run.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             #expect(report["idle"] as? Bool == true && (report["errors"] as? [String])?.isEmpty == true, "\(report)")
-            #expect(report["names"] as? [String] == ["Testijärvi"], "the base's names drawn: \(report["names"] ?? "")")
+            #expect(Set(report["names"] as? [String] ?? []) == ["Testsjön", "Testgatan"], "the base's names drawn: \(report["names"] ?? "")")
+            // Once in each tile its line crosses (a tile names what lies in it).
+            #expect(Set(report["along"] as? [String] ?? []) == ["Testgatan"], "set along its line: \(report["along"] ?? "")")
         }
     }
 

@@ -57,6 +57,9 @@ struct BaseLabels {
     static let repeatDistance = 320.0
     /// The most spots tried along one line.
     static let spots = 48
+    /// A letter's box reaches 0.8 of the font size above its baseline and 0.25 below (`box`'s
+    /// callers): its middle lies this far above the baseline, in font sizes.
+    static let middleAboveBaseline = (0.8 - 0.25) / 2
 
     init(style: MapStyle.BaseStyle, fontFamily: String, language: String?, drawing: BaseDrawing, width: Double, height: Double,
          ownPointsOnly: Bool = false, canvas: Canvas) {

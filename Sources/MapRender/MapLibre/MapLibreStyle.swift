@@ -1,20 +1,21 @@
 import Foundation
 
 /// A MapLibre style (style specification v8) made from a Waymark style: the base map's layers
-/// in the order, colours, widths and zooms the PNG base is drawn with (`BaseDrawing`,
-/// `BaseLabels`), and the annotation tiles' marks and names as the PNG tiles draw them, with the
-/// sprite (`SpriteSheet`) and glyphs (`GlyphRange`) Waymark serves itself. Layers: `BaseLayers`
-/// and `AnnotationLayers`.
+/// in the order, colours, widths and zooms the PNG base is drawn with (`BaseDrawing`), and the
+/// annotation tiles' marks and names, and the base's names placed among them by `BaseLabels`, as
+/// the PNG tiles draw them, with the sprite (`SpriteSheet`) and glyphs (`GlyphRange`) Waymark
+/// serves itself. Layers: `BaseLayers` and `AnnotationLayers`.
 public enum MapLibreStyle {
     /// - Parameters:
     ///   - server: where the server is as its client reached it (`http://host:port`, or empty for
     ///     root-relative URLs), for the sources, sprite and glyphs.
-    ///   - query: the selection (`category=…&lang=…&base=1`, already escaped) passed on to the
-    ///     annotation tiles, which carry the base's names in that language.
+    ///   - query: the selection (`category=…&lang=…`, already escaped) passed on to the annotation
+    ///     tiles; with a base, `base=1` is added, so that they carry its names in that language.
     public static func document(style: MapStyle, server: String, query: String) throws -> Data {
         let sprites = SpriteSheet(style: style)
+        let selection = [query, style.base == nil ? "" : "base=1"].filter { !$0.isEmpty }.joined(separator: "&")
         var sources: [String: Any] = [
-            "annotations": ["type": "vector", "url": server + "/v1/tiles.json" + (query.isEmpty ? "" : "?" + query)],
+            "annotations": ["type": "vector", "url": server + "/v1/tiles.json" + (selection.isEmpty ? "" : "?" + selection)],
         ]
         var layers: [[String: Any]] = [["id": "background", "type": "background",
                                         "paint": ["background-color": color(style.base?.land ?? style.background)]]]

@@ -67,16 +67,17 @@ public enum AnnotationVectorTile {
             let placing = BaseLabels(style: baseStyle, fontFamily: style.labels.fontFamily, language: language,
                                      drawing: BaseDrawing(style: baseStyle, viewport: viewport), width: viewport.width, height: viewport.height,
                                      ownPointsOnly: true, canvas: canvas)
-            for label in placing.place(base, obstacles: MapRenderer.annotationRects(layout, furniture: [])) {
+            for (n, label) in placing.place(base, obstacles: MapRenderer.annotationRects(layout, furniture: [])).enumerated() {
                 try cancellation.check()
-                let geometry: VectorTileGeometry?
-                if label.runs.count == 1, let box = label.boxes.first {
-                    geometry = .points([point(box.midX, box.midY)])
-                } else {
-                    geometry = VectorTileGeometry.quantised(lines: [middleLine(label).map { (x: $0.x * unit, y: $0.y * unit) }])
-                }
+                // A name along a line has a run per letter (a street's of one letter too).
+                let along = label.kind == .street || label.runs.count > 1
+                canvas.setFont(style.labels.fontFamily, size: label.fontSize, bold: label.bold)
+                let geometry = along
+                    ? VectorTileGeometry.quantised(lines: [middleLine(label, advances: label.runs.map { canvas.advance($0.text) }).map { (x: $0.x * unit, y: $0.y * unit) }])
+                    : label.boxes.first.map { .points([point($0.midX, $0.midY)]) }
                 guard let geometry else { continue }
-                names.features.append(.init(id: stableID("\(label.kind.rawValue):\(label.text):\(label.runs[0].x),\(label.runs[0].y)"), geometry: geometry, properties: [
+                // Unique within the tile, as the spec asks; a name is placed anew in each tile.
+                names.features.append(.init(id: stableID("name \(tile) \(n)"), geometry: geometry, properties: [
                     ("text", .string(label.text)),
                     ("kind", .string(label.kind.rawValue)),
                     ("size", .double(label.fontSize)),
@@ -92,23 +93,20 @@ public enum AnnotationVectorTile {
         return Data(tileMessage.bytes)
     }
 
-    /// The line through the middles of a name's letters (half their advance along, half their
-    /// height up from the baseline), run on straight beyond its first and last letter by half the
-    /// name's length: a client that sets the name at the line's middle finds room for it, though
-    /// its letters be a little wider than Cairo's.
-    static func middleLine(_ label: BaseLabel) -> [(x: Double, y: Double)] {
-        let up = label.fontSize * 0.275
-        let widths = zip(label.runs, label.runs.dropFirst()).map { hypot($1.x - $0.x, $1.y - $0.y) }
-        let last = widths.last ?? label.fontSize / 2
-        var middles: [(x: Double, y: Double)] = []
-        for (run, width) in zip(label.runs, widths + [last]) {
+    /// The line through the middles of a name's letters (half their `advances` along, and up from
+    /// the baseline to the middle of the box `BaseLabels` gives a letter), run on straight beyond
+    /// its first and last letter by half the name's length: a client that sets the name at the
+    /// line's middle finds room for it, though its letters be a little wider than Cairo's.
+    static func middleLine(_ label: BaseLabel, advances: [Double]) -> [(x: Double, y: Double)] {
+        let up = label.fontSize * BaseLabels.middleAboveBaseline
+        let middles = zip(label.runs, advances).map { run, advance in
             let (c, s) = (cos(run.angle), sin(run.angle))
-            middles.append((x: run.x + width / 2 * c + up * s, y: run.y + width / 2 * s - up * c))
+            return (x: run.x + advance / 2 * c + up * s, y: run.y + advance / 2 * s - up * c)
         }
-        let run = (widths.reduce(0, +) + last) / 2
+        let half = advances.reduce(0, +) / 2
         let (first, final) = (label.runs[0].angle, label.runs[label.runs.count - 1].angle)
-        return [(x: middles[0].x - run * cos(first), y: middles[0].y - run * sin(first))] + middles
-            + [(x: middles[middles.count - 1].x + run * cos(final), y: middles[middles.count - 1].y + run * sin(final))]
+        return [(x: middles[0].x - half * cos(first), y: middles[0].y - half * sin(first))] + middles
+            + [(x: middles[middles.count - 1].x + half * cos(final), y: middles[middles.count - 1].y + half * sin(final))]
     }
 
     /// The same mark (the same members) has the same id in every tile. 53 bits: JavaScript (MapLibre)

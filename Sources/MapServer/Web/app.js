@@ -31,8 +31,9 @@ function withCategories(query) {
 }
 
 function refreshTiles() {
-  // None checked: a code no feature has would draw nothing, so hide instead.
-  view.showAnnotations(selected().length === 0 ? null : withLanguage(withCategories(new URLSearchParams())).toString());
+  // None checked: a code no feature has would draw nothing, so hide instead (the base in the page's language).
+  view.showAnnotations(selected().length === 0 ? null : withLanguage(withCategories(new URLSearchParams())).toString(),
+                       withLanguage(new URLSearchParams()).toString());
 }
 
 /** The address says what the page shows: ?category= the checked ones, ?lang=, #LAT,LON,ZOOM the view. */

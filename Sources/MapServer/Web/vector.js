@@ -17,10 +17,11 @@ if (typeof maplibregl === "undefined" || !webGL()) {
 // MapLibre's zoom z shows the world 512·2^z px wide, Leaflet's and our tiles' 256·2^z: the page speaks
 // in the tiles' zooms (the address, fitting), MapLibre one less.
 const ZOOM_OFFSET = 1;
-const ANNOTATIONS = "annotations";
-let annotationQuery = null;
+// The query the style shown was asked with: at first the base's names alone, until the panel says
+// which annotations to show.
+let styleQuery = "marks=0";
 
-const map = new maplibregl.Map({ container: "map", style: styleURL(""), center: [0, 20], zoom: 1, maxZoom: 22 - ZOOM_OFFSET,
+const map = new maplibregl.Map({ container: "map", style: styleURL(styleQuery), center: [0, 20], zoom: 1, maxZoom: 22 - ZOOM_OFFSET,
                                  attributionControl: { compact: false }, dragRotate: false, pitchWithRotate: false });
 map.touchZoomRotate.disableRotation();
 map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-left");
@@ -36,23 +37,18 @@ function addOutsideBase() {
   map.addLayer({ id: "outside-base", type: "raster", source: "outside-base" }, map.getStyle().layers[1]?.id);
 }
 
-/** Hides the annotations' layers when none is to be shown; the base's names, which come in the same tiles, stay. */
-function showOrHide() {
-  for (const layer of map.getStyle().layers) {
-    if (layer.source === ANNOTATIONS && layer["source-layer"] !== "names") {
-      map.setLayoutProperty(layer.id, "visibility", annotationQuery === null ? "none" : "visible");
-    }
-  }
-}
-map.on("styledata", () => { if (map.isStyleLoaded()) { addOutsideBase(); showOrHide(); } });
+map.on("styledata", () => { if (map.isStyleLoaded()) addOutsideBase(); });
 
 const view = {
-  /** The style of the annotations asked with `query` (category, lang: the style passes them to its tiles), or none when null. */
-  showAnnotations(query) {
-    const changed = query !== null && query !== annotationQuery;
-    annotationQuery = query;
-    if (changed) map.setStyle(styleURL(query));
-    else if (map.isStyleLoaded()) showOrHide();
+  /** The style of the annotations asked with `query` (category, lang: the style passes them to its
+   *  tiles); with none (null), of the base's names alone (`marks=0`: placed with no marks to keep
+   *  off), in the page's `language` (a `lang=` query, or empty). */
+  showAnnotations(query, language = "") {
+    const wanted = query ?? (language ? language + "&" : "") + "marks=0";
+    if (wanted !== styleQuery) {
+      styleQuery = wanted;
+      map.setStyle(styleURL(wanted));
+    }
   },
   isReady: () => ready,
   center() { const c = map.getCenter(); return { lat: c.lat, lon: c.lng }; },
