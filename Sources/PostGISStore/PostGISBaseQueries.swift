@@ -40,13 +40,21 @@ extension PostGISStore {
         return baseSourceList!.sources
     }
 
-    /// From the index's boxes of the full-detail rows (`ST_Extent`), which hold every band's.
+    /// From the index's boxes of the full-detail rows (`ST_Extent`), which hold every band's, as of
+    /// the data's version: every TileJSON of the base asks, and the rows are all read.
     public func baseBounds() throws -> BoundingBox? {
-        guard try holdsBase(), let row = try rows(prepared: """
-            SELECT ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e) FROM (SELECT ST_Extent(geom) AS e FROM base WHERE band = 0) AS extent
-            """, Parameters()).first, let minLon = try row[0].decode(Double?.self) else { return nil }
-        return BoundingBox(minLon: minLon, minLat: try row[1].decode(Double.self), maxLon: try row[2].decode(Double.self),
-                           maxLat: try row[3].decode(Double.self))
+        let version = try dataVersion()
+        if baseBox?.version != version {
+            var box: BoundingBox?
+            if try holdsBase(), let row = try rows(prepared: """
+                SELECT ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e) FROM (SELECT ST_Extent(geom) AS e FROM base WHERE band = 0) AS extent
+                """, Parameters()).first, let minLon = try row[0].decode(Double?.self) {
+                box = BoundingBox(minLon: minLon, minLat: try row[1].decode(Double.self), maxLon: try row[2].decode(Double.self),
+                                  maxLat: try row[3].decode(Double.self))
+            }
+            baseBox = (version, box)
+        }
+        return baseBox!.box
     }
 
     /// Whether the schema has the base table: one written by an older Waymark, opened read-only,

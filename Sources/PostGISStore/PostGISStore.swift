@@ -29,10 +29,11 @@ public final class PostGISStore: QueryEngine, Transactional {
     /// no values (a few dozen at most): parsing and planning a nearest query over every kind, four
     /// statements in one, costs a third of its time.
     private var statements: [String: PreparedQuery] = [:]
-    /// Whether its schema has been seen to hold the base table (`holdsBase`), and its sources as
-    /// of a data version (`baseSources`).
+    /// Whether its schema has been seen to hold the base table (`holdsBase`), and its sources and
+    /// box as of a data version (`baseSources`, `baseBounds`).
     var hasBaseTable = false
     var baseSourceList: (version: UInt64, sources: [String])?
+    var baseBox: (version: UInt64, box: BoundingBox?)?
     /// Whether the schema holds time zone polygons, as of a data version (`holdsZones`).
     var hasZones: (version: UInt64, holds: Bool)?
 

@@ -17,10 +17,11 @@ public final class SpatiaLiteStore: QueryEngine {
     /// The names records come from, as of a data version (`knownSources`).
     var sourceNames: (version: Int64, names: Set<String>)?
     private var statements: [String: Statement] = [:]
-    /// Whether the file has been seen to hold the base table (`holdsBase`), and its sources as of
-    /// a data version (`baseSources`).
+    /// Whether the file has been seen to hold the base table (`holdsBase`), and its sources and box
+    /// as of a data version (`baseSources`, `baseBounds`).
     var hasBaseTable = false
     var baseSourceList: (version: UInt64, sources: [String])?
+    var baseBox: (version: UInt64, box: BoundingBox?)?
     /// Whether the file holds time zone polygons, as of a data version (`holdsZones`).
     var hasZones: (version: UInt64, holds: Bool)?
     /// `SELECT AsBinary(?)` on a connection of its own, in memory, for the BLOBs `SpatiaLiteBlob`

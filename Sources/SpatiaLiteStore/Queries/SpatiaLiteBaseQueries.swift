@@ -58,13 +58,22 @@ extension SpatiaLiteStore: BaseMapSource {
         return baseSourceList!.sources
     }
 
-    /// From the R*Tree's boxes: no geometry is read.
+    /// From the R*Tree's boxes (no geometry is read), as of the data's version: every TileJSON of
+    /// the base asks, and the boxes are all read.
     public func baseBounds() throws -> BoundingBox? {
-        guard try holdsBase() else { return nil }
-        let statement = try cached("SELECT min(xmin), min(ymin), max(xmax), max(ymax) FROM idx_base_geom")
-        defer { statement.reset() }
-        guard try statement.step(), !statement.isNull(0) else { return nil }
-        return BoundingBox(minLon: statement.double(0), minLat: statement.double(1), maxLon: statement.double(2), maxLat: statement.double(3))
+        let version = dataVersion()
+        if baseBox?.version != version {
+            var box: BoundingBox?
+            if try holdsBase() {
+                let statement = try cached("SELECT min(xmin), min(ymin), max(xmax), max(ymax) FROM idx_base_geom")
+                defer { statement.reset() }
+                if try statement.step(), !statement.isNull(0) {
+                    box = BoundingBox(minLon: statement.double(0), minLat: statement.double(1), maxLon: statement.double(2), maxLat: statement.double(3))
+                }
+            }
+            baseBox = (version, box)
+        }
+        return baseBox!.box
     }
 
     /// Whether the file has the base table: one written by an older Waymark, opened read-only, has
