@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 31, item 6: a map's layout as data, over central Helsinki (the demo data's places to eat,
 /// see and stay and the cinemas over the extract's base, 1024×768), checked against the database
-/// and the image: each annotation label names its mark's first feature, each base name the stored
+/// and the image: each annotation label names one of its mark's features, each base name the stored
 /// base rows it gives (a street's by their layer and name), every label's box lies in the image
 /// and holds its ink, and no two labels overlap.
 @Suite struct MapLayoutTests {
@@ -51,9 +51,8 @@ import Testing
             if kind == "street" { streets.insert(text) }
             #expect(PixelRect(x: -0.5, y: -0.5, width: 1025, height: 769).contains(box), "\(text) at \(box)")
             if kind == "annotation" {
-                let first = try #require(ids.first, "\(text) names no feature")
+                try #require(!ids.isEmpty, "\(text) names no feature")
                 #expect(Set(ids).isSubset(of: markIDs), "\(text): \(ids)")
-                let table = String(first.split(separator: "/")[0])
                 // A place's category as stored; a cinema's is its table.
                 let categories = try Set(ids.map { id in
                     id.hasPrefix("cinema/") ? "cinema" : try row("SELECT category, '' FROM poi WHERE id = ?", id).first ?? nil
@@ -64,9 +63,13 @@ import Testing
                     counted += 1
                     #expect(ids.count > 1, "'\(text)' for \(ids.count) places of \(categories)")
                 } else {
-                    let name = try #require(try row("SELECT name, '' FROM \(table) WHERE id = ?", first).first ?? nil, "\(first) is not stored")
+                    // A place's name, or one of a cluster's (`MarkNaming`: a shorter member's where its label found no room).
+                    let names = try ids.map { id in
+                        try #require(try row("SELECT name, '' FROM \(id.split(separator: "/")[0]) WHERE id = ?", id).first ?? nil, "\(id) is not stored")
+                    }
                     // Shortened labels keep the name's first word.
-                    #expect(text.split(whereSeparator: \.isWhitespace).first == name.split(whereSeparator: \.isWhitespace).first, "'\(text)' for '\(name)'")
+                    #expect(names.contains { text.split(whereSeparator: \.isWhitespace).first == $0.split(whereSeparator: \.isWhitespace).first },
+                            "'\(text)' for \(names.prefix(5))")
                 }
                 // Dark letters (#1F2328, anti-aliased) inside the box.
                 var ink = 0
@@ -89,9 +92,10 @@ import Testing
         }
         // Issue 31, item 1: the streets and districts of a busy map named beside its places (1 street,
         // no district before the base's share of names and the merged dense core); the places' names
-        // 104 before, with the clusters' counted phrases apart.
+        // 104 before, with the clusters' counted phrases apart; 110 once a cluster with no room for
+        // its label is named by a shorter member.
         #expect(streets.count >= 15 && kinds["district", default: 0] >= 4, "\(streets.count) streets: \(streets.sorted()); \(kinds)")
-        #expect(kinds["annotation", default: 0] - counted >= 90 && kinds["annotation", default: 0] >= 100, "\(kinds), \(counted) counted")
+        #expect(kinds["annotation", default: 0] - counted >= 90 && kinds["annotation", default: 0] >= 110, "\(kinds), \(counted) counted")
         // No two marks meet, after the moves some made for the base's names.
         let markBoxes = marks.map(rect)
         for (i, a) in markBoxes.enumerated() { #expect(!markBoxes[(i + 1)...].contains { $0.intersects(a) }, "two marks at \(a)") }

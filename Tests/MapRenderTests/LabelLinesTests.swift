@@ -78,7 +78,7 @@ import Testing
                                                blocked: { $0.intersects(request.mark) })
         func placed(height: Double) -> [PlacedLabel] {
             LabelPlacement.placeGreedily([0], in: map, bounds: PixelRect(x: 0, y: 80 - height / 2, width: 400, height: height),
-                                         maxSize: (150, 22), gap: 2) { LabelLines.shortened($0, maxWidth: 150, measure: Self.measure) }
+                                         maxSize: (150, 22), gap: 2, fitted: { _ in fitted }) { LabelLines.shortened($0, maxWidth: 150, measure: Self.measure) }
         }
         #expect(placed(height: 16).map(\.text) == ["Helsingin kaupunginmuseo…"])
         #expect(placed(height: 16).map(\.rect) == [PixelRect(x: 112, y: 74, width: 150, height: 12)])

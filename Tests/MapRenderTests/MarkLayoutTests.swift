@@ -193,6 +193,39 @@ import Testing
         #expect(MarkNaming(style: style, language: "en").label(MarkGroup(members: members, position: at))?.text == "Andorra la Vella")
     }
 
+    /// A cluster's fallback, for a finished map where its label finds no room: its most important
+    /// member's name shorter than the label; none for a town's cluster or a city's hundreds. On a
+    /// strip too narrow for "2 places to eat", the fallback is drawn; given room, the phrase.
+    @Test func aClusterWithNoRoomForItsLabelIsNamedByAShorterMember() throws {
+        let priority = AnnotationLayout.labelPriority(style), at = Coordinate(lat: 0, lon: 0), naming = MarkNaming(style: style, language: "en")
+        func place(_ id: String, _ category: String, _ name: String) -> LayoutMark {
+            LayoutMark(id: id, category: category, position: at, label: name, priority: priority(category))
+        }
+        let cafes = MarkGroup(members: [place("eat/1", "eat", "Ravintola Pääposti"), place("eat/2", "eat", "Mo Cafe")], position: at)
+        #expect(naming.label(cafes).map { [$0.text, $0.fallback] } == ["2 places to eat", "Mo Cafe"])
+        let mixed = MarkGroup(members: [place("see/1", "see", "Lastensiirrot 1939-1945"), place("eat/3", "eat", "Vltava")], position: at)
+        #expect(naming.label(mixed).map { [$0.text, $0.fallback] } == ["Lastensiirrot 1939-1945", "Vltava"])
+        #expect(naming.label(MarkGroup(members: [mixed.members[1]], position: at))?.fallback == nil)
+        let most = try #require(style.clusters.namedUpTo)
+        let city = MarkGroup(members: (0...most).map { place("eat/\($0)", "eat", "Café \($0)") }, position: at)
+        #expect(naming.label(city)?.fallback == nil)
+        let town = LayoutMark(id: "city/1", category: "city", position: at, label: "Andorra la Vella", priority: LayoutMark.townPriority)
+        #expect(naming.label(MarkGroup(members: [town] + cafes.members, position: at))?.fallback == nil)
+
+        let label = try #require(naming.label(cafes))
+        let request = LabelRequest(groupID: cafes.id, text: label.text, anchor: (100, 80), mark: PixelRect(x: 90, y: 70, width: 20, height: 20),
+                                   middle: 80, priority: 0, fallback: label.fallback)
+        let measure = { (text: String) in (text: text, width: 6 * Double(text.count), height: 12.0) }
+        let map = LabelPlacement.Neighbourhood(near: { _ in [0] }, requests: [request], measure: { _ in measure(request.text) },
+                                               blocked: { $0.intersects(request.mark) })
+        func placed(width: Double) -> [String] {
+            LabelPlacement.placeGreedily([0], in: map, bounds: PixelRect(x: 0, y: 60, width: width, height: 40), maxSize: (150, 12), gap: 2,
+                                         fitted: measure, oneLine: measure).map(\.text)
+        }
+        #expect(placed(width: 160) == ["Mo Cafe"])
+        #expect(placed(width: 400) == ["2 places to eat"])
+    }
+
     /// A river cut into six stretches, as OpenStreetMap and the waters' files have it: no pin per
     /// stretch, one name, along the line (each letter's origin on or beside the river).
     @Test func aRiverCutIntoStretchesIsNamedOnceAlongItsLine() throws {

@@ -11,15 +11,21 @@ extension LabelPlacement {
     /// lower (`sideCandidates`), outside the count of spots left open: counted, they made every
     /// label's choice dearer. A name in two lines that finds none takes, as a last resort, a spot
     /// for its one line shortened with "…" (`oneLine` of the request's text): where names crowd,
-    /// a shortened name is better than none.
+    /// a shortened name is better than none. A label with a `fallback` text that finds no spot
+    /// for its own then tries the fallback's, in lines as `fitted` makes them, then on one line.
     static func placeGreedily(_ wanted: [Int], in neighbourhood: some LabelNeighbourhood, bounds: PixelRect?, maxSize: (width: Double, height: Double), gap: Double,
+                              fitted: (String) -> (text: String, width: Double, height: Double),
                               oneLine: (String) -> (text: String, width: Double, height: Double)) -> [PlacedLabel] {
         var map = neighbourhood
         let order = wanted.map { (index: $0, request: map.request($0)) }.sorted { precedes($0.request, $0.index, $1.request, $1.index) }.map(\.index)
-        // Each label's forms, in order of preference: as measured, then a name in lines on one line.
+        // Each label's forms, in order of preference: as measured, then a name in lines on one
+        // line; then its fallback likewise.
+        func forms(_ text: String, _ measured: (text: String, width: Double, height: Double)) -> [(text: String, width: Double, height: Double)] {
+            measured.text.contains(LabelLines.separator) ? [measured, oneLine(text)] : [measured]
+        }
         let forms = order.map { i in
-            let measured = map.measured(i)
-            return measured.text.contains(LabelLines.separator) ? [measured, oneLine(map.request(i).text)] : [measured]
+            let request = map.request(i)
+            return forms(request.text, map.measured(i)) + (request.fallback.map { forms($0, fitted($0)) } ?? [])
         }
         // Every form's free spots (off marks and obstacles, inside the bounds), and an index of them.
         func size(_ form: (text: String, width: Double, height: Double)) -> (width: Double, height: Double) {

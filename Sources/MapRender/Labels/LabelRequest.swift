@@ -4,6 +4,8 @@ import GeoCore
 public struct LabelRequest: Sendable {
     public var groupID: String
     public var text: String
+    /// What a finished image may draw instead where `text` finds no room (`MarkNaming`), if anything.
+    public var fallback: String?
     /// The mark's anchor (a pin's tip, a dot's or cluster's centre): where the label belongs.
     public var anchor: (x: Double, y: Double)
     /// The box the mark covers.
@@ -15,9 +17,10 @@ public struct LabelRequest: Sendable {
     /// …then higher is more important; ties are broken by `groupID`.
     public var importance: Int
 
-    public init(groupID: String, text: String, anchor: (x: Double, y: Double), mark: PixelRect, middle: Double, priority: Int, importance: Int = 0) {
+    public init(groupID: String, text: String, anchor: (x: Double, y: Double), mark: PixelRect, middle: Double, priority: Int, importance: Int = 0,
+                fallback: String? = nil) {
         (self.groupID, self.text, self.anchor, self.mark, self.middle) = (groupID, text, anchor, mark, middle)
-        (self.priority, self.importance) = (priority, importance)
+        (self.priority, self.importance, self.fallback) = (priority, importance, fallback)
     }
 
     /// Where the label may go, in order of preference, `gap` pixels off the mark's box: right,

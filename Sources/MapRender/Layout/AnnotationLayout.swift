@@ -95,17 +95,18 @@ struct AnnotationLayout {
         let fromAnchor = max(pinReach, style.clusters.span(atZoom: viewport.zoom) / 2)
         let labelReach = LabelRequest.reach(PixelExtent(left: fromAnchor, top: fromAnchor, right: fromAnchor, bottom: fromAnchor),
                                             size: maxSize, gap: Self.labelGap)
+        let fitted = { (text: String) in
+            LabelLines.fitted(text, maxWidth: maxSize.width, maxLines: style.labels.maxLines, lineAdvance: Self.lineAdvance(style), measure: measure)
+        }
         var neighbourhood = MarkNeighbourhood(
-            made: .init(grid: grid, forms: forms, naming: MarkNaming(style: style, language: language), maxSize: maxSize) {
-                LabelLines.fitted($0, maxWidth: maxSize.width, maxLines: style.labels.maxLines, lineAdvance: Self.lineAdvance(style), measure: measure)
-            },
+            made: .init(grid: grid, forms: forms, naming: MarkNaming(style: style, language: language), maxSize: maxSize, shortened: fitted),
             labelReach: labelReach, pinReach: pinReach, furniture: furniture)
         let wanted = neighbourhood.requestsNear(window)
         try cancellation.check()
         // A finished image names what it can; tiles and overlays decide locally, so that
         // neighbours agree.
         let placed = keepInside
-            ? LabelPlacement.placeGreedily(wanted, in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap) {
+            ? LabelPlacement.placeGreedily(wanted, in: neighbourhood, bounds: window, maxSize: maxSize, gap: Self.labelGap, fitted: fitted) {
                 LabelLines.shortened($0, maxWidth: maxSize.width, measure: measure)
             }
             : LabelPlacement.place(wanted, in: consume neighbourhood, bounds: nil, window: window, maxSize: maxSize, gap: Self.labelGap)

@@ -34,10 +34,10 @@ struct MarkNeighbourhood: LabelNeighbourhood {
             if let known = numbered[cell] { return known }
             let first = requests.count, gap = AnnotationLayout.labelGap
             for m in forms.marks(inCell: cell) {
-                guard let (text, named) = naming.label(m.group) else { continue }
+                guard let (text, named, fallback) = naming.label(m.group) else { continue }
                 let middle = m.look.shape == .teardrop ? m.anchor.y - m.look.height + m.look.width / 2 : m.anchor.y
                 requests.append(LabelRequest(groupID: m.group.id, text: text, anchor: m.anchor, mark: m.rect, middle: middle,
-                                             priority: named.priority, importance: named.importance))
+                                             priority: named.priority, importance: named.importance, fallback: fallback))
                 measured.append(nil)
                 spots.append(m.rect.grown(by: (gap + maxSize.width + 1, gap + maxSize.height + 1)))
             }
