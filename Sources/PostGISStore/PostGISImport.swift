@@ -237,18 +237,27 @@ struct CopyRows {
     mutating func add(_ fields: [String?]) {
         for (i, field) in fields.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: "\t")) }
-            guard let field else {
+            guard var field else {
                 bytes += [UInt8(ascii: "\\"), UInt8(ascii: "N")]
                 continue
             }
-            for byte in field.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                default: bytes.append(byte)
+            // The runs between bytes to escape are appended whole (most fields have none).
+            field.withUTF8 { text in
+                var start = 0
+                for (i, byte) in text.enumerated() {
+                    let escaped: UInt8
+                    switch byte {
+                    case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+                    case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
+                    case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
+                    case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
+                    default: continue
+                    }
+                    bytes.append(contentsOf: text[start..<i])
+                    bytes += [UInt8(ascii: "\\"), escaped]
+                    start = i + 1
                 }
+                bytes.append(contentsOf: text[start...])
             }
         }
         bytes.append(UInt8(ascii: "\n"))
