@@ -37,9 +37,12 @@ extension PostGISStore {
             (.name, ([p.name] + p.names.values + [AlternateNames.text(p.alternateNames) ?? ""]).joined(separator: " ")),
             (.address, p.address ?? ""),
         ]
-        return texts.flatMap { field, text in
+        var rows: [[String?]] = []
+        for (field, text) in texts {
             var seen = Set<String>()
-            return SearchText.words(text).filter { seen.insert($0).inserted }.map { [$0, String(field.number)] }
+            let number = String(field.number)
+            for word in SearchText.words(text) where seen.insert(word).inserted { rows.append([word, number]) }
         }
+        return rows
     }
 }

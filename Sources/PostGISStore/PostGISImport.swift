@@ -274,11 +274,14 @@ struct CopyRows {
             bytes[4] |= 0x20
             bytes.insert(contentsOf: withUnsafeBytes(of: srid.littleEndian, Array.init), at: 5)
         }
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(bytes.count * 2)
-        for byte in bytes { hex += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
-        return String(decoding: hex, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
+            let digits: StaticString = "0123456789abcdef"
+            for (i, byte) in bytes.enumerated() {
+                hex[2 * i] = digits.utf8Start[Int(byte >> 4)]
+                hex[2 * i + 1] = digits.utf8Start[Int(byte & 15)]
+            }
+            return bytes.count * 2
+        }
     }
 }
 
