@@ -7,6 +7,10 @@ import GeoStore
 /// which runs a function, two statements and the text's folding in SQL for every row (about 17 µs
 /// a place, most of a million places' import).
 extension PostGISStore {
+    /// The rows from which a write into an empty table builds its indexes after them (below, the
+    /// drop and build cost more than they save, and readers would wait on the dropped indexes' lock).
+    static let bulkRows = 10_000
+
     /// `body` with `indexes` dropped before it and built again after it, each once over all the
     /// rows (a sort, or GiST's build) rather than grown row by row: several times faster for a
     /// large import into an empty table. A unique index built after the rows finds a repeated key then.

@@ -162,7 +162,7 @@ extension PostGISStore {
         guard let rows else { return }
         guard !ids.updated.isEmpty else {
             // Into an empty table, a large import builds the spatial indexes once after the rows.
-            try withIndexesBuiltAfter(ids.wasEmpty && rows.count >= 10_000 ? BulkIndex.spatial(table) : []) { try copy(table, columns, rows) }
+            try withIndexesBuiltAfter(ids.wasEmpty && rows.count >= Self.bulkRows ? BulkIndex.spatial(table) : []) { try copy(table, columns, rows) }
             return
         }
         let staging = "staging_\(table)"

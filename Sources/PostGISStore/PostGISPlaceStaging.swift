@@ -40,20 +40,20 @@ struct PostGISPlaceStaging {
     }
 
     /// Moves the staged places into `poi`, no other place of the import beside them (files read
-    /// whole beside a streamed one are all read whole), and their words into `search_word`. Into the
-    /// empty table every index is built after the rows, and the unique index of source ids finds
-    /// whether a key came twice, at no cost when none did (it is built anyway); when one did, the
-    /// rows go in again without the earlier records of each key. Counts in `summary` the places
-    /// stored, those given the zone of their position and those left without one.
+    /// whole beside a streamed one are all read whole), and their words into `search_word`. Many
+    /// into the empty table (`PostGISStore.bulkRows`) build its every index after the rows, and the
+    /// unique index of source ids finds whether a key came twice, at no cost when none did (it is
+    /// built anyway); when one did, the rows go in again without the earlier records of each key.
+    /// Counts in `summary` the places stored, those given the zone of their position and those left without one.
     func move(into summary: inout ImportSummary) throws {
         let next = try store.rows("SELECT coalesce(max(id), 0) + 1 FROM poi").first?[0].decode(Int64.self) ?? 1
-        let fresh = next == 1
+        let fresh = next == 1, bulk = fresh && staged >= Int64(PostGISStore.bulkRows)
         let list = Self.columns.joined(separator: ", ")
         // The new rows numbered from `next` along the curve, the stored ones keeping theirs.
         let id = "coalesce(id, \(next - 1) + count(*) FILTER (WHERE id IS NULL) OVER (ORDER BY h, seq ROWS UNBOUNDED PRECEDING))"
         let insert = "INSERT INTO poi (id, \(list)) SELECT \(id), \(list) FROM import_place ORDER BY h, seq"
         try store.withoutPlaceWordTrigger {
-            if fresh {
+            if bulk {
                 try store.withIndexesBuiltAfter(BulkIndex.spatial("poi")) {
                     try store.execute("SAVEPOINT move_places")
                     do {
@@ -72,13 +72,14 @@ struct PostGISPlaceStaging {
                     """).isEmpty {
                     try keepTheLastOfEachKey()
                 }
+                if fresh { return try store.execute(insert) }
                 try store.execute("UPDATE import_place AS s SET id = p.id FROM poi AS p WHERE p.source = s.source AND p.source_id = s.source_id")
                 try store.execute(insert + " ON CONFLICT (id) DO UPDATE SET " + Self.columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
                 try store.execute("DELETE FROM search_word WHERE kind = \(FeatureKind.poi.number) AND id IN (SELECT id FROM import_place WHERE id IS NOT NULL)")
             }
         }
         // Into an empty word table (a new database), its indexes too are built after the rows.
-        let noWords = try store.rows("SELECT NOT EXISTS (SELECT 1 FROM search_word)")[0][0].decode(Bool.self)
+        let noWords = try bulk && store.rows("SELECT NOT EXISTS (SELECT 1 FROM search_word)")[0][0].decode(Bool.self)
         try store.withIndexesBuiltAfter(noWords ? BulkIndex.words : []) {
             try store.execute("""
                 INSERT INTO search_word (\(PostGISStore.wordColumns.joined(separator: ", ")))
