@@ -2,7 +2,7 @@ import GeoCore
 import GeoStore
 
 /// What makes a large write of an import fast, inside its transaction (so that a failed import
-/// takes it all back): spatial indexes built once after the rows rather than grown row by row, and
+/// takes it all back): indexes built once after the rows rather than grown row by row, and
 /// the places' search words written by the import beside the rows rather than by a row trigger,
 /// which runs a function, two statements and the text's folding in SQL for every row (about 17 µs
 /// a place, most of a million places' import).
