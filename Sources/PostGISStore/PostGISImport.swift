@@ -3,17 +3,26 @@ import GeoCore
 import GeoStore
 import PostgresNIO
 
-/// Imports stream every table's rows through COPY (text format) in one transaction. The records,
-/// their order and the ids they get are `ImportPlan`'s, as in SpatiaLite: ids are assigned here,
-/// under a lock that makes concurrent imports wait for each other (readers go on), so that a
-/// record with a known source id keeps its row's id and every other one gets the next id.
+/// Imports stream every table's rows through COPY (text format) in one transaction: the places of
+/// streamed files a batch at a time (`PostGISPlaceStaging`), the other records as `ImportPlan`
+/// holds them. The records, their order and the ids they get are `ImportPlan`'s, as in SpatiaLite:
+/// ids are assigned here, under a lock that makes concurrent imports wait for each other (readers
+/// go on), so that a record with a known source id keeps its row's id and every other one gets the next id.
 extension PostGISStore {
     public func importFiles(_ files: [ParsedFile], skipInvalid: Bool, strictTimezones: Bool,
                             replacingSources: Set<String>, allowShrink: Bool) throws -> ImportSummary {
-        // Streamed files are read whole here: COPY takes a table's rows at once.
-        var plan = try ImportPlan(files.map { try $0.materialized() }, skipInvalid: skipInvalid)
-        try transaction {
+        // A replacement keeps the ids the files hold, and places of files read whole beside
+        // streamed ones keep the files' order (the last of an id wins): both read every file whole.
+        let mixed = files.contains { $0.stream != nil } && files.contains { $0.stream == nil && $0.records.contains { $0.value.kind == .poi } }
+        let files = replacingSources.isEmpty && !mixed ? files : try files.map { try $0.materialized() }
+        return try transaction {
             try execute("LOCK TABLE poi, water, cinema, trip IN SHARE ROW EXCLUSIVE MODE")
+            var staging = files.contains { $0.stream != nil } ? try PostGISPlaceStaging(self) : nil
+            var streamed = StreamedPlaces()
+            let read = try streamed.read(files, store: self, strict: strictTimezones, skipInvalid: skipInvalid) { try staging?.stage($0, $1) }
+            var plan = try ImportPlan(read, skipInvalid: skipInvalid)
+            try streamed.refuseZones(skipInvalid: skipInvalid, notes: plan.summary.notes)
+            plan.summary.absorb(streamed.summary)
             plan.keepOtherLanguages(try plan.snapshotSources.flatMap(storedPlaces))
             try plan.assignZones(try zoneIndex(around: plan.zonePositions), strict: strictTimezones, skipInvalid: skipInvalid)
             try plan.checkProgrammes(skipInvalid: skipInvalid)
@@ -30,9 +39,8 @@ extension PostGISStore {
                 let id = stored ?? ids[value.kind]!.id(for: value.sourceKey)
                 switch value {
                 case let .place(p):
-                    add("poi", [String(id), p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address,
-                                p.phone, p.mobilePhone, p.email, p.website, JSON.text(p.images), p.timezone, p.source, p.sourceID,
-                                CopyRows.geometry(p.location.map(Geometry.point)), p.population.map(String.init), AlternateNames.text(p.alternateNames)])
+                    add("poi", [String(id)] + Self.placeFields(p))
+                    for word in Self.placeWords(p) { add("search_word", [String(FeatureKind.poi.number), String(id)] + word) }
                 case let .water(w):
                     add("water", [String(id), w.name, w.waterKind, w.district, w.organisation, w.timezone, w.source, w.sourceID,
                                   CopyRows.geometry(w.geometry), AlternateNames.text(w.alternateNames)])
@@ -71,9 +79,18 @@ extension PostGISStore {
                                   CopyRows.geometry(c.location.map(Geometry.point))])
                 }
             }
-            for table in ["poi", "cinema", "trip"] {
+            // A place's words are written with it (`placeWords`), not by the trigger.
+            try withoutPlaceWordTrigger { try store("poi", Self.columns["poi"]!, tables["poi"], updating: ids[.poi]!) }
+            if !ids[.poi]!.updated.isEmpty {
+                var updated = PostgresBindings()
+                updated.append(ids[.poi]!.updated)
+                try execute("DELETE FROM search_word WHERE kind = \(FeatureKind.poi.number) AND id = ANY($1)", updated)
+            }
+            if let words = tables["search_word"] { try copy("search_word", Self.wordColumns, words) }
+            for table in ["cinema", "trip"] {
                 try store(table, Self.columns[table]!, tables[table], updating: ids[FeatureKind(rawValue: table)!]!)
             }
+            if streamed.staged > 0 { try staging?.move(into: &plan.summary) }
             // A cinema imported again brings the days its file is about anew (other days stay), a
             // trip its whole catch list. Rows written before days were kept (NULL) are of their own local day.
             var binds = PostgresBindings()
@@ -93,9 +110,18 @@ extension PostGISStore {
             try regroupWaters()
             try execute("UPDATE waymark_schema SET data_version = data_version + 1")
             // Fresh statistics after a large import, so that the planner knows the indexes pay.
-            for (table, rows) in tables where rows.count >= 1_000 { try execute("ANALYZE \(table)") }
+            var large = Set(tables.filter { $0.value.count >= 1_000 }.keys)
+            if streamed.staged >= 1_000 { large.formUnion(["poi", "search_word"]) }
+            for table in large.sorted() { try execute("ANALYZE \(table)") }
+            return plan.summary
         }
-        return plan.summary
+    }
+
+    /// The values of a place's columns of `poi` after its id (`PostGISPlaceStaging.columns`).
+    static func placeFields(_ p: PlaceRecord) -> [String?] {
+        [p.category, p.name, JSON.text(p.names), p.description, JSON.text(p.descriptions), p.address, p.phone, p.mobilePhone, p.email,
+         p.website, JSON.text(p.images), p.timezone, p.source, p.sourceID, CopyRows.geometry(p.location.map(Geometry.point)),
+         p.population.map(String.init), AlternateNames.text(p.alternateNames)]
     }
 
     /// The stored places of `source`, in id order.
@@ -135,12 +161,8 @@ extension PostGISStore {
     private func store(_ table: String, _ columns: [String], _ rows: CopyRows?, updating ids: RowIDs) throws {
         guard let rows else { return }
         guard !ids.updated.isEmpty else {
-            // Into an empty table, a large import builds the spatial indexes once after the rows
-            // rather than growing them row by row (several times faster).
-            let indexes = ids.wasEmpty && rows.count >= 10_000 ? PostGISSchema.spatialIndexes { $0 == table } : []
-            for index in indexes { try execute("DROP INDEX \(index.name)") }
-            try copy(table, columns, rows)
-            for index in indexes { try execute(index.create) }
+            // Into an empty table, a large import builds the spatial indexes once after the rows.
+            try withIndexesBuiltAfter(ids.wasEmpty && rows.count >= Self.bulkRows ? BulkIndex.spatial(table) : []) { try copy(table, columns, rows) }
             return
         }
         let staging = "staging_\(table)"
@@ -215,18 +237,27 @@ struct CopyRows {
     mutating func add(_ fields: [String?]) {
         for (i, field) in fields.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: "\t")) }
-            guard let field else {
+            guard var field else {
                 bytes += [UInt8(ascii: "\\"), UInt8(ascii: "N")]
                 continue
             }
-            for byte in field.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                default: bytes.append(byte)
+            // The runs between bytes to escape are appended whole (most fields have none).
+            field.withUTF8 { text in
+                var start = 0
+                for (i, byte) in text.enumerated() {
+                    let escaped: UInt8
+                    switch byte {
+                    case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+                    case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
+                    case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
+                    case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
+                    default: continue
+                    }
+                    bytes.append(contentsOf: text[start..<i])
+                    bytes += [UInt8(ascii: "\\"), escaped]
+                    start = i + 1
                 }
+                bytes.append(contentsOf: text[start...])
             }
         }
         bytes.append(UInt8(ascii: "\n"))
@@ -243,11 +274,14 @@ struct CopyRows {
             bytes[4] |= 0x20
             bytes.insert(contentsOf: withUnsafeBytes(of: srid.littleEndian, Array.init), at: 5)
         }
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(bytes.count * 2)
-        for byte in bytes { hex += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
-        return String(decoding: hex, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
+            let digits: StaticString = "0123456789abcdef"
+            for (i, byte) in bytes.enumerated() {
+                hex[2 * i] = digits.utf8Start[Int(byte >> 4)]
+                hex[2 * i + 1] = digits.utf8Start[Int(byte & 15)]
+            }
+            return bytes.count * 2
+        }
     }
 }
 

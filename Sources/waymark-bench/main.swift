@@ -19,7 +19,8 @@ import SpatiaLiteStore
 /// wall clock, which on a machine others load counts their turns too (Mapnik's and the CLI's
 /// figures, from processes of their own, stay wall-clock);
 /// `--postgres` also imports the synthetic points into PostGIS (schema `waymark_bench`, replaced)
-/// and measures Waymark's PostGIS store against the bare queries through postgres-nio;
+/// and measures Waymark's PostGIS store against the bare queries through postgres-nio, and times
+/// `waymark import` of their CSV into PostGIS against ogr2ogr (`--only "PostGIS import"`: that alone);
 /// `--wrk-seconds` is how long wrk loads each HTTP route (OGCThroughputBench.swift; 20 s).
 /// `--readers` times Waymark's own reader of each file against GDAL's (ReaderBench.swift), alone.
 
@@ -267,7 +268,8 @@ if !(reuse && FileManager.default.fileExists(atPath: synthetic)) {
 let syntheticBox = (lon: 20_000 / (111_320 * cos(57 * Double.pi / 180)), lat: 20_000.0 / 111_132)
 try benchmark("\(pointCount) synthetic points (seeded, 5 categories)", path: synthetic, area: region, category: "eat",
               bboxDegrees: syntheticBox)
-if let url = option("--postgres") {
+// The query rows' names hold no "import": asked only for the import row, its own import in-process is skipped too.
+if let url = option("--postgres"), only.map({ !$0.lowercased().contains("import") }) ?? true {
     try postGISBenchmark(url: url, csv: csv, area: region, category: "eat", bboxDegrees: syntheticBox)
 }
 if only.map({ "search".contains($0) || $0.contains("search") }) ?? true { try searchBenchmark(region: region) }
@@ -395,6 +397,12 @@ if FileManager.default.isExecutableFile(atPath: cli.path), only.map({ "start-up"
 // 5b. Files in and out beside ogr2ogr (VectorIOBench.swift).
 if FileManager.default.isExecutableFile(atPath: cli.path), only.map({ "files in and out".contains($0) }) ?? true {
     try VectorIOBench.run(cli: cli, database: synthetic, csv: csv, work: work, runs: 3)
+}
+
+// 5c. The CSV into PostGIS beside ogr2ogr (PostGISImportBench.swift).
+if let url = option("--postgres"), FileManager.default.isExecutableFile(atPath: cli.path),
+   only.map({ PostGISImportBench.title.lowercased().contains($0.lowercased()) }) ?? true {
+    try PostGISImportBench.run(cli: cli, url: url, csv: csv, runs: 3)
 }
 
 // 6. The base map: central Helsinki over its OpenStreetMap base against Mapnik, base +

@@ -67,4 +67,27 @@ import Testing
         }
         #expect(differences.isEmpty, "\(differences.count) of \(names.count) differ:\n\(differences.prefix(40).joined(separator: "\n"))")
     }
+
+    /// PostGIS's import writes a place's words itself (`PostGISStore.placeWords`, folded in Swift)
+    /// instead of its row trigger: the same rows as the trigger's function writes, for every sample
+    /// as a name, a name in another language, an other name and an address.
+    @Test(.enabled(if: StoreKind.available.contains(.postGIS), "WAYMARK_TEST_POSTGRES is unset"))
+    func theImportWritesThePlacesWordsAsTheTriggerDoes() throws {
+        let database = TemporaryStore(.postGIS)
+        let store = try database.open()
+        let places = Self.samples.enumerated().map { i, sample in
+            var place = PlaceRecord(category: "see", name: "\(sample) \(i)", location: nil)
+            place.names = ["lv": sample + " lv"]
+            place.address = "\(sample) iela \(i)"
+            place.alternateNames = [sample, "other \(sample)"]
+            return ImportRecord.place(place)
+        }
+        _ = try store.importFiles([ParsedFile(file: "samples", places)], skipInvalid: false)
+        let words = "SELECT kind || ' ' || id || ' ' || field || ' ' || word FROM search_word ORDER BY 1"
+        let imported = try store.texts(words)
+        _ = try store.texts("SELECT count(waymark_search_reindex(0::smallint, id)) FROM poi")
+        let triggered = try store.texts(words)
+        #expect(imported.count > 4 * places.count)
+        #expect(imported == triggered, "\(Set(imported).symmetricDifference(triggered).sorted().prefix(20))")
+    }
 }

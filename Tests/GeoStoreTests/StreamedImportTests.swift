@@ -5,9 +5,10 @@ import GeoCore
 import Testing
 import TestSupport
 
-/// A file streamed into the import (`RecordStream`, `StreamedPlaces`, `PlaceStaging`): read in
-/// chunks and batches, it gives what the whole file read at once gives, and the store keeps the
-/// import's rules across batches (the last record of an id, all-or-nothing, rows in Hilbert order).
+/// A file streamed into the import (`RecordStream`, `StreamedPlaces`, SpatiaLite's `PlaceStaging`,
+/// `PostGISPlaceStaging`): read in chunks and batches, it gives what the whole file read at once
+/// gives, and each store keeps the import's rules across batches (the last record of an id,
+/// all-or-nothing, rows in Hilbert order).
 /// The expectations come from the generator, which knows every row it wrote.
 @Suite struct StreamedImportTests {
     /// A temporary file holding `text`, removed with the value.
@@ -98,15 +99,16 @@ import TestSupport
 
     /// Files read whole beside a streamed one: the last file's record of an id wins, as it did
     /// before streaming, and it is counted once.
-    @Test func aStreamedAndAWholeFileKeepTheFilesOrder() throws {
+    @Test(arguments: StoreKind.available)
+    func aStreamedAndAWholeFileKeepTheFilesOrder(_ kind: StoreKind) throws {
         let csv = try TextFile("id,name,category,lat,lon\n1,From the CSV,eat,57,24\n2,Only in the CSV,eat,57.1,24\n")
         let geojson = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-stream-\(UUID().uuidString).geojson").path
         defer { try? FileManager.default.removeItem(atPath: geojson) }
         try #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "1", "properties": {"name": "From the GeoJSON", "category": "see"}, "geometry": {"type": "Point", "coordinates": [24.2, 57.2]}}]}"#
             .write(toFile: geojson, atomically: true, encoding: .utf8)
         for (order, winner) in [([csv.path, geojson], "From the GeoJSON"), ([geojson, csv.path], "From the CSV")] {
-            let database = TemporaryDatabase()
-            let store = try SpatiaLiteStore(path: database.path)
+            let database = TemporaryStore(kind)
+            let store = try database.open()
             let summary = try store.importFiles(try FileImport.parse(paths: order, source: "s", streaming: true), skipInvalid: false)
             let places = try Self.stored(store)
             #expect(summary.inserted[.poi] == 2 && places.count == 2)
@@ -115,7 +117,7 @@ import TestSupport
     }
 
     /// Every stored place by its source id, with its row id.
-    static func stored(_ store: SpatiaLiteStore) throws -> [String: (id: Int64, place: PlaceRecord)] {
+    static func stored(_ store: any FeatureStore) throws -> [String: (id: Int64, place: PlaceRecord)] {
         var places: [String: (id: Int64, place: PlaceRecord)] = [:]
         try store.exportRecords(.poi) { id, record in
             if case let .place(p) = record { places[p.sourceID ?? ""] = (id, p) }
@@ -123,13 +125,14 @@ import TestSupport
         return places
     }
 
-    @Test func theLastRecordOfAnIDWinsAcrossBatchesAndImports() throws {
+    @Test(arguments: StoreKind.available)
+    func theLastRecordOfAnIDWinsAcrossBatchesAndImports(_ kind: StoreKind) throws {
         let rows = 40_000
         // Id 5 again in the last batch, id 30 000 twice in one batch, id 100 in the next batch.
         let extra = [(5, "Later 5"), (30_000, "Once more 30000"), (30_000, "Later 30000"), (100, "Later 100")]
         let file = try TextFile(Self.csv(rows: rows, extra: extra).text)
-        let database = TemporaryDatabase()
-        let store = try SpatiaLiteStore(path: database.path)
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         let summary = try store.importFiles(try FileImport.parse(paths: [file.path], source: "s", streaming: true), skipInvalid: false)
         #expect(summary.inserted[.poi] == rows)
         // The places left without a zone (no polygons here) are those stored, each once.
@@ -158,24 +161,25 @@ import TestSupport
 
     /// Given the world's zones, the places that got the zone of their position are counted once
     /// each, whatever number of records of their id the file held (it counted each record).
-    @Test func thePlacesGivenAZoneAreCountedOnceEach() throws {
+    @Test(arguments: StoreKind.available)
+    func thePlacesGivenAZoneAreCountedOnceEach(_ kind: StoreKind) throws {
         let rows = 20_000
         let file = try TextFile(Self.csv(rows: rows, extra: [(5, "Later 5"), (19_999, "Later 19999")]).text)
-        let database = TemporaryDatabase()
-        let store = try SpatiaLiteStore(path: database.path)
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         _ = try store.importZones(worldZones)
         let summary = try store.importFiles(try FileImport.parse(paths: [file.path], source: "s", streaming: true), skipInvalid: false)
         #expect(summary.inserted[.poi] == rows && summary.zonesAssigned == rows && summary.zonesMissing == 0)
-        let zoned: Int64? = try store.db.scalar("SELECT count(*) FROM poi WHERE timezone IS NOT NULL")
-        #expect(zoned == Int64(rows))
+        #expect(try store.texts("SELECT count(*) FROM poi WHERE timezone IS NOT NULL") == [String(rows)])
     }
 
-    @Test func aBadRowInAnyBatchRefusesTheWholeImportOrIsSkipped() throws {
+    @Test(arguments: StoreKind.available)
+    func aBadRowInAnyBatchRefusesTheWholeImportOrIsSkipped(_ kind: StoreKind) throws {
         let rows = 35_000, invalid: Set<Int> = [10, 20_000, 34_999]
         let (text, lines) = Self.csv(rows: rows, invalid: invalid)
         let file = try TextFile(text)
-        let database = TemporaryDatabase()
-        let store = try SpatiaLiteStore(path: database.path)
+        let database = TemporaryStore(kind)
+        let store = try database.open()
         #expect {
             try store.importFiles(try FileImport.parse(paths: [file.path], streaming: true), skipInvalid: false)
         } throws: { error in

@@ -63,6 +63,12 @@ public enum SearchText {
     }
 
     public static func words(_ text: String) -> [String] {
+        // ASCII text (most names in bulk: ids, addresses) folds to its lower case alone, and its
+        // words are its runs of letters and digits: no normalisation, no table of categories.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.lowercased().utf8.split { !(UInt8(ascii: "a")...UInt8(ascii: "z") ~= $0 || UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0) }
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
         var words: [String] = [], word = String.UnicodeScalarView()
         for scalar in folded(text).unicodeScalars {
             switch scalar.properties.generalCategory {
