@@ -57,9 +57,11 @@ struct BaseLabels {
     static let repeatDistance = 320.0
     /// The most spots tried along one line.
     static let spots = 48
-    /// A letter's box reaches 0.8 of the font size above its baseline and 0.25 below (`box`'s
-    /// callers): its middle lies this far above the baseline, in font sizes.
-    static let middleAboveBaseline = (0.8 - 0.25) / 2
+    /// A letter's box, in font sizes: this far above its baseline and below it (halo aside)…
+    static let ascent = 0.8, descent = 0.25
+    /// …so that its middle lies this far above the baseline; a name is set with its baseline
+    /// `baselineShift` below its point or line, about its middle.
+    static let middleAboveBaseline = (ascent - descent) / 2, baselineShift = 0.35
 
     init(style: MapStyle.BaseStyle, fontFamily: String, language: String?, drawing: BaseDrawing, width: Double, height: Double,
          ownPointsOnly: Bool = false, canvas: Canvas) {
@@ -162,14 +164,14 @@ struct BaseLabels {
         if ownPointsOnly {
             // Last, the centred name moved just inside the tile, still over its point: near a
             // corner the others may all cross an edge, and no other tile may name it.
-            let top = p.y + size * 0.35 - size * 0.8 - halo, bottom = p.y + size * 0.35 + size * 0.25 + halo
+            let top = p.y + size * Self.baselineShift - size * Self.ascent - halo, bottom = p.y + size * Self.baselineShift + size * Self.descent + halo
             let dx = max(0, bounds.minX + halo - (p.x - width / 2)) - max(0, p.x + width / 2 + halo - bounds.maxX)
             let dy = max(0, bounds.minY - top) - max(0, bottom - bounds.maxY)
             if (dx, dy) != (0, 0), abs(dx) < width / 2, abs(dy) < size { shifts.append((dx, dy)) }
         }
         let labels = shifts.compactMap { dx, dy -> BaseLabel? in
-            let origin = (x: p.x + dx - width / 2, y: p.y + dy + size * 0.35)
-            let rect = Self.box(x: origin.x, y: origin.y, angle: 0, width: width, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+            let origin = (x: p.x + dx - width / 2, y: p.y + dy + size * Self.baselineShift)
+            let rect = Self.box(x: origin.x, y: origin.y, angle: 0, width: width, above: size * Self.ascent + halo, below: size * Self.descent + halo, side: halo)
             guard rect.intersects(bounds), box.map({ $0.contains(rect) }) ?? true else { return nil }
             return BaseLabel(text: text, kind: Self.kind(of: f), ids: f.id.map { [$0] } ?? [], fontSize: size, bold: bold, color: color,
                              runs: [(text, origin.x, origin.y, 0)], boxes: [rect])
@@ -256,10 +258,10 @@ struct BaseLabels {
         return starts.filter { $0 >= Self.lineEndGap && $0 <= Self.lineEndGap + spare }.compactMap { start in
             let a = line.point(at: start), b = line.point(at: start + length)
             let (path, from) = b.x >= a.x ? (line, start) : (reversed, line.length - start - length)
-            guard let glyphs = path.glyphs(advances: advances, start: from, baselineShift: size * 0.35) else { return nil }
+            guard let glyphs = path.glyphs(advances: advances, start: from, baselineShift: size * Self.baselineShift) else { return nil }
             var boxes: [PixelRect] = []
             for (g, a) in zip(glyphs, advances) {
-                let box = Self.box(x: g.x, y: g.y, angle: g.angle, width: a, above: size * 0.8 + halo, below: size * 0.25 + halo, side: halo)
+                let box = Self.box(x: g.x, y: g.y, angle: g.angle, width: a, above: size * Self.ascent + halo, below: size * Self.descent + halo, side: halo)
                 // Not wholly within the image: `place` would refuse it (most spots along a tile's streets).
                 guard bounds.contains(box) else { return nil }
                 boxes.append(box)
