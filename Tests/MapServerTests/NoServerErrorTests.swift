@@ -121,6 +121,10 @@ import Testing
             if route.queryParameters.contains("base") {
                 uris += ["base=0", "base=1"].map { base + join + $0 } + categories.map { base + join + "base=1&category=" + $0 }
             }
+            // Without the marks (the base's names alone), over the base and not, with every category.
+            if route.queryParameters.contains("marks") {
+                uris += ["marks=0", "marks=1", "marks=0&base=1"].map { base + join + $0 } + categories.map { base + join + "marks=0&base=1&category=" + $0 }
+            }
             if route.queryParameters.contains("kind") {
                 uris += kinds.map { base + join + "kind=" + $0 }
                 uris += kinds.flatMap { kind in categories.map { base + join + "kind=\(kind)&category=\($0)" } }
